@@ -1,0 +1,1 @@
+# ogr_driver: see Makefile.am

@@ -1,0 +1,30 @@
+#!/bin/sh
+# exactgeo set-up on Debian 12, run as root from the source folder:
+# installs the Debian packages that are missing, builds, and runs the main
+# job on the bundled data (drill holes x ore bodies -> out/contacts.gpkg).
+set -e
+cd "$(dirname "$0")"
+
+PKGS="build-essential autoconf automake libtool pkg-config libgmp-dev
+      libmpfr-dev libgdal-dev gdal-bin python3-gdal sqlite3"
+missing=""
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+        missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "setup: installing$missing"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "setup: run as root (or with sudo) to install packages" >&2
+        exit 1
+    fi
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+fi
+
+[ -x configure ] && [ configure -nt configure.ac ] || autoreconf -fi
+[ -f Makefile ] && [ Makefile -nt configure ] || ./configure
+make -j"$(nproc)"
+
+mkdir -p out
+./exactgeo segtri -overwrite out/contacts.gpkg data/drillholes.gpkg data/orebodies.gpkg

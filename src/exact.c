@@ -1,0 +1,229 @@
+/*
+ * exact.c -- exact evaluation with GMP integers.
+ *
+ * Every finite double is an integer times a power of two, so a set of
+ * doubles scaled by a common 2^k is a set of integers, and polynomial
+ * predicates on them are evaluated exactly in mpz.  Orientation
+ * determinants are homogeneous, so the scaling never changes a sign, and
+ * the parameters of constructed points are ratios, which it leaves alone.
+ * For the coordinates this project sees (UTM metres with fractions) the
+ * integers have about 53 bits, so the exact path stays cheap.
+ */
+#include <math.h>
+#include <float.h>
+#include "xg_internal.h"
+
+int xg__exact_shift(const double *v, int n)
+{
+    int i, k = INT32_MIN / 2, e;
+    for (i = 0; i < n; i++) {
+        if (v[i] == 0.0)
+            continue;
+        (void)frexp(v[i], &e);        /* v = m 2^e, 1/2 <= |m| < 1 */
+        if (53 - e > k)
+            k = 53 - e;               /* v * 2^(53-e) = m 2^53: integral */
+    }
+    return k == INT32_MIN / 2 ? 0 : k;
+}
+
+void xg__mpz_set_scaled(mpz_t z, double v, int k)
+{
+    int e;
+    double m;
+    if (v == 0.0) {
+        mpz_set_ui(z, 0);
+        return;
+    }
+    m = frexp(v, &e);
+    mpz_set_d(z, ldexp(m, 53));       /* exact: |m 2^53| < 2^53 */
+    /* v 2^k = (m 2^53) 2^(e - 53 + k), and e - 53 + k >= 0 by the choice
+     * of k in xg__exact_shift. */
+    mpz_mul_2exp(z, z, (mp_bitcnt_t)(e - 53 + k));
+}
+
+void xg__orient2d_mpz(mpz_t r, mpz_t const a[2], mpz_t const b[2],
+                      mpz_t const c[2])
+{
+    mpz_t acx, acy, bcx, bcy;
+    mpz_inits(acx, acy, bcx, bcy, NULL);
+    mpz_sub(acx, a[0], c[0]);
+    mpz_sub(acy, a[1], c[1]);
+    mpz_sub(bcx, b[0], c[0]);
+    mpz_sub(bcy, b[1], c[1]);
+    mpz_mul(r, acx, bcy);
+    mpz_submul(r, acy, bcx);
+    mpz_clears(acx, acy, bcx, bcy, NULL);
+}
+
+void xg__orient3d_mpz(mpz_t r, mpz_t const a[3], mpz_t const b[3],
+                      mpz_t const c[3], mpz_t const d[3])
+{
+    mpz_t ad[3], bd[3], cd[3], m;
+    int i;
+    mpz_init(m);
+    for (i = 0; i < 3; i++) {
+        mpz_init(ad[i]);
+        mpz_init(bd[i]);
+        mpz_init(cd[i]);
+        mpz_sub(ad[i], a[i], d[i]);
+        mpz_sub(bd[i], b[i], d[i]);
+        mpz_sub(cd[i], c[i], d[i]);
+    }
+    /* ad . (bd x cd) */
+    mpz_set_ui(r, 0);
+    mpz_mul(m, bd[1], cd[2]);
+    mpz_submul(m, bd[2], cd[1]);
+    mpz_addmul(r, ad[0], m);
+    mpz_mul(m, bd[2], cd[0]);
+    mpz_submul(m, bd[0], cd[2]);
+    mpz_addmul(r, ad[1], m);
+    mpz_mul(m, bd[0], cd[1]);
+    mpz_submul(m, bd[1], cd[0]);
+    mpz_addmul(r, ad[2], m);
+    for (i = 0; i < 3; i++) {
+        mpz_clear(ad[i]);
+        mpz_clear(bd[i]);
+        mpz_clear(cd[i]);
+    }
+    mpz_clear(m);
+}
+
+/*
+ * RN(num / (den 2^k)).  With L = floor(log2 |num/den|), the exact value
+ * q has e = L - k = floor(log2 |q|); its double has quantum 2^qe with
+ * qe = max(e - 52, -1074) (the second term is the subnormal range).  M =
+ * floor(|q| / 2^qe) is an integer of at most 53 bits; the remainder picks
+ * the rounding, ties to even.  M may reach 2^53 after rounding up, which
+ * ldexp still represents exactly.
+ */
+double xg__round_quotient(const mpz_t num, const mpz_t den, long k)
+{
+    mpz_t n, d, m, r;
+    long nb, db, L, e, qe, s;
+    int neg, cmp;
+    double out;
+
+    if (mpz_sgn(num) == 0)
+        return 0.0;
+    neg = (mpz_sgn(num) < 0) != (mpz_sgn(den) < 0);
+    mpz_inits(n, d, m, r, NULL);
+    mpz_abs(n, num);
+    mpz_abs(d, den);
+
+    nb = (long)mpz_sizeinbase(n, 2);
+    db = (long)mpz_sizeinbase(d, 2);
+    /* n/d lies in [2^(nb-db-1), 2^(nb-db+1)): L is nb-db or nb-db-1. */
+    L = nb - db;
+    if (L >= 0) {
+        mpz_mul_2exp(m, d, (mp_bitcnt_t)L);
+        cmp = mpz_cmp(n, m);
+    } else {
+        mpz_mul_2exp(m, n, (mp_bitcnt_t)(-L));
+        cmp = mpz_cmp(m, d);
+    }
+    if (cmp < 0)
+        L--;
+    e = L - k;
+    if (e > DBL_MAX_EXP - 1) {
+        out = HUGE_VAL;
+        goto done;
+    }
+    qe = e - 52 > -1074 ? e - 52 : -1074;
+    s = -k - qe;                      /* M = floor(n 2^s / d) */
+    if (s >= 0)
+        mpz_mul_2exp(n, n, (mp_bitcnt_t)s);
+    else
+        mpz_mul_2exp(d, d, (mp_bitcnt_t)(-s));
+    mpz_tdiv_qr(m, r, n, d);
+    mpz_mul_2exp(r, r, 1);
+    cmp = mpz_cmp(r, d);
+    if (cmp > 0 || (cmp == 0 && mpz_odd_p(m)))
+        mpz_add_ui(m, m, 1);
+    out = ldexp(mpz_get_d(m), (int)qe);
+done:
+    mpz_clears(n, d, m, r, NULL);
+    return neg ? -out : out;
+}
+
+void xg__lerp_exact(const double *D, const double *E, const mpz_t tn,
+                    const mpz_t td, int dim, double *out)
+{
+    mpz_t dk, ek, num;
+    int i;
+
+    if (mpz_sgn(tn) == 0) {
+        for (i = 0; i < dim; i++)
+            out[i] = D[i];
+        return;
+    }
+    if (mpz_cmp(tn, td) == 0) {
+        for (i = 0; i < dim; i++)
+            out[i] = E[i];
+        return;
+    }
+    mpz_inits(dk, ek, num, NULL);
+    for (i = 0; i < dim; i++) {
+        double pair[2];
+        int k;
+        pair[0] = D[i];
+        pair[1] = E[i];
+        k = xg__exact_shift(pair, 2);
+        xg__mpz_set_scaled(dk, D[i], k);
+        xg__mpz_set_scaled(ek, E[i], k);
+        /* (D td + tn (E - D)) / td, all scaled by 2^k */
+        mpz_sub(ek, ek, dk);
+        mpz_mul(num, dk, td);
+        mpz_addmul(num, tn, ek);
+        out[i] = xg__round_quotient(num, td, k) + 0.0;
+    }
+    mpz_clears(dk, ek, num, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* The exact stages of the public predicates. */
+
+int xg_orient2d_exact(const double a[2], const double b[2], const double c[2])
+{
+    double v[6] = {a[0], a[1], b[0], b[1], c[0], c[1]};
+    mpz_t z[6], r;
+    int i, k = xg__exact_shift(v, 6), s;
+    mpz_init(r);
+    for (i = 0; i < 6; i++) {
+        mpz_init(z[i]);
+        xg__mpz_set_scaled(z[i], v[i], k);
+    }
+    xg__orient2d_mpz(r, (mpz_t const *)z, (mpz_t const *)z + 2,
+                     (mpz_t const *)z + 4);
+    s = mpz_sgn(r);
+    for (i = 0; i < 6; i++)
+        mpz_clear(z[i]);
+    mpz_clear(r);
+    return s;
+}
+
+int xg_orient3d_exact(const double a[3], const double b[3], const double c[3],
+                      const double d[3])
+{
+    double v[12];
+    mpz_t z[12], r;
+    int i, k, s;
+    for (i = 0; i < 3; i++) {
+        v[i] = a[i];
+        v[3 + i] = b[i];
+        v[6 + i] = c[i];
+        v[9 + i] = d[i];
+    }
+    k = xg__exact_shift(v, 12);
+    mpz_init(r);
+    for (i = 0; i < 12; i++) {
+        mpz_init(z[i]);
+        xg__mpz_set_scaled(z[i], v[i], k);
+    }
+    xg__orient3d_mpz(r, (mpz_t const *)z, (mpz_t const *)z + 3,
+                     (mpz_t const *)z + 6, (mpz_t const *)z + 9);
+    s = mpz_sgn(r);
+    for (i = 0; i < 12; i++)
+        mpz_clear(z[i]);
+    mpz_clear(r);
+    return s;
+}

@@ -1,0 +1,260 @@
+/*
+ * exactgeo.h -- the one public header of libexactgeo.
+ *
+ * Exact geometric intersection of large sets: a uniform grid culls pairs,
+ * interval-arithmetic filters decide almost every predicate, and GMP decides
+ * the rest exactly.  Every answer equals the one an all-rational computation
+ * gives; constructed points are the exact points rounded to the nearest double.
+ *
+ * Conventions
+ *   - Public names start with xg_, macros with XG_.
+ *   - Functions that can fail return an int: XG_OK (0) or a positive XG_E*
+ *     code; xg_strerror() names it and xg_ctx_errmsg() gives the detail.
+ *   - Thread safety: every function is reentrant.  A struct xg_ctx may be
+ *     used by one thread at a time; the engines start their own threads.
+ *   - Ownership is stated on every declaration that allocates.  Every
+ *     *_free() accepts NULL or a zeroed struct.
+ */
+#ifndef EXACTGEO_H
+#define EXACTGEO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define XG_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------ */
+/* Result codes.  One table, so xg_strerror() cannot drift from the enum. */
+
+#define XG_RESULT_MAP(X)                                             \
+    X(OK,       0, "success")                                        \
+    X(ENOMEM,   1, "out of memory")                                  \
+    X(EINVAL,   2, "invalid argument")                               \
+    X(EIO,      3, "input/output error")                             \
+    X(EFORMAT,  4, "malformed or unsupported data")                  \
+    X(ENOGPU,   5, "no usable GPU")                                  \
+    X(ENOTSUP,  6, "not supported by this build")                    \
+    X(EGPU,     7, "GPU runtime error")                              \
+    X(ECANCEL,  8, "cancelled")                                      \
+    X(ELIMIT,   9, "input exceeds an implementation limit")
+
+enum xg_result {
+#define XG__RESULT_ENUM(name, code, text) XG_##name = code,
+    XG_RESULT_MAP(XG__RESULT_ENUM)
+#undef XG__RESULT_ENUM
+    XG_RESULT_COUNT
+};
+
+/* Static text for a result code; "unknown result code" for others. */
+const char *xg_strerror(int code);
+
+/* ------------------------------------------------------------------ */
+/* Signs.  A filter answers with a sign or with a doubt; only exact
+ * evaluation removes the doubt.  XG_UNSURE is never an error. */
+
+#define XG_NEG    (-1)
+#define XG_ZERO     0
+#define XG_POS      1
+#define XG_UNSURE   2
+
+/* ------------------------------------------------------------------ */
+/* Context: threads, messages, progress.  No global state anywhere. */
+
+struct xg_ctx;
+
+/* Progress callback: fraction in [0,1]; return non-zero to cancel. */
+typedef int (*xg_progress_fn)(double fraction, void *user);
+
+/* New context with defaults (threads = online processors).
+ * Caller frees with xg_ctx_free().  NULL when out of memory. */
+struct xg_ctx *xg_ctx_new(void);
+void xg_ctx_free(struct xg_ctx *ctx);
+
+/* Number of worker threads for the cpu engine; 0 means all processors. */
+int xg_ctx_set_threads(struct xg_ctx *ctx, int nthreads);
+int xg_ctx_threads(const struct xg_ctx *ctx);
+void xg_ctx_set_progress(struct xg_ctx *ctx, xg_progress_fn fn, void *user);
+
+/* Detail of the last error set on ctx ("" when none).  Owned by ctx,
+ * valid until the next call that takes ctx. */
+const char *xg_ctx_errmsg(const struct xg_ctx *ctx);
+
+/* ------------------------------------------------------------------ */
+/* Counters of predicate work.  Each thread owns one; sums are exact. */
+
+struct xg_counters {
+    uint64_t predicates;        /* filtered predicate evaluations     */
+    uint64_t filter_failures;   /* ... whose interval straddled zero  */
+    uint64_t exact_evals;       /* GMP evaluations (predicates)       */
+    uint64_t constructions;     /* points constructed                 */
+    uint64_t construct_exact;   /* ... that needed GMP to round       */
+};
+
+void xg_counters_add(struct xg_counters *sum, const struct xg_counters *c);
+
+/* ------------------------------------------------------------------ */
+/* Exact predicates.  Each returns XG_NEG, XG_ZERO or XG_POS, exactly;
+ * cnt may be NULL.  Inputs must be finite. */
+
+/* Sign of det[b-a; c-a]: XG_POS when a, b, c turn counter-clockwise. */
+int xg_orient2d(struct xg_counters *cnt, const double a[2], const double b[2],
+                const double c[2]);
+
+/* Sign of det[a-d; b-d; c-d]: XG_POS when d lies below the plane through
+ * a, b, c, "below" meaning a, b, c appear counter-clockwise seen from
+ * above (Shewchuk's convention). */
+int xg_orient3d(struct xg_counters *cnt, const double a[3], const double b[3],
+                const double c[3], const double d[3]);
+
+/* The stages, for tests and benchmarks: the filter alone (may answer
+ * XG_UNSURE) and the GMP evaluation alone. */
+int xg_orient2d_filter(const double a[2], const double b[2], const double c[2]);
+int xg_orient2d_exact(const double a[2], const double b[2], const double c[2]);
+int xg_orient3d_filter(const double a[3], const double b[3], const double c[3],
+                       const double d[3]);
+int xg_orient3d_exact(const double a[3], const double b[3], const double c[3],
+                      const double d[3]);
+
+/* ------------------------------------------------------------------ */
+/* Geometry sets: arrays of doubles with the ids of their sources.
+ * fid is the source feature id; sub the 0-based index of the element
+ * within its feature (a_seg, b_tri).  Initialise with = {0}. */
+
+struct xg_segs {
+    size_t n, cap;
+    double *xyz;      /* 6 per segment: x0 y0 z0 x1 y1 z1 */
+    int64_t *fid;
+    int64_t *sub;
+};
+
+struct xg_tris {
+    size_t n, cap;
+    double *xyz;      /* 9 per triangle: three xyz vertices */
+    int64_t *fid;
+    int64_t *sub;
+};
+
+int xg_segs_push(struct xg_segs *s, const double p[3], const double q[3],
+                 int64_t fid, int64_t sub);
+void xg_segs_free(struct xg_segs *s);
+int xg_tris_push(struct xg_tris *t, const double a[3], const double b[3],
+                 const double c[3], int64_t fid, int64_t sub);
+void xg_tris_free(struct xg_tris *t);
+
+/* ------------------------------------------------------------------ */
+/* Contacts: the answer.  a and b index the input sets. */
+
+enum xg_kind {
+    XG_KIND_PROPER = 0,   /* interiors cross transversally at one point   */
+    XG_KIND_TOUCH = 1,    /* one contact point otherwise                  */
+    XG_KIND_OVERLAP = 2,  /* a shared stretch: coplanar (3D), collinear (2D) */
+    XG_KIND_COUNT
+};
+
+/* "proper", "touch", and "coplanar" (3D) or "overlap" (2D). */
+const char *xg_kind_name(int kind, int dim);
+
+struct xg_contact {
+    uint32_t a, b;        /* indices into the A and B sets */
+    int32_t kind;         /* enum xg_kind */
+    int32_t pad;
+    double p[3];          /* the point, or the overlap's first end */
+    double q[3];          /* the overlap's other end (XG_KIND_OVERLAP only) */
+};
+
+struct xg_contacts {
+    size_t n, cap;
+    struct xg_contact *v;
+};
+
+void xg_contacts_free(struct xg_contacts *c);
+
+/* ------------------------------------------------------------------ */
+/* Engines and runs. */
+
+enum xg_engine {
+    XG_ENGINE_AUTO = 0,   /* gpu when usable, else cpu */
+    XG_ENGINE_SEQ,        /* the paper's sequential baseline */
+    XG_ENGINE_CPU,        /* multi-threaded CPU */
+    XG_ENGINE_GPU
+};
+
+/* "auto", "seq", "cpu", "gpu"; parse returns -1 on unknown text. */
+const char *xg_engine_name(int engine);
+int xg_engine_parse(const char *text);
+
+/* Non-zero when this build has the GPU engine and a usable device. */
+int xg_gpu_available(void);
+
+enum xg_stage {
+    XG_STAGE_PREPARE = 0, /* validation, bounding boxes, grid            */
+    XG_STAGE_UPLOAD,      /* host to device (gpu)                        */
+    XG_STAGE_INTERSECT,   /* filtered predicates over candidate pairs    */
+    XG_STAGE_DOWNLOAD,    /* device to host (gpu)                        */
+    XG_STAGE_EXACT,       /* GMP work on filter failures (inside intersect
+                             for the CPU engines, reported apart)        */
+    XG_STAGE_UNIQUE,      /* de-duplication and ordering                  */
+    XG_STAGE_COUNT
+};
+
+const char *xg_stage_name(int stage);
+
+struct xg_stats {
+    int engine;                   /* the engine that ran (never AUTO)   */
+    int threads;
+    int grid[3];                  /* cells along x, y, z               */
+    uint64_t a_count, b_count;    /* elements given                    */
+    uint64_t a_skipped;           /* zero-length segments              */
+    uint64_t b_skipped;           /* degenerate triangles / segments   */
+    uint64_t grid_refs_a, grid_refs_b; /* element-in-cell references   */
+    uint64_t candidates;          /* sum over cells of |A_c| * |B_c|   */
+    uint64_t bbox_pairs;          /* candidates whose boxes meet, once each */
+    uint64_t deferred;            /* pairs the fast filter sent to exact work */
+    struct xg_counters cnt;
+    uint64_t contacts[XG_KIND_COUNT];
+    double seconds[XG_STAGE_COUNT];
+};
+
+struct xg_opts {
+    int engine;           /* enum xg_engine */
+    int grid[3];          /* cells per axis; 0 = choose from the counts */
+    size_t gpu_mem_cap;   /* bytes of device memory to use; 0 = all free */
+};
+
+/* Every contact between closed segments A and closed triangles B, in
+ * ascending (a, b) order, with exact kinds and rounded points.
+ * Zero-length segments and collinear triangles are skipped and counted.
+ * out is reset first; the caller frees it with xg_contacts_free().
+ * st may be NULL.  Returns XG_OK or an error with detail in ctx. */
+int xg_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
+              const struct xg_tris *b, const struct xg_opts *opt,
+              struct xg_contacts *out, struct xg_stats *st);
+
+/* The exact classification of one pair, as the engines do it: returns
+ * 1 and fills c (kind, p, q; not a, b) on contact, 0 otherwise.  The
+ * triangle must not be collinear nor the segment of zero length. */
+int xg_segtri_pair(struct xg_counters *cnt, const double seg[6],
+                   const double tri[9], struct xg_contact *c);
+
+/* Default cells per axis for na and nb elements over a box. */
+void xg_grid_default(size_t na, size_t nb, const double lo[3],
+                     const double hi[3], int cells[3]);
+
+/* ------------------------------------------------------------------ */
+/* Compact dump of two sets, for machines without GDAL. */
+
+/* Writes a and b to path.  Returns XG_OK or XG_EIO with detail in ctx. */
+int xg_dump_write(struct xg_ctx *ctx, const char *path,
+                  const struct xg_segs *a, const struct xg_tris *b);
+/* Reads a dump into a and b (which must be zeroed); caller frees both. */
+int xg_dump_read(struct xg_ctx *ctx, const char *path, struct xg_segs *a,
+                 struct xg_tris *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* EXACTGEO_H */

@@ -1,0 +1,289 @@
+/*
+ * grid.c -- a 3D uniform grid in compressed (CSR) form over two sets of
+ * boxes.  Each element is referenced from every cell its box overlaps.
+ *
+ * The grid covers the intersection of the two sets' bounding boxes:
+ * nothing outside it can meet the other set.  Cell coordinates are
+ * clamped, so a box reaching past the region lands in the border cells;
+ * xg__cell_of stays monotone, which the ownership rule relies on.
+ *
+ * Built in parallel and deterministically: each thread counts its own
+ * contiguous range of elements, the counts become per-thread offsets,
+ * and each thread fills its range in order, so every cell lists its
+ * elements in ascending index order whatever the thread count.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "xg_internal.h"
+#include "xg_thread.h"
+
+#define MAX_CELLS_PER_AXIS 2048
+#define MAX_CELLS ((size_t)1 << 28)
+
+void xg_grid_default(size_t na, size_t nb, const double lo[3],
+                     const double hi[3], int cells[3])
+{
+    double ext[3], vol = 1.0, target = (double)(na + nb), h;
+    int k, dims = 0;
+
+    if (target < 1.0)
+        target = 1.0;
+    for (k = 0; k < 3; k++) {
+        ext[k] = hi[k] - lo[k];
+        if (ext[k] > 0.0) {
+            vol *= ext[k];
+            dims++;
+        }
+    }
+    /* Cubic cells, about one per element: the paper's 100^3 for 1M
+     * triangles in a cube. */
+    h = dims ? pow(vol / target, 1.0 / dims) : 1.0;
+    for (k = 0; k < 3; k++) {
+        double n = ext[k] > 0.0 && h > 0.0 ? ceil(ext[k] / h) : 1.0;
+        if (!(n >= 1.0))
+            n = 1.0;
+        if (n > MAX_CELLS_PER_AXIS)
+            n = MAX_CELLS_PER_AXIS;
+        cells[k] = (int)n;
+    }
+    while ((size_t)cells[0] * (size_t)cells[1] * (size_t)cells[2] > MAX_CELLS)
+        for (k = 0; k < 3; k++)
+            cells[k] = cells[k] > 1 ? cells[k] / 2 : 1;
+}
+
+struct build {
+    struct xg_grid *g;
+    int nthreads;
+    size_t n[2];
+    const double *box[2];
+    int32_t *cell[2];
+    uint32_t **count[2];      /* [set][thread] -> ncell counters */
+    uint32_t *start[2], *items[2];
+    int phase;                /* 0: ranges and counts, 1: fill */
+};
+
+static void cell_range(const struct xg_grid *g, const double *b, int32_t *c)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        c[k] = xg__cell_of(g, k, b[k]);
+        c[3 + k] = xg__cell_of(g, k, b[3 + k]);
+    }
+}
+
+/* A box that misses the grid region gets an empty range (lo > hi). */
+static int box_in_region(const struct xg_grid *g, const double *b)
+{
+    int k;
+    if (b[0] > b[3])
+        return 0;
+    for (k = 0; k < 3; k++)
+        if (b[3 + k] < g->lo[k] || b[k] > g->hi[k])
+            return 0;
+    return 1;
+}
+
+static void build_worker(void *arg, int tid)
+{
+    struct build *bd = arg;
+    const struct xg_grid *g = bd->g;
+    int s;
+    for (s = 0; s < 2; s++) {
+        size_t lo, hi, i;
+        uint32_t *cnt = bd->count[s][tid];
+        xg__share(bd->n[s], bd->nthreads, tid, &lo, &hi);
+        for (i = lo; i < hi; i++) {
+            int32_t *c = bd->cell[s] + 6 * i;
+            int x, y, z;
+            if (bd->phase == 0) {
+                if (!box_in_region(g, bd->box[s] + 6 * i)) {
+                    c[0] = 1;
+                    c[3] = 0;
+                    continue;
+                }
+                cell_range(g, bd->box[s] + 6 * i, c);
+            }
+            if (c[0] > c[3])
+                continue;
+            for (z = c[2]; z <= c[5]; z++)
+                for (y = c[1]; y <= c[4]; y++)
+                    for (x = c[0]; x <= c[3]; x++) {
+                        size_t cell = ((size_t)z * (size_t)g->n[1] +
+                                       (size_t)y) * (size_t)g->n[0] +
+                                      (size_t)x;
+                        if (bd->phase == 0)
+                            cnt[cell]++;
+                        else
+                            bd->items[s][cnt[cell]++] = (uint32_t)i;
+                    }
+        }
+    }
+}
+
+/* Bounding box of the valid boxes; returns 0 when there are none. */
+static int hull(const double *box, size_t n, double lo[3], double hi[3])
+{
+    size_t i;
+    int k, any = 0;
+    for (k = 0; k < 3; k++) {
+        lo[k] = HUGE_VAL;
+        hi[k] = -HUGE_VAL;
+    }
+    for (i = 0; i < n; i++) {
+        const double *b = box + 6 * i;
+        if (b[0] > b[3])
+            continue;
+        any = 1;
+        for (k = 0; k < 3; k++) {
+            if (b[k] < lo[k])
+                lo[k] = b[k];
+            if (b[3 + k] > hi[k])
+                hi[k] = b[3 + k];
+        }
+    }
+    return any;
+}
+
+int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
+                   size_t nb, const int cells[3], int nthreads)
+{
+    struct build bd;
+    double alo[3], ahi[3], blo[3], bhi[3], lo[3], hi[3];
+    int k, s, t, empty = 0, rc = XG_OK;
+
+    memset(g, 0, sizeof *g);
+    memset(&bd, 0, sizeof bd);
+    g->a_box = a_box;
+    g->b_box = b_box;
+
+    if (!hull(a_box, na, alo, ahi) || !hull(b_box, nb, blo, bhi))
+        empty = 1;
+    for (k = 0; k < 3 && !empty; k++) {
+        lo[k] = alo[k] > blo[k] ? alo[k] : blo[k];
+        hi[k] = ahi[k] < bhi[k] ? ahi[k] : bhi[k];
+        if (lo[k] > hi[k])
+            empty = 1;
+    }
+    if (empty) {
+        for (k = 0; k < 3; k++) {
+            lo[k] = 0.0;
+            hi[k] = -1.0;     /* every box misses this region */
+        }
+    }
+    if (cells && cells[0] > 0 && cells[1] > 0 && cells[2] > 0) {
+        for (k = 0; k < 3; k++)
+            g->n[k] = cells[k];
+    } else if (empty) {
+        g->n[0] = g->n[1] = g->n[2] = 1;
+    } else {
+        xg_grid_default(na, nb, lo, hi, g->n);
+    }
+    g->ncell = (size_t)g->n[0] * (size_t)g->n[1] * (size_t)g->n[2];
+    if (g->ncell > MAX_CELLS * 8)
+        return XG_ELIMIT;
+    for (k = 0; k < 3; k++) {
+        double ext = hi[k] - lo[k];
+        g->lo[k] = lo[k];
+        g->inv[k] = ext > 0.0 ? (double)g->n[k] / ext : 0.0;
+        if (!isfinite(g->inv[k]))
+            g->inv[k] = 0.0;  /* a degenerate extent: everything in cell 0 */
+        g->hi[k] = hi[k];
+    }
+
+    if (nthreads < 1)
+        nthreads = 1;
+    bd.g = g;
+    bd.nthreads = nthreads;
+    bd.n[0] = na;
+    bd.n[1] = nb;
+    bd.box[0] = a_box;
+    bd.box[1] = b_box;
+    g->a_cell = malloc((na ? na : 1) * 6 * sizeof(int32_t));
+    g->b_cell = malloc((nb ? nb : 1) * 6 * sizeof(int32_t));
+    g->a_start = malloc((g->ncell + 1) * sizeof(uint32_t));
+    g->b_start = malloc((g->ncell + 1) * sizeof(uint32_t));
+    bd.cell[0] = g->a_cell;
+    bd.cell[1] = g->b_cell;
+    for (s = 0; s < 2; s++) {
+        bd.count[s] = calloc((size_t)nthreads, sizeof(uint32_t *));
+        if (!bd.count[s]) {
+            rc = XG_ENOMEM;
+            goto out;
+        }
+        for (t = 0; t < nthreads; t++)
+            if (!(bd.count[s][t] = calloc(g->ncell, sizeof(uint32_t)))) {
+                rc = XG_ENOMEM;
+                goto out;
+            }
+    }
+    if (!g->a_cell || !g->b_cell || !g->a_start || !g->b_start) {
+        rc = XG_ENOMEM;
+        goto out;
+    }
+
+    bd.phase = 0;
+    if ((rc = xg__parallel(nthreads, build_worker, &bd)) != XG_OK)
+        goto out;
+
+    /* Counts to offsets: cell-major, thread-minor, so each thread's
+     * references to a cell follow the previous thread's. */
+    for (s = 0; s < 2; s++) {
+        uint32_t *start = s ? g->b_start : g->a_start;
+        uint64_t run = 0;
+        size_t c;
+        for (c = 0; c < g->ncell; c++) {
+            start[c] = (uint32_t)run;
+            for (t = 0; t < nthreads; t++) {
+                uint32_t n = bd.count[s][t][c];
+                bd.count[s][t][c] = (uint32_t)run;
+                run += n;
+            }
+            if (run > UINT32_MAX) {
+                rc = XG_ELIMIT;
+                goto out;
+            }
+        }
+        start[g->ncell] = (uint32_t)run;
+        bd.items[s] = malloc((run ? run : 1) * sizeof(uint32_t));
+        if (!bd.items[s]) {
+            rc = XG_ENOMEM;
+            goto out;
+        }
+    }
+    g->a_items = bd.items[0];
+    g->b_items = bd.items[1];
+    bd.items[0] = bd.items[1] = NULL;
+    bd.start[0] = g->a_start;
+    bd.start[1] = g->b_start;
+    bd.items[0] = g->a_items;
+    bd.items[1] = g->b_items;
+    bd.phase = 1;
+    rc = xg__parallel(nthreads, build_worker, &bd);
+
+out:
+    for (s = 0; s < 2; s++) {
+        if (bd.count[s])
+            for (t = 0; t < nthreads; t++)
+                free(bd.count[s][t]);
+        free(bd.count[s]);
+    }
+    if (rc != XG_OK)
+        xg__grid_free(g);
+    return rc;
+}
+
+void xg__grid_free(struct xg_grid *g)
+{
+    if (!g)
+        return;
+    free(g->a_start);
+    free(g->a_items);
+    free(g->b_start);
+    free(g->b_items);
+    free(g->a_cell);
+    free(g->b_cell);
+    free(g->a_box);
+    free(g->b_box);
+    memset(g, 0, sizeof *g);
+}

@@ -1,0 +1,11 @@
+lib_LTLIBRARIES += src/libexactgeo.la
+include_HEADERS += src/exactgeo.h
+src_libexactgeo_la_SOURCES = \
+	src/exactgeo.h src/xg_internal.h src/xg_interval.h src/xg_filters.h \
+	src/xg_thread.h \
+	src/ctx.c src/clock.c src/thread.c src/geom.c \
+	src/exact.c src/orient.c \
+	src/grid.c src/segtri.c src/segtri_engine.c \
+	src/dump.c
+src_libexactgeo_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
+src_libexactgeo_la_LDFLAGS = -version-info 0:0:0

@@ -1,0 +1,315 @@
+/*
+ * segtri.c -- exact contact between a closed segment DE and a closed
+ * triangle ABC.
+ *
+ * Semantics (README, "Exact semantics"):
+ *   proper   D and E strictly on opposite sides of the plane and the
+ *            crossing point strictly inside the triangle;
+ *   touch    exactly one shared point otherwise;
+ *   coplanar the segment lies in the plane and shares a stretch of
+ *            positive length with the triangle.
+ * The fast pass (xg_segtri_fast in xg_filters.h) settles the common cases
+ * with intervals; everything it defers is decided here with exact signs.
+ */
+#include <math.h>
+#include "xg_internal.h"
+
+int xg__seg_is_degenerate(const double *seg)
+{
+    return seg[0] == seg[3] && seg[1] == seg[4] && seg[2] == seg[5];
+}
+
+/* Drops coordinate `drop` of a 3D point. */
+static void project(const double *p, int drop, double out[2])
+{
+    int i, j = 0;
+    for (i = 0; i < 3; i++)
+        if (i != drop)
+            out[j++] = p[i];
+}
+
+/* The axis to drop so that the triangle's projection keeps its area,
+ * with that projection's orientation; -1 (and *orient = 0) when the
+ * triangle is collinear.  The axis where the approximate normal is
+ * largest is tried first: it is almost always nonzero, and the sign
+ * comes from the exact predicate either way. */
+static int projection_axis(struct xg_counters *cnt, const double *tri,
+                           int *orient)
+{
+    const double *A = tri, *B = tri + 3, *C = tri + 6;
+    double n[3], a2[2], b2[2], c2[2];
+    int order[3] = {0, 1, 2}, i, j;
+
+    n[0] = (B[1] - A[1]) * (C[2] - A[2]) - (B[2] - A[2]) * (C[1] - A[1]);
+    n[1] = (B[2] - A[2]) * (C[0] - A[0]) - (B[0] - A[0]) * (C[2] - A[2]);
+    n[2] = (B[0] - A[0]) * (C[1] - A[1]) - (B[1] - A[1]) * (C[0] - A[0]);
+    for (i = 0; i < 3; i++)
+        for (j = i + 1; j < 3; j++)
+            if (fabs(n[order[j]]) > fabs(n[order[i]])) {
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+    for (i = 0; i < 3; i++) {
+        project(A, order[i], a2);
+        project(B, order[i], b2);
+        project(C, order[i], c2);
+        *orient = xg_orient2d(cnt, a2, b2, c2);
+        if (*orient != XG_ZERO)
+            return order[i];
+    }
+    *orient = 0;
+    return -1;
+}
+
+int xg__tri_is_degenerate(struct xg_counters *cnt, const double *tri)
+{
+    int orient;
+    return projection_axis(cnt, tri, &orient) < 0;
+}
+
+/* P coplanar with the triangle: is it in the closed triangle? */
+static int point_in_triangle(struct xg_counters *cnt, const double *P,
+                             const double *tri, int drop, int orient)
+{
+    double p[2], v[3][2];
+    int i, s;
+    project(P, drop, p);
+    for (i = 0; i < 3; i++)
+        project(tri + 3 * i, drop, v[i]);
+    for (i = 0; i < 3; i++) {
+        s = xg_orient2d(cnt, v[i], v[(i + 1) % 3], p);
+        if (s != XG_ZERO && s != orient)
+            return 0;
+    }
+    return 1;
+}
+
+/* The crossing of DE with the triangle's plane, D and E strictly on
+ * opposite sides: D + t (E - D) with t = sD / (sD - sE), rounded. */
+static void plane_point(struct xg_counters *cnt, const double *seg,
+                        const double *tri, double out[3])
+{
+    const double *D = seg, *E = seg + 3;
+    double v[15];
+    mpz_t z[15], sd, se, td;
+    struct xg_iv ivd, ive;
+    int i, k;
+
+    cnt->constructions++;
+    ivd = xg_orient3d_iv(tri, tri + 3, tri + 6, D);
+    ive = xg_orient3d_iv(tri, tri + 3, tri + 6, E);
+    if (xg_iv_sign(ivd) != XG_UNSURE && xg_iv_sign(ive) != XG_UNSURE &&
+        xg_lerp_fast(D, E, xg_iv_div(ivd, xg_iv_sub(ivd, ive)), 3, out))
+        return;
+
+    cnt->construct_exact++;
+    for (i = 0; i < 9; i++)
+        v[i] = tri[i];
+    for (i = 0; i < 6; i++)
+        v[9 + i] = seg[i];
+    k = xg__exact_shift(v, 15);
+    for (i = 0; i < 15; i++) {
+        mpz_init(z[i]);
+        xg__mpz_set_scaled(z[i], v[i], k);
+    }
+    mpz_inits(sd, se, td, NULL);
+    xg__orient3d_mpz(sd, (mpz_t const *)z, (mpz_t const *)z + 3,
+                     (mpz_t const *)z + 6, (mpz_t const *)z + 9);
+    xg__orient3d_mpz(se, (mpz_t const *)z, (mpz_t const *)z + 3,
+                     (mpz_t const *)z + 6, (mpz_t const *)z + 12);
+    mpz_sub(td, sd, se);
+    xg__lerp_exact(D, E, sd, td, 3, out);
+    mpz_clears(sd, se, td, NULL);
+    for (i = 0; i < 15; i++)
+        mpz_clear(z[i]);
+}
+
+/* A parameter along DE as an exact fraction with a positive denominator. */
+struct frac {
+    mpz_t n, d;
+};
+
+static int frac_cmp(const struct frac *x, const struct frac *y)
+{
+    mpz_t l, r;
+    int c;
+    mpz_inits(l, r, NULL);
+    mpz_mul(l, x->n, y->d);
+    mpz_mul(r, y->n, x->d);
+    c = mpz_cmp(l, r);
+    mpz_clears(l, r, NULL);
+    return c;
+}
+
+/*
+ * DE in the triangle's plane.  In the projection that keeps the
+ * triangle's area (an affine bijection of the plane, so parameters along
+ * DE are preserved), clip t in [0,1] by the three closed half-planes:
+ * along DE, orient2d(Vi, Vi+1, P(t)) = (1-t) oD + t oE is affine in t.
+ * Returns 0 (miss), 1 (one point, in c->p) or 2 (a stretch, c->p..c->q).
+ */
+static int coplanar(struct xg_counters *cnt, const double *seg,
+                    const double *tri, int drop, int orient, double *p,
+                    double *q)
+{
+    double v[10];
+    mpz_t z[10], od, oe, tmp;
+    struct frac lo, hi, cut;
+    int i, result = 0, empty = 0;
+
+    project(seg, drop, v);
+    project(seg + 3, drop, v + 2);
+    for (i = 0; i < 3; i++)
+        project(tri + 3 * i, drop, v + 4 + 2 * i);
+    {
+        int k = xg__exact_shift(v, 10);
+        for (i = 0; i < 10; i++) {
+            mpz_init(z[i]);
+            xg__mpz_set_scaled(z[i], v[i], k);
+        }
+    }
+    cnt->exact_evals++;
+    mpz_inits(od, oe, tmp, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
+    mpz_set_ui(lo.n, 0);
+    mpz_set_ui(lo.d, 1);
+    mpz_set_ui(hi.n, 1);
+    mpz_set_ui(hi.d, 1);
+    for (i = 0; i < 3 && !empty; i++) {
+        mpz_t const *vi = (mpz_t const *)z + 4 + 2 * i;
+        mpz_t const *vj = (mpz_t const *)z + 4 + 2 * ((i + 1) % 3);
+        xg__orient2d_mpz(od, vi, vj, (mpz_t const *)z);
+        xg__orient2d_mpz(oe, vi, vj, (mpz_t const *)z + 2);
+        if (orient < 0) {             /* make "inside" mean >= 0 */
+            mpz_neg(od, od);
+            mpz_neg(oe, oe);
+        }
+        if (mpz_sgn(od) < 0 && mpz_sgn(oe) < 0) {
+            empty = 1;
+        } else if (mpz_sgn(od) < 0) { /* entering: t >= od / (od - oe) */
+            mpz_neg(cut.n, od);
+            mpz_sub(cut.d, oe, od);
+            if (frac_cmp(&cut, &lo) > 0) {
+                mpz_swap(lo.n, cut.n);
+                mpz_swap(lo.d, cut.d);
+            }
+        } else if (mpz_sgn(oe) < 0) { /* leaving: t <= od / (od - oe) */
+            mpz_set(cut.n, od);
+            mpz_sub(cut.d, od, oe);
+            if (frac_cmp(&cut, &hi) < 0) {
+                mpz_swap(hi.n, cut.n);
+                mpz_swap(hi.d, cut.d);
+            }
+        }
+    }
+    if (!empty) {
+        int c = frac_cmp(&lo, &hi);
+        if (c <= 0) {
+            xg__lerp_exact(seg, seg + 3, lo.n, lo.d, 3, p);
+            cnt->constructions++;
+            cnt->construct_exact++;
+            result = 1;
+            if (c < 0) {
+                xg__lerp_exact(seg, seg + 3, hi.n, hi.d, 3, q);
+                cnt->constructions++;
+                cnt->construct_exact++;
+                result = 2;
+            }
+        }
+    }
+    (void)tmp;
+    mpz_clears(od, oe, tmp, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
+    for (i = 0; i < 10; i++)
+        mpz_clear(z[i]);
+    return result;
+}
+
+int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
+                     const double *tri, struct xg_contact *c)
+{
+    const double *D = seg, *E = seg + 3;
+    const double *A = tri, *B = tri + 3, *C = tri + 6;
+    int sd = xg_orient3d(cnt, A, B, C, D);
+    int se = xg_orient3d(cnt, A, B, C, E);
+
+    if (sd == se && sd != XG_ZERO)
+        return 0;
+    if (sd != XG_ZERO && se != XG_ZERO) {
+        int s[3], i, pos = 0, neg = 0, zero = 0;
+        s[0] = xg_orient3d(cnt, A, B, D, E);
+        s[1] = xg_orient3d(cnt, B, C, D, E);
+        s[2] = xg_orient3d(cnt, C, A, D, E);
+        for (i = 0; i < 3; i++) {
+            pos += s[i] == XG_POS;
+            neg += s[i] == XG_NEG;
+            zero += s[i] == XG_ZERO;
+        }
+        if (pos && neg)
+            return 0;
+        c->kind = zero ? XG_KIND_TOUCH : XG_KIND_PROPER;
+        plane_point(cnt, seg, tri, c->p);
+        return 1;
+    }
+    {
+        int orient, drop = projection_axis(cnt, tri, &orient);
+        if (drop < 0)
+            return 0;               /* collinear triangle: caller skips */
+        if (sd != XG_ZERO || se != XG_ZERO) {
+            const double *P = sd == XG_ZERO ? D : E;
+            if (!point_in_triangle(cnt, P, tri, drop, orient))
+                return 0;
+            c->kind = XG_KIND_TOUCH;
+            c->p[0] = P[0];
+            c->p[1] = P[1];
+            c->p[2] = P[2];
+            return 1;
+        }
+        switch (coplanar(cnt, seg, tri, drop, orient, c->p, c->q)) {
+        case 1:
+            c->kind = XG_KIND_TOUCH;
+            return 1;
+        case 2:
+            c->kind = XG_KIND_OVERLAP;
+            return 1;
+        default:
+            return 0;
+        }
+    }
+}
+
+int xg__segtri_fast_hit(struct xg_counters *cnt, const double *seg,
+                        const double *tri, struct xg_contact *c)
+{
+    struct xg_iv t;
+    switch (xg_segtri_fast(seg, tri, &t)) {
+    case XG_SEGTRI_MISS:
+        return 0;
+    case XG_SEGTRI_PROPER:
+        c->kind = XG_KIND_PROPER;
+        break;
+    case XG_SEGTRI_TOUCH:
+        c->kind = XG_KIND_TOUCH;
+        break;
+    default:
+        return -1;
+    }
+    cnt->constructions++;
+    if (!xg_lerp_fast(seg, seg + 3, t, 3, c->p)) {
+        cnt->constructions--;       /* plane_point counts it */
+        plane_point(cnt, seg, tri, c->p);
+    }
+    return 1;
+}
+
+int xg_segtri_pair(struct xg_counters *cnt, const double seg[6],
+                   const double tri[9], struct xg_contact *c)
+{
+    struct xg_counters local = {0};
+    int r;
+    if (!cnt)
+        cnt = &local;
+    r = xg__segtri_fast_hit(cnt, seg, tri, c);
+    if (r >= 0)
+        return r;
+    return xg__segtri_exact(cnt, seg, tri, c);
+}

@@ -1,0 +1,135 @@
+/*
+ * xg_internal.h -- declarations shared inside libexactgeo (xg__ names).
+ * Not installed; tests and the CUDA launchers may include it.
+ */
+#ifndef XG_INTERNAL_H
+#define XG_INTERNAL_H
+
+#include <gmp.h>
+#include <stdarg.h>
+#include "exactgeo.h"
+#include "xg_filters.h"
+
+/* ---- context (ctx.c) ---- */
+struct xg_ctx {
+    int nthreads;                 /* 0 = online processors */
+    xg_progress_fn progress;
+    void *progress_user;
+    char errmsg[1024];
+};
+
+/* Records a printf-style message in ctx (which may be NULL) and
+ * returns code, so that callers can write `return xg__error(ctx, ...)`. */
+int xg__error(struct xg_ctx *ctx, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+int xg__threads(const struct xg_ctx *ctx); /* resolved count, >= 1 */
+
+/* ---- monotonic clock (clock.c) ---- */
+double xg__now(void);
+
+/* ---- exact arithmetic (exact.c) ---- */
+
+/* The least k such that v[i] * 2^k is an integer for every i. */
+int xg__exact_shift(const double *v, int n);
+/* z = v * 2^k, exactly; k from xg__exact_shift. */
+void xg__mpz_set_scaled(mpz_t z, double v, int k);
+/* r = det[a-c; b-c] for points given as two integers each. */
+void xg__orient2d_mpz(mpz_t r, mpz_t const a[2], mpz_t const b[2],
+                      mpz_t const c[2]);
+/* r = det[a-d; b-d; c-d] for points given as three integers each. */
+void xg__orient3d_mpz(mpz_t r, mpz_t const a[3], mpz_t const b[3],
+                      mpz_t const c[3], mpz_t const d[3]);
+/* The double nearest num / (den * 2^k), ties to even; den != 0. */
+double xg__round_quotient(const mpz_t num, const mpz_t den, long k);
+/* out = D + (tn / td) (E - D), each coordinate rounded to the nearest
+ * double; td != 0.  t = 0 and t = 1 give D and E themselves. */
+void xg__lerp_exact(const double *D, const double *E, const mpz_t tn,
+                    const mpz_t td, int dim, double *out);
+
+/* ---- segment-triangle (segtri.c) ---- */
+
+/* The exact stage for a pair the fast pass deferred: same contract as
+ * xg_segtri_pair. */
+int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
+                     const double *tri, struct xg_contact *c);
+/* Fast pass, then construction (exact rounding where the interval cannot
+ * certify it).  Returns 1 on contact, 0 on miss, -1 when deferred. */
+int xg__segtri_fast_hit(struct xg_counters *cnt, const double *seg,
+                        const double *tri, struct xg_contact *c);
+/* Zero when the segment has length zero. */
+int xg__seg_is_degenerate(const double *seg);
+/* Non-zero when the triangle's three vertices are collinear (exactly). */
+int xg__tri_is_degenerate(struct xg_counters *cnt, const double *tri);
+
+/* ---- uniform grid (grid.c) ---- */
+
+/* A 3D uniform grid in CSR form: the elements of cell c are
+ * items[start[c]] .. items[start[c+1]-1], in ascending order. */
+struct xg_grid {
+    int n[3];
+    double lo[3], hi[3]; /* the region covered */
+    double inv[3];      /* cells per unit length, per axis */
+    size_t ncell;
+    uint32_t *a_start, *a_items;  /* ncell + 1, refs */
+    uint32_t *b_start, *b_items;
+    /* per element: the cell range of its box, lo and hi per axis */
+    int32_t *a_cell, *b_cell;     /* 6 per element */
+    double *a_box, *b_box;        /* 6 per element: min xyz, max xyz */
+};
+
+/* Cell coordinate of x along axis k; monotone in x, which is what makes
+ * the ownership rule sound. */
+static inline int xg__cell_of(const struct xg_grid *g, int k, double x)
+{
+    double f = (x - g->lo[k]) * g->inv[k];
+    int i;
+    if (!(f > 0.0))
+        return 0;
+    if (f >= (double)g->n[k])
+        return g->n[k] - 1;
+    i = (int)f;
+    return i;
+}
+
+/* Builds the grid over na boxes of A and nb boxes of B (6 doubles each,
+ * min then max; an element with a NULL-marked box, box[0] > box[3], is
+ * left out).  cells[k] <= 0 means choose.  Uses up to nthreads threads.
+ * The grid takes ownership of a_box and b_box (freed by xg__grid_free).
+ * Returns XG_OK or XG_ENOMEM / XG_ELIMIT. */
+int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
+                   size_t nb, const int cells[3], int nthreads);
+void xg__grid_free(struct xg_grid *g);
+
+/* Non-zero when pair (i, j), both in cell c, is owned by c: c holds the
+ * lowest corner of the intersection of their boxes.  Each pair whose
+ * boxes meet is owned by exactly one cell. */
+static inline int xg__grid_owns(const struct xg_grid *g, size_t c,
+                                const int32_t *ca, const int32_t *cb)
+{
+    int x = ca[0] > cb[0] ? ca[0] : cb[0];
+    int y = ca[1] > cb[1] ? ca[1] : cb[1];
+    int z = ca[2] > cb[2] ? ca[2] : cb[2];
+    return ((size_t)z * (size_t)g->n[1] + (size_t)y) * (size_t)g->n[0]
+               + (size_t)x == c;
+}
+
+static inline int xg__boxes_meet(const double *p, const double *q)
+{
+    return p[0] <= q[3] && q[0] <= p[3] && p[1] <= q[4] && q[1] <= p[4] &&
+           p[2] <= q[5] && q[2] <= p[5];
+}
+
+/* ---- contacts (geom.c) ---- */
+int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x);
+/* Sorts by (a, b). */
+void xg__contacts_sort(struct xg_contacts *c);
+
+/* ---- GPU engine (cuda/, when built) ---- */
+int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
+                   const struct xg_tris *b, const struct xg_opts *opt,
+                   struct xg_contacts *out, struct xg_stats *st);
+
+#endif /* XG_INTERNAL_H */

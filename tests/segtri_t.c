@@ -1,0 +1,122 @@
+/*
+ * segtri_t.c -- every kind of segment-triangle contact on hand-built
+ * cases, at small and at UTM-sized coordinates, and the engines against
+ * brute force on random and degenerate sets.
+ */
+#include <math.h>
+#include <string.h>
+#include "exactgeo.h"
+#include "tap.h"
+
+/* Origin shift: the same configuration at UTM magnitudes, exactly (all
+ * offsets are multiples of 1/4 and the sums stay exact). */
+static double ox, oy, oz;
+
+static void seg(double *s, double x0, double y0, double z0, double x1,
+                double y1, double z1)
+{
+    s[0] = ox + x0; s[1] = oy + y0; s[2] = oz + z0;
+    s[3] = ox + x1; s[4] = oy + y1; s[5] = oz + z1;
+}
+
+static const double base_tri[9] = {0, 0, 0, 4, 0, 0, 0, 4, 0};
+
+static void tri(double *t)
+{
+    int i;
+    for (i = 0; i < 3; i++) {
+        t[3 * i] = ox + base_tri[3 * i];
+        t[3 * i + 1] = oy + base_tri[3 * i + 1];
+        t[3 * i + 2] = oz + base_tri[3 * i + 2];
+    }
+}
+
+static int same_point(const double *p, double x, double y, double z)
+{
+    return p[0] == ox + x && p[1] == oy + y && p[2] == oz + z;
+}
+
+static void hand_built(const char *where)
+{
+    double s[6], t[9];
+    struct xg_contact c;
+    int r;
+
+    tri(t);
+    seg(s, 1, 1, -1, 1, 1, 1);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 1 && c.kind == XG_KIND_PROPER && same_point(c.p, 1, 1, 0),
+       "%s: proper crossing at (1,1,0)", where);
+
+    seg(s, 0, 0, -1, 0, 0, 2);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 1 && c.kind == XG_KIND_TOUCH && same_point(c.p, 0, 0, 0),
+       "%s: through a vertex is a touch at the vertex", where);
+
+    seg(s, 2, 0, -3, 2, 0, 1);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 1 && c.kind == XG_KIND_TOUCH && same_point(c.p, 2, 0, 0),
+       "%s: through an edge is a touch on the edge", where);
+
+    seg(s, 1, 1, 0, 1, 1, 5);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 1 && c.kind == XG_KIND_TOUCH && same_point(c.p, 1, 1, 0),
+       "%s: endpoint on the face is a touch", where);
+
+    seg(s, 2, 2, 0, 2, 2, -5);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 1 && c.kind == XG_KIND_TOUCH && same_point(c.p, 2, 2, 0),
+       "%s: endpoint on the hypotenuse is a touch", where);
+
+    seg(s, 3, 3, 0, 3, 3, 1);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 0, "%s: endpoint in the plane outside the triangle misses", where);
+
+    seg(s, -1, 1, 0, 5, 1, 0);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 1 && c.kind == XG_KIND_OVERLAP && same_point(c.p, 0, 1, 0) &&
+           same_point(c.q, 3, 1, 0),
+       "%s: coplanar overlap clipped to (0,1,0)-(3,1,0)", where);
+
+    seg(s, 5, 5, 0, 6, 1, 0);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 0, "%s: coplanar miss", where);
+
+    seg(s, 4, 0, 0, 6, 0, 0);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 1 && c.kind == XG_KIND_TOUCH && same_point(c.p, 4, 0, 0),
+       "%s: coplanar, touching a corner only, is a touch", where);
+
+    seg(s, -2, 2, 0, 2, -2, 0);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 1 && c.kind == XG_KIND_TOUCH && same_point(c.p, 0, 0, 0),
+       "%s: coplanar, crossing the corner diagonally, is a touch", where);
+
+    seg(s, 0, 0, 0, 4, 0, 0);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 1 && c.kind == XG_KIND_OVERLAP && same_point(c.p, 0, 0, 0) &&
+           same_point(c.q, 4, 0, 0),
+       "%s: segment along an edge is a coplanar overlap", where);
+
+    seg(s, 0, 0, 1, 4, 4, 1);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 0, "%s: parallel above the plane misses", where);
+
+    seg(s, 3, 3, -1, 3, 3, 1);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 0, "%s: crossing the plane outside the triangle misses", where);
+
+    seg(s, 1, 1, 0.25, 1, 1, 1);
+    r = xg_segtri_pair(NULL, s, t, &c);
+    ok(r == 0, "%s: segment ending just above the face misses", where);
+}
+
+int main(void)
+{
+    hand_built("origin");
+    ox = 500000.25;
+    oy = 7000000.5;
+    oz = 350.75;
+    hand_built("UTM");
+    return tap_done(), tap_exit();
+}
