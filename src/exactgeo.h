@@ -40,7 +40,9 @@ extern "C" {
     X(ENOTSUP,  6, "not supported by this build")                    \
     X(EGPU,     7, "GPU runtime error")                              \
     X(ECANCEL,  8, "cancelled")                                      \
-    X(ELIMIT,   9, "input exceeds an implementation limit")
+    X(ELIMIT,   9, "input exceeds an implementation limit")          \
+    X(ENONPLANAR, 10, "polygon is not planar")                       \
+    X(EDEGENERATE, 11, "degenerate geometry")
 
 enum xg_result {
 #define XG__RESULT_ENUM(name, code, text) XG_##name = code,
@@ -243,6 +245,20 @@ int xg_segtri_pair(struct xg_counters *cnt, const double seg[6],
 /* Default cells per axis for na and nb elements over a box. */
 void xg_grid_default(size_t na, size_t nb, const double lo[3],
                      const double hi[3], int cells[3]);
+
+/* ------------------------------------------------------------------ */
+/* Triangulation of planar polygons (for B layers with polygons of more
+ * than three vertices).  xyz holds the vertices of all rings, 3 doubles
+ * each, ring r being vertices ring_start[r] .. ring_start[r+1]-1 (ring 0
+ * the outer ring, the rest holes; the closing vertex not repeated).
+ * Uses only input vertices, so every triangle lies exactly in the
+ * polygon's plane.  On XG_OK, *tri holds 3 * *ntri vertex indices into
+ * xyz (caller frees with free()).  Returns XG_ENONPLANAR when the
+ * vertices are not exactly coplanar, XG_EDEGENERATE when all are
+ * collinear or the rings are not simple, XG_ENOMEM. */
+int xg_triangulate(struct xg_counters *cnt, const double *xyz,
+                   const size_t *ring_start, size_t nrings, uint32_t **tri,
+                   size_t *ntri);
 
 /* ------------------------------------------------------------------ */
 /* Compact dump of two sets, for machines without GDAL. */
