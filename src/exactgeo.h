@@ -242,6 +242,20 @@ int xg_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
 int xg_segtri_pair(struct xg_counters *cnt, const double seg[6],
                    const double tri[9], struct xg_contact *c);
 
+/* Every contact between closed 2D segments A and B (x and y of xg_segs;
+ * z is ignored), in ascending (a, b) order: kinds proper, touch and
+ * overlap (collinear, sharing a stretch), the point or the stretch in p
+ * (and q) with z = 0.  Zero-length segments (in x, y) are skipped and
+ * counted.  Same contract as xg_segtri. */
+int xg_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
+               const struct xg_segs *b, const struct xg_opts *opt,
+               struct xg_contacts *out, struct xg_stats *st);
+
+/* The exact classification of one 2D pair (x, y of each 6-double
+ * segment): returns 1 and fills c on contact, 0 otherwise. */
+int xg_redblue_pair(struct xg_counters *cnt, const double sa[6],
+                    const double sb[6], struct xg_contact *c);
+
 /* Default cells per axis for na and nb elements over a box. */
 void xg_grid_default(size_t na, size_t nb, const double lo[3],
                      const double hi[3], int cells[3]);
