@@ -36,7 +36,7 @@
 #define Y0 6999250.0
 #define BASE_Z 100.0            /* elevation of the lowest sheet */
 #define SHEET_DZ 15.0           /* spacing of the sheets */
-#define RUN_MIN 8.0            /* horizontal run of a segment, metres */
+#define RUN_MIN 8.0             /* horizontal run of a segment, metres */
 #define RUN_MAX 49.0
 
 struct rng {
