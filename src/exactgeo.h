@@ -93,7 +93,9 @@ struct xg_counters {
     uint64_t filter_failures;   /* ... whose interval straddled zero  */
     uint64_t exact_evals;       /* GMP evaluations (predicates)       */
     uint64_t constructions;     /* points constructed                 */
+    uint64_t construct_ld;      /* ... certified in long double       */
     uint64_t construct_exact;   /* ... that needed GMP to round       */
+    double exact_seconds;       /* time spent in GMP, all of the above */
 };
 
 void xg_counters_add(struct xg_counters *sum, const struct xg_counters *c);

@@ -49,17 +49,19 @@ static void plane_point(struct xg_counters *cnt, const double *seg,
     const double *D = seg, *E = seg + 3;
     double v[15];
     mpz_t z[15], sd, se, td;
-    struct xg_iv ivd, ive;
+    double t0;
     int i, k;
 
+    /* The double stage was tried by the fast pass (or is hopeless for a
+     * pair that needed exact signs): go on with long double, then GMP. */
     cnt->constructions++;
-    ivd = xg_orient3d_iv(tri, tri + 3, tri + 6, D);
-    ive = xg_orient3d_iv(tri, tri + 3, tri + 6, E);
-    if (xg_iv_sign(ivd) != XG_UNSURE && xg_iv_sign(ive) != XG_UNSURE &&
-        xg_lerp_fast(D, E, xg_iv_div(ivd, xg_iv_sub(ivd, ive)), 3, out))
+    if (xg__plane_point_ld(tri, D, E, out)) {
+        cnt->construct_ld++;
         return;
+    }
 
     cnt->construct_exact++;
+    t0 = xg__now();
     for (i = 0; i < 9; i++)
         v[i] = tri[i];
     for (i = 0; i < 6; i++)
@@ -79,6 +81,7 @@ static void plane_point(struct xg_counters *cnt, const double *seg,
     mpz_clears(sd, se, td, NULL);
     for (i = 0; i < 15; i++)
         mpz_clear(z[i]);
+    cnt->exact_seconds += xg__now() - t0;
 }
 
 /* A parameter along DE as an exact fraction with a positive denominator. */
@@ -110,7 +113,8 @@ static int coplanar(struct xg_counters *cnt, const double *seg,
                     double *q)
 {
     double v[10];
-    mpz_t z[10], od, oe, tmp;
+    mpz_t z[10], od, oe;
+    double t0;
     struct frac lo, hi, cut;
     int i, result = 0, empty = 0;
 
@@ -126,7 +130,8 @@ static int coplanar(struct xg_counters *cnt, const double *seg,
         }
     }
     cnt->exact_evals++;
-    mpz_inits(od, oe, tmp, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
+    t0 = xg__now();
+    mpz_inits(od, oe, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
     mpz_set_ui(lo.n, 0);
     mpz_set_ui(lo.d, 1);
     mpz_set_ui(hi.n, 1);
@@ -173,10 +178,10 @@ static int coplanar(struct xg_counters *cnt, const double *seg,
             }
         }
     }
-    (void)tmp;
-    mpz_clears(od, oe, tmp, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
+    mpz_clears(od, oe, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
     for (i = 0; i < 10; i++)
         mpz_clear(z[i]);
+    cnt->exact_seconds += xg__now() - t0;
     return result;
 }
 
