@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <gdal.h>
+#include <cpl_conv.h>
 #include <cpl_string.h>
 #include "stage.h"
 
@@ -104,6 +105,21 @@ int stage_begin(struct stage *s, const char *dst, int copy, int replace,
     }
     if (exists && (copy || replace)) {
         char **files = dataset_files(dst);
+        /* a Shapefile's overlaps live in "<base>_lines.shp" beside it
+         * (ogr_driver/write.c): part of the same output */
+        if (!isdir && EQUAL(CPLGetExtension(dst), "shp")) {
+            char lines[PATH_MAX + 16];
+            struct stat lb;
+            snprintf(lines, sizeof lines, "%s/%s_lines.shp", s->dstdir,
+                     CPLGetBasename(dst));
+            if (stat(lines, &lb) == 0) {
+                char **more = dataset_files(lines);
+                int k;
+                for (k = 0; more && more[k]; k++)
+                    files = CSLAddString(files, more[k]);
+                CSLDestroy(more);
+            }
+        }
         int i;
         if (isdir && copy && mkdir(s->path, 0777) != 0) {
             stage_abort(s);

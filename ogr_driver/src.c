@@ -147,6 +147,15 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
             return xgo__fail(err, errlen, XG_EINVAL,
                              "%s, layer '%s': bad filter '%s': %s", in->path,
                              s->name, in->where, gdal_msg("syntax error"));
+        /* some drivers (SQLite-based) check the filter on first read */
+        CPLErrorReset();
+        OGR_L_ResetReading(s->lyr);
+        OGR_F_Destroy(OGR_L_GetNextFeature(s->lyr));
+        if (CPLGetLastErrorType() == CE_Failure)
+            return xgo__fail(err, errlen, XG_EINVAL,
+                             "%s, layer '%s': bad filter '%s': %s", in->path,
+                             s->name, in->where, gdal_msg("syntax error"));
+        OGR_L_ResetReading(s->lyr);
     }
     return resolve_fields(s, in, which, err, errlen);
 }

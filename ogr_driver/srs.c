@@ -4,6 +4,7 @@
  * exact for the data the user has).
  */
 #include <stdio.h>
+#include <cpl_string.h>
 #include "xgo_internal.h"
 
 static void describe(OGRSpatialReferenceH srs, char *buf, size_t len)
@@ -17,11 +18,23 @@ static void describe(OGRSpatialReferenceH srs, char *buf, size_t len)
         snprintf(buf, len, "'%s'", name ? name : "unnamed CRS");
 }
 
+/* The layer's CRS; NULL also for the GeoPackage's "undefined" ones
+ * (srs_id 0 and -1), which say "no CRS". */
+OGRSpatialReferenceH xgo__layer_srs(OGRLayerH lyr)
+{
+    OGRSpatialReferenceH srs = OGR_L_GetSpatialRef(lyr);
+    const char *name = srs ? OSRGetName(srs) : NULL;
+    if (name && (EQUAL(name, "Undefined geographic SRS") ||
+                 EQUAL(name, "Undefined Cartesian SRS")))
+        return NULL;
+    return srs;
+}
+
 int xgo__srs_check(const struct xgo_src *a, const struct xgo_src *b,
                    OGRSpatialReferenceH *srs, char *err, size_t errlen)
 {
-    OGRSpatialReferenceH sa = OGR_L_GetSpatialRef(a->lyr);
-    OGRSpatialReferenceH sb = OGR_L_GetSpatialRef(b->lyr);
+    OGRSpatialReferenceH sa = xgo__layer_srs(a->lyr);
+    OGRSpatialReferenceH sb = xgo__layer_srs(b->lyr);
     char da[256] = "no CRS", db[256] = "no CRS";
 
     *srs = sa;

@@ -165,7 +165,7 @@ static int open_layer(struct ctx *c, struct out *o, const char *name,
     const struct xgo_write *w = c->w;
     o->lyr = GDALDatasetGetLayerByName(w->dst, name);
     if (o->lyr) {
-        OGRSpatialReferenceH have = OGR_L_GetSpatialRef(o->lyr);
+        OGRSpatialReferenceH have = xgo__layer_srs(o->lyr);
         if ((have == NULL) != (w->srs == NULL) ||
             (have && !OSRIsSame(have, w->srs)))
             return xgo__fail(c->err, c->errlen, XG_EINVAL,

@@ -61,6 +61,10 @@ int xgo__read_segs2d(struct xgo_src *s, const struct xgo_job *job,
                      struct xg_segs *out, struct xgo_report *rep,
                      GDALProgressFunc pf, void *pa, char *err, size_t errlen);
 
+/* The layer's CRS, NULL when none (GeoPackage's "undefined" CRSs
+ * included).  Not owned. */
+OGRSpatialReferenceH xgo__layer_srs(OGRLayerH lyr);
+
 /* Both layers in the same CRS (or both without); *srs receives A's (not
  * owned; NULL when none). */
 int xgo__srs_check(const struct xgo_src *a, const struct xgo_src *b,
