@@ -16,14 +16,6 @@
 #include <cpl_error.h>
 #include "xgo_internal.h"
 
-/* Until src/triangulate.c is merged (branch tri), xg_triangulate may be
- * missing from the library: a weak reference links either way, and
- * polygons of more than three vertices are then skipped with a warning.
- * Remove this once tri is on main. */
-#if defined(__GNUC__)
-#pragma weak xg_triangulate
-#endif
-
 struct reader {
     struct xgo_src *s;
     const struct xgo_job *job;
@@ -232,10 +224,7 @@ static int polygon(struct reader *r, OGRGeometryH g, int part)
             why = "has a ring of fewer than three distinct vertices";
     }
     r->ring[nr] = total;
-    if (!why && !xg_triangulate) {
-        why = "needs triangulation, which this build lacks";
-        rc = XG_ENOTSUP;
-    } else if (!why) {
+    if (!why) {
         rc = xg_triangulate(&cnt, r->poly, r->ring, (size_t)nr, &tri, &ntri);
         if (rc == XG_ENOMEM)
             return FAIL(r, XG_ENOMEM, "out of memory");

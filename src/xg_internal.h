@@ -49,6 +49,17 @@ double xg__round_quotient(const mpz_t num, const mpz_t den, long k);
 void xg__lerp_exact(const double *D, const double *E, const mpz_t tn,
                     const mpz_t td, int dim, double *out);
 
+/* ---- projection to a plane (project.c) ---- */
+
+/* Drops coordinate `drop` of a 3D point. */
+void xg__project(const double *p, int drop, double out[2]);
+/* The axis to drop so that the triangle's (9 doubles) projection keeps
+ * its area, with that projection's orientation (exact); -1 (and
+ * *orient = 0) when the triangle is collinear.  Every figure in the
+ * triangle's plane projects along that axis by an affine bijection. */
+int xg__projection_axis(struct xg_counters *cnt, const double *tri,
+                        int *orient);
+
 /* ---- segment-triangle (segtri.c) ---- */
 
 /* The exact stage for a pair the fast pass deferred: same contract as

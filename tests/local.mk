@@ -9,6 +9,13 @@ tests_segtri_t_LDADD = $(TAP_LDADD)
 
 TESTS += tests/segtri_t
 
+check_PROGRAMS += tests/triangulate_t
+tests_triangulate_t_SOURCES = tests/triangulate_t.c tests/tap.h
+tests_triangulate_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_triangulate_t_LDADD = $(TAP_LDADD)
+
+TESTS += tests/triangulate_t
+
 # The GDAL-facing layer and the exactgeo tool (ogr_driver/, cli/).
 if HAVE_GDAL
 TESTS += tests/cli_t.sh
