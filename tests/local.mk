@@ -15,3 +15,14 @@ tests_triangulate_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_triangulate_t_LDADD = $(TAP_LDADD)
 
 TESTS += tests/triangulate_t
+
+# The GDAL-facing layer and the exactgeo tool (ogr_driver/, cli/).
+if HAVE_GDAL
+TESTS += tests/cli_t.sh
+check_PROGRAMS += tests/xgo_t
+tests_xgo_t_SOURCES = tests/xgo_t.c tests/tap.h
+tests_xgo_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
+tests_xgo_t_LDADD = ogr_driver/libxgogr.la $(TAP_LDADD) $(GDAL_LIBS)
+TESTS += tests/xgo_t
+endif
+EXTRA_DIST += tests/cli_t.sh
