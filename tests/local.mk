@@ -8,3 +8,10 @@ tests_segtri_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_segtri_t_LDADD = $(TAP_LDADD)
 
 TESTS += tests/segtri_t
+
+# The EXACTGEO: connection string and job file parser (no GDAL needed).
+check_PROGRAMS += tests/conn_t
+tests_conn_t_SOURCES = tests/conn_t.c ogr_driver/xgo_conn.c ogr_driver/xgo_conn.h tests/tap.h
+tests_conn_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver
+tests_conn_t_LDADD = $(TAP_LDADD)
+TESTS += tests/conn_t
