@@ -302,7 +302,7 @@ int xgo_conn_grid(const char *text, int cells[3])
     strcpy(buf, text);
     a = strchr(buf, ',');
     if (!a) {
-        if (parse_int(trim(buf), 1, 4096, &cells[0]))
+        if (parse_int(trim(buf), 1, 1 << 20, &cells[0]))
             return XG_EINVAL;
         cells[1] = cells[2] = cells[0];
         return XG_OK;
@@ -312,9 +312,9 @@ int xgo_conn_grid(const char *text, int cells[3])
     if (!b)
         return XG_EINVAL;
     *b++ = '\0';
-    if (parse_int(trim(buf), 1, 4096, &cells[0]) ||
-        parse_int(trim(a), 1, 4096, &cells[1]) ||
-        parse_int(trim(b), 1, 4096, &cells[2])) {
+    if (parse_int(trim(buf), 1, 1 << 20, &cells[0]) ||
+        parse_int(trim(a), 1, 1 << 20, &cells[1]) ||
+        parse_int(trim(b), 1, 1 << 20, &cells[2])) {
         cells[0] = cells[1] = cells[2] = 0;
         return XG_EINVAL;
     }
@@ -346,7 +346,7 @@ int xgo_conn_check(const struct xgo_conn *c, char *err, size_t errlen)
     }
     if (c->grid && xgo_conn_grid(c->grid, cells) != XG_OK) {
         snprintf(err, errlen, "bad grid '%s' (expected N or NX,NY,NZ, each "
-                 "1..4096)", c->grid);
+                 "1..1048576)", c->grid);
         return XG_EINVAL;
     }
     if (c->threads && parse_int(c->threads, 0, 1024, &n)) {

@@ -21,8 +21,8 @@
  *   op       segtri | redblue                        (the sub-command)
  *   a, b     input datasets                          (A_SRC, B_SRC)
  *   al, bl   layer names                             (-al, -bl)
- *   awhere, bwhere  attribute filters                (-where on A, -bwhere)
- *   acopy, bcopy    comma-separated fields to copy   (-acopy, -bcopy)
+ *   awhere, bwhere  attribute filters                (-where, -bwhere)
+ *   acopy, bcopy    comma-separated fields to copy, or all (-acopy, -bcopy)
  *   engine   auto | seq | cpu | gpu                  (--engine)
  *   grid     N or NX,NY,NZ                           (--grid)
  *   threads  worker threads, 0 = all processors      (--threads)
@@ -77,7 +77,7 @@ int xgo_conn_set(struct xgo_conn *c, const char *key, const char *value,
  * known, grid and threads well formed.  XG_EINVAL with the reason. */
 int xgo_conn_check(const struct xgo_conn *c, char *err, size_t errlen);
 
-/* Parses "N" or "NX,NY,NZ" (each 1..4096) into cells; 0 = not given
+/* Parses "N" or "NX,NY,NZ" (each 1..1048576) into cells; 0 = not given
  * (cells zeroed).  XG_EINVAL on anything else. */
 int xgo_conn_grid(const char *text, int cells[3]);
 

@@ -37,7 +37,7 @@ static int set_input(struct xgo_pjob *pj, int i, struct xgo_input *in,
     in->fields = NULL;
     if (!copy || !*copy)
         return XG_OK;
-    if (strcmp(copy, "*") == 0) {
+    if (strcmp(copy, "all") == 0) {
         in->copy = XGO_COPY_ALL;
         return XG_OK;
     }

@@ -103,7 +103,7 @@ int main(void)
            cells[2] == 7, "grid N gives N,N,N");
     ok(xgo_conn_grid(" 4, 5 ,6", cells) == XG_OK && cells[0] == 4 &&
            cells[1] == 5 && cells[2] == 6, "grid NX,NY,NZ");
-    ok(xgo_conn_grid("4097", cells) != XG_OK && xgo_conn_grid("3x", cells) !=
+    ok(xgo_conn_grid("1048577", cells) != XG_OK && xgo_conn_grid("3x", cells) !=
            XG_OK, "grid out of range or malformed refused");
 
     /* Job files. */
