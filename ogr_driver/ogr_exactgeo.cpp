@@ -6,9 +6,9 @@
  * Opens an EXACTGEO: connection string or a .xgjob job file (syntax in
  * xgo_conn.h) as a read-only dataset of one layer: the contacts the
  * exactgeo tool would write, with the same fields and geometries.  Open
- * checks the text and opens both inputs; the intersection itself runs
- * once, on the layer's first use, into a MEM dataset to which the layer
- * then delegates reading, counting and filters.
+ * checks the text and opens both inputs, then runs the intersection
+ * once into a MEM dataset, to which the layer delegates reading,
+ * counting and filters (so no error can surface after the open).
  */
 #include <gdal_priv.h>
 #include <ogrsf_frmts.h>
@@ -31,6 +31,7 @@ class ExactgeoLayer final : public OGRLayer
     OGRLayer *m_res = nullptr;       // its layer, owned by m_mem
     OGRFeatureDefn *m_empty = nullptr; // the definition after a failure
 
+  public:
     // Runs the job once; false after a failure (reported by CPLError).
     bool Ready()
     {
@@ -56,7 +57,6 @@ class ExactgeoLayer final : public OGRLayer
         return m_res != nullptr;
     }
 
-  public:
     explicit ExactgeoLayer(struct xgo_pjob *job)
         : m_job(*job), m_name(xgo_pjob_layer_name(job))
     {
@@ -163,6 +163,8 @@ class ExactgeoDataset final : public GDALDataset
     }
     ~ExactgeoDataset() override { delete m_layer; }
 
+    bool Run() { return m_layer->Ready(); }
+
     int GetLayerCount() override { return 1; }
     OGRLayer *GetLayer(int i) override { return i == 0 ? m_layer : nullptr; }
     int TestCapability(const char *) override { return FALSE; }
@@ -204,6 +206,13 @@ GDALDataset *Open(GDALOpenInfo *info)
     }
     auto *ds = new ExactgeoDataset(&job);
     ds->SetDescription(info->pszFilename);
+    // Run now, once: an error found while reading the inputs (a bad
+    // filter, a CRS mismatch, a NaN) then fails the open, so that
+    // ogr2ogr and ogrinfo exit non-zero rather than write an empty layer.
+    if (!ds->Run()) {
+        delete ds;
+        return nullptr;
+    }
     return ds;
 }
 
