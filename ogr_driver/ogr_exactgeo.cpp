@@ -218,7 +218,10 @@ GDALDataset *Open(GDALOpenInfo *info)
 
 } // namespace
 
+// GDAL's loader looks for RegisterOGREXACTGEO in ogr_EXACTGEO.so, then
+// GDALRegisterMe; GDALRegister_EXACTGEO is the name for static linking.
 extern "C" void GDALRegister_EXACTGEO();
+extern "C" void RegisterOGREXACTGEO();
 extern "C" void GDALRegisterMe();
 
 // Registers the driver once, and only into the GDAL it was built for.
@@ -252,6 +255,11 @@ void GDALRegister_EXACTGEO()
     drv->pfnIdentify = Identify;
     drv->pfnOpen = Open;
     GetGDALDriverManager()->RegisterDriver(drv);
+}
+
+void RegisterOGREXACTGEO()
+{
+    GDALRegister_EXACTGEO();
 }
 
 void GDALRegisterMe()
