@@ -56,7 +56,8 @@ x0, x1, y0, y1 = rlyr.GetExtent()
 lyr.SetSpatialFilterRect(x0 - 1, y0 - 1, (x0 + x1) / 2, y1 + 1)
 rlyr.SetSpatialFilterRect(x0 - 1, y0 - 1, (x0 + x1) / 2, y1 + 1)
 g, w = rows(lyr)[1], rows(rlyr)[1]
-ok(0 < len(g) < len(got[1]) and g == w,
+# (GPKG returns the filtered features in its R-tree's order.)
+ok(0 < len(g) < len(got[1]) and sorted(g) == sorted(w),
    'SetSpatialFilterRect: %d contacts in the west half' % len(g))
 lyr = None
 ds = None
