@@ -8,3 +8,9 @@ tests_segtri_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_segtri_t_LDADD = $(TAP_LDADD)
 
 TESTS += tests/segtri_t
+
+check_PROGRAMS += tests/redblue_t
+tests_redblue_t_SOURCES = tests/redblue_t.c tests/tap.h
+tests_redblue_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_redblue_t_LDADD = $(TAP_LDADD)
+TESTS += tests/redblue_t
