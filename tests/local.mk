@@ -14,3 +14,9 @@ tests_redblue_t_SOURCES = tests/redblue_t.c tests/tap.h
 tests_redblue_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_redblue_t_LDADD = $(TAP_LDADD)
 TESTS += tests/redblue_t
+
+check_PROGRAMS += tests/redblue_gpu_t
+tests_redblue_gpu_t_SOURCES = tests/redblue_gpu_t.c tests/tap.h
+tests_redblue_gpu_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_redblue_gpu_t_LDADD = $(TAP_LDADD)
+TESTS += tests/redblue_gpu_t
