@@ -294,6 +294,13 @@ int xg_dump_write(struct xg_ctx *ctx, const char *path,
 int xg_dump_read(struct xg_ctx *ctx, const char *path, struct xg_segs *a,
                  struct xg_tris *b);
 
+/* The 2D variant: two segment sets (red/blue), marker "XGDUMP2S" and B
+ * stored like A.  Same contracts as xg_dump_write / xg_dump_read. */
+int xg_dump_write_segs(struct xg_ctx *ctx, const char *path,
+                       const struct xg_segs *a, const struct xg_segs *b);
+int xg_dump_read_segs(struct xg_ctx *ctx, const char *path, struct xg_segs *a,
+                      struct xg_segs *b);
+
 #ifdef __cplusplus
 }
 #endif

@@ -43,3 +43,14 @@ tests_ogrdump_LDADD = $(GDAL_LIBS)
 TESTS += tests/plugin_t.sh tests/plugin_py.sh tests/qgis_t.sh
 endif
 EXTRA_DIST += tests/plugin_t.sh tests/plugin_py.sh tests/plugin_t.py tests/qgis_t.sh
+check_PROGRAMS += tests/redblue_t
+tests_redblue_t_SOURCES = tests/redblue_t.c tests/tap.h
+tests_redblue_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_redblue_t_LDADD = $(TAP_LDADD)
+TESTS += tests/redblue_t
+
+check_PROGRAMS += tests/redblue_gpu_t
+tests_redblue_gpu_t_SOURCES = tests/redblue_gpu_t.c tests/tap.h
+tests_redblue_gpu_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_redblue_gpu_t_LDADD = $(TAP_LDADD)
+TESTS += tests/redblue_gpu_t
