@@ -199,10 +199,10 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
     bd.n[1] = nb;
     bd.box[0] = a_box;
     bd.box[1] = b_box;
-    g->a_cell = malloc((na ? na : 1) * 6 * sizeof(int32_t));
-    g->b_cell = malloc((nb ? nb : 1) * 6 * sizeof(int32_t));
-    g->a_start = malloc((g->ncell + 1) * sizeof(uint32_t));
-    g->b_start = malloc((g->ncell + 1) * sizeof(uint32_t));
+    g->a_cell = xg__big_alloc((na ? na : 1) * 6 * sizeof(int32_t));
+    g->b_cell = xg__big_alloc((nb ? nb : 1) * 6 * sizeof(int32_t));
+    g->a_start = xg__big_alloc((g->ncell + 1) * sizeof(uint32_t));
+    g->b_start = xg__big_alloc((g->ncell + 1) * sizeof(uint32_t));
     bd.cell[0] = g->a_cell;
     bd.cell[1] = g->b_cell;
     for (s = 0; s < 2; s++) {
@@ -212,7 +212,7 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
             goto out;
         }
         for (t = 0; t < nthreads; t++)
-            if (!(bd.count[s][t] = calloc(g->ncell, sizeof(uint32_t)))) {
+            if (!(bd.count[s][t] = xg__big_calloc(g->ncell, sizeof(uint32_t)))) {
                 rc = XG_ENOMEM;
                 goto out;
             }
@@ -245,7 +245,7 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
             }
         }
         start[g->ncell] = (uint32_t)run;
-        bd.items[s] = malloc((run ? run : 1) * sizeof(uint32_t));
+        bd.items[s] = xg__big_alloc((run ? run : 1) * sizeof(uint32_t));
         if (!bd.items[s]) {
             rc = XG_ENOMEM;
             goto out;

@@ -256,8 +256,8 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     r.na = na;
     r.nb = nb;
     r.nthreads = nthreads;
-    r.a_box = malloc((na ? na : 1) * 6 * sizeof(double));
-    r.b_box = malloc((nb ? nb : 1) * 6 * sizeof(double));
+    r.a_box = xg__big_alloc((na ? na : 1) * 6 * sizeof(double));
+    r.b_box = xg__big_alloc((nb ? nb : 1) * 6 * sizeof(double));
     r.a_bad = calloc((size_t)nthreads, sizeof(uint64_t));
     r.b_bad = calloc((size_t)nthreads, sizeof(uint64_t));
     r.prep_cnt = calloc((size_t)nthreads, sizeof(struct xg_counters));

@@ -145,6 +145,13 @@ static inline int xg__boxes_meet(const double *p, const double *q)
            p[2] <= q[5] && q[2] <= p[5];
 }
 
+/* ---- large arrays (geom.c) ---- */
+
+/* malloc / calloc for working arrays of many megabytes, backed by huge
+ * pages where the system has them; freed with free(). */
+void *xg__big_alloc(size_t bytes);
+void *xg__big_calloc(size_t n, size_t size);
+
 /* ---- contacts (geom.c) ---- */
 int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x);
 /* Sorts by (a, b). */
