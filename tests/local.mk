@@ -8,3 +8,24 @@ tests_segtri_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_segtri_t_LDADD = $(TAP_LDADD)
 
 TESTS += tests/segtri_t
+
+check_PROGRAMS += tests/orient_t
+tests_orient_t_SOURCES = tests/orient_t.c tests/xg_test.h tests/tap.h
+tests_orient_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_orient_t_LDADD = $(TAP_LDADD)
+TESTS += tests/orient_t
+
+# Tests that compare against MPFR (configure's HAVE_MPFR).
+if HAVE_MPFR
+check_PROGRAMS += tests/interval_t
+tests_interval_t_SOURCES = tests/interval_t.c tests/xg_test.h tests/tap.h
+tests_interval_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_interval_t_LDADD = $(MPFR_LIBS) $(GMP_LIBS) -lm
+TESTS += tests/interval_t
+
+check_PROGRAMS += tests/exact_t
+tests_exact_t_SOURCES = tests/exact_t.c tests/xg_test.h tests/tap.h
+tests_exact_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_exact_t_LDADD = $(TAP_LDADD) $(MPFR_LIBS)
+TESTS += tests/exact_t
+endif

@@ -11,16 +11,16 @@
 
 static int tap_n, tap_failed;
 
-static void tap_plan(int n) { printf("1..%d\n", n); }
+static inline void tap_plan(int n) { printf("1..%d\n", n); }
 
 /* No plan known in advance: call tap_done() at the end. */
-static void tap_done(void)
+static inline void tap_done(void)
 {
     printf("1..%d\n", tap_n);
     fflush(stdout);
 }
 
-static void tap_skip_all(const char *why)
+static inline void tap_skip_all(const char *why)
 {
     printf("1..0 # SKIP %s\n", why);
     exit(0);
@@ -29,7 +29,7 @@ static void tap_skip_all(const char *why)
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static int ok(int cond, const char *fmt, ...)
+static inline int ok(int cond, const char *fmt, ...)
 {
     va_list ap;
     tap_n++;
@@ -43,6 +43,6 @@ static int ok(int cond, const char *fmt, ...)
     return cond;
 }
 
-static int tap_exit(void) { return tap_failed ? 1 : 0; }
+static inline int tap_exit(void) { return tap_failed ? 1 : 0; }
 
 #endif
