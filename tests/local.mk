@@ -29,3 +29,11 @@ tests_exact_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_exact_t_LDADD = $(TAP_LDADD) $(MPFR_LIBS)
 TESTS += tests/exact_t
 endif
+
+if HAVE_MPFR
+check_PROGRAMS += tests/segtri_ref_t
+tests_segtri_ref_t_SOURCES = tests/segtri_ref_t.c tests/xg_test.h tests/tap.h
+tests_segtri_ref_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_segtri_ref_t_LDADD = $(TAP_LDADD) $(MPFR_LIBS)
+TESTS += tests/segtri_ref_t
+endif

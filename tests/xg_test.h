@@ -21,7 +21,7 @@
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 
-static void rng_seed_from_env(uint64_t fallback)
+static inline void rng_seed_from_env(uint64_t fallback)
 {
     const char *s = getenv("XG_TEST_SEED");
     rng_state = s && *s ? strtoull(s, NULL, 0) : fallback;
@@ -29,7 +29,7 @@ static void rng_seed_from_env(uint64_t fallback)
            (unsigned long long)rng_state);
 }
 
-static uint64_t rng_u64(void)
+static inline uint64_t rng_u64(void)
 {
     uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
@@ -38,15 +38,15 @@ static uint64_t rng_u64(void)
 }
 
 /* Uniform in 0 .. n-1 (n > 0; the bias is irrelevant here). */
-static int rng_int(int n) { return (int)(rng_u64() % (uint64_t)n); }
+static inline int rng_int(int n) { return (int)(rng_u64() % (uint64_t)n); }
 
 /* Uniform in [0, 1) with 53 random bits. */
-static double rng_unit(void)
+static inline double rng_unit(void)
 {
     return (double)(rng_u64() >> 11) * 0x1p-53;
 }
 
-static double rng_range(double lo, double hi)
+static inline double rng_range(double lo, double hi)
 {
     return lo + (hi - lo) * rng_unit();
 }
@@ -54,7 +54,7 @@ static double rng_range(double lo, double hi)
 /* A double with random sign and 53 random significand bits and binary
  * exponent uniform in emin .. emax (as frexp counts it); below -1021
  * the result is subnormal and loses low bits, which is what we want. */
-static double rng_exp(int emin, int emax)
+static inline double rng_exp(int emin, int emax)
 {
     double m = 0.5 + 0.5 * rng_unit();      /* [1/2, 1) */
     double x = ldexp(m, emin + rng_int(emax - emin + 1));
@@ -62,7 +62,7 @@ static double rng_exp(int emin, int emax)
 }
 
 /* x moved by k units in the last place (k may be negative). */
-static double ulps(double x, int k)
+static inline double ulps(double x, int k)
 {
     for (; k > 0; k--)
         x = nextafter(x, HUGE_VAL);
@@ -73,7 +73,7 @@ static double ulps(double x, int k)
 
 /* UTM-like magnitudes: easting, northing, elevation and their
  * neighbours, the coordinates the product actually sees. */
-static double rng_utm(void)
+static inline double rng_utm(void)
 {
     static const double base[] = {500000.25, 7000000.5, 350.75, 499999.75,
                                   6999999.5, 0.0,       -1250.125};
@@ -108,7 +108,7 @@ struct tally {
         }                                                               \
     } while (0)
 
-static int tally_ok(const struct tally *t)
+static inline int tally_ok(const struct tally *t)
 {
     return ok(t->n > 0 && t->bad == 0, "%s: %ld checks, %ld failed", t->what,
               t->n, t->bad);
