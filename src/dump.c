@@ -72,6 +72,31 @@ int xg_dump_read(struct xg_ctx *ctx, const char *path, struct xg_segs *a,
         fclose(f);
         return xg__error(ctx, XG_EFORMAT, "%s: not an exactgeo dump", path);
     }
+    /* The counts must match the file's size before they size any
+     * allocation: a damaged header must not ask for hundreds of GB. */
+    {
+        const uint64_t header = 8 + sizeof one + 2 * sizeof(uint64_t);
+        uint64_t want = header + na * (6 * sizeof(double) + 2 * sizeof(int64_t)) +
+                        nb * (9 * sizeof(double) + 2 * sizeof(int64_t));
+        long size = -1;
+        if (fseek(f, 0, SEEK_END) == 0)
+            size = ftell(f);
+        if (size < 0 || fseek(f, (long)header, SEEK_SET) != 0) {
+            fclose(f);
+            return xg__error(ctx, XG_EIO, "%s: cannot seek: %s", path,
+                             strerror(errno));
+        }
+        if ((uint64_t)size != want) {
+            fclose(f);
+            return xg__error(ctx, XG_EFORMAT,
+                             "%s: %s dump: %llu segments and %llu triangles "
+                             "need %llu bytes, the file has %ld",
+                             path, (uint64_t)size < want ? "truncated"
+                                                         : "oversized",
+                             (unsigned long long)na, (unsigned long long)nb,
+                             (unsigned long long)want, size);
+        }
+    }
     a->xyz = malloc((na ? na : 1) * 6 * sizeof(double));
     a->fid = malloc((na ? na : 1) * sizeof(int64_t));
     a->sub = malloc((na ? na : 1) * sizeof(int64_t));
