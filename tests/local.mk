@@ -15,6 +15,12 @@ tests_orient_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_orient_t_LDADD = $(TAP_LDADD)
 TESTS += tests/orient_t
 
+check_PROGRAMS += tests/grid_t
+tests_grid_t_SOURCES = tests/grid_t.c tests/xg_test.h tests/tap.h
+tests_grid_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_grid_t_LDADD = $(TAP_LDADD)
+TESTS += tests/grid_t
+
 # Tests that compare against MPFR (configure's HAVE_MPFR).
 if HAVE_MPFR
 check_PROGRAMS += tests/interval_t
