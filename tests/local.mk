@@ -43,3 +43,15 @@ tests_segtri_ref_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_segtri_ref_t_LDADD = $(TAP_LDADD) $(MPFR_LIBS)
 TESTS += tests/segtri_ref_t
 endif
+
+# The public header alone, from strict C89 and from C++ (PROJ-style).
+check_PROGRAMS += tests/header_t tests/header_cc_t
+tests_header_t_SOURCES = tests/header_t.c
+tests_header_t_CPPFLAGS = -I$(top_srcdir)/src
+tests_header_t_CFLAGS = -std=c89 -pedantic -Wall -Wextra -Werror
+tests_header_t_LDADD = $(TAP_LDADD)
+tests_header_cc_t_SOURCES = tests/header_cc_t.cc
+tests_header_cc_t_CPPFLAGS = -I$(top_srcdir)/src
+tests_header_cc_t_CXXFLAGS = $(XG_CXXFLAGS) -pedantic -Werror
+tests_header_cc_t_LDADD = $(TAP_LDADD)
+TESTS += tests/header_t tests/header_cc_t
