@@ -2,11 +2,18 @@
 # exactgeo set-up on Debian 12, run as root from the source folder:
 # installs the Debian packages that are missing, builds, and runs the main
 # job on the bundled data (drill holes x ore bodies -> out/contacts.gpkg).
+#   --no-qgis   skip QGIS (about 1.2 GB), which only the QGIS Processing
+#               provider and its test need; that test then skips.
 set -e
 cd "$(dirname "$0")"
 
 PKGS="build-essential autoconf automake libtool pkg-config libgmp-dev
-      libmpfr-dev libgdal-dev gdal-bin python3-gdal sqlite3"
+      libmpfr-dev libgdal-dev gdal-bin python3-gdal sqlite3 libgeos-dev"
+case "${1:-}" in
+    --no-qgis) ;;
+    "") PKGS="$PKGS qgis python3-qgis" ;;
+    *) echo "usage: ./setup.sh [--no-qgis]" >&2; exit 2 ;;
+esac
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

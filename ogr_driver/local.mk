@@ -1,1 +1,26 @@
-# ogr_driver: see Makefile.am
+# ogr_driver: everything GDAL-facing (GDAL's C API), a convenience library
+# linked by the exactgeo tool and the GDAL plugin (so: PIC-friendly code).
+if HAVE_GDAL
+noinst_LTLIBRARIES += ogr_driver/libxgogr.la
+ogr_driver_libxgogr_la_SOURCES = \
+	ogr_driver/xgo.h ogr_driver/xgo_internal.h \
+	ogr_driver/src.c ogr_driver/read.c ogr_driver/srs.c \
+	ogr_driver/write.c ogr_driver/job.c ogr_driver/stats.c
+ogr_driver_libxgogr_la_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
+ogr_driver_libxgogr_la_LIBADD = $(GDAL_LIBS)
+endif
+
+# The GDAL plugin: driver EXACTGEO, loaded by GDAL from GDAL_DRIVER_PATH or
+# its plugin folder (configure --with-gdal-plugins-dir; or
+# `make install gdalpluginsdir=DIR`).  A C++ shim over C logic.
+if HAVE_GDAL
+gdalpluginsdir = $(GDAL_PLUGINS_DIR)
+gdalplugins_LTLIBRARIES = ogr_driver/ogr_EXACTGEO.la
+ogr_driver_ogr_EXACTGEO_la_SOURCES = \
+	ogr_driver/ogr_exactgeo.cpp \
+	ogr_driver/xgo_plugin.h ogr_driver/xgo_plugin.c \
+	ogr_driver/xgo_conn.h ogr_driver/xgo_conn.c
+ogr_driver_ogr_EXACTGEO_la_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
+ogr_driver_ogr_EXACTGEO_la_LIBADD = ogr_driver/libxgogr.la src/libexactgeo.la $(GDAL_LIBS)
+ogr_driver_ogr_EXACTGEO_la_LDFLAGS = -module -avoid-version -shared -no-undefined
+endif

@@ -93,7 +93,9 @@ struct xg_counters {
     uint64_t filter_failures;   /* ... whose interval straddled zero  */
     uint64_t exact_evals;       /* GMP evaluations (predicates)       */
     uint64_t constructions;     /* points constructed                 */
+    uint64_t construct_ld;      /* ... certified in long double       */
     uint64_t construct_exact;   /* ... that needed GMP to round       */
+    double exact_seconds;       /* time spent in GMP, all of the above */
 };
 
 void xg_counters_add(struct xg_counters *sum, const struct xg_counters *c);
@@ -269,7 +271,15 @@ void xg_grid_default(size_t na, size_t nb, const double lo[3],
  * polygon's plane.  On XG_OK, *tri holds 3 * *ntri vertex indices into
  * xyz (caller frees with free()).  Returns XG_ENONPLANAR when the
  * vertices are not exactly coplanar, XG_EDEGENERATE when all are
- * collinear or the rings are not simple, XG_ENOMEM. */
+ * collinear or the rings are not simple, XG_ENOMEM.  Details: ring_start
+ * holds nrings + 1 offsets; repeated consecutive vertices are dropped
+ * (the first copy is used); collinear vertices are kept without any
+ * zero-area triangle, so *ntri = n - 2 + 2 * holes for n kept vertices;
+ * triangles turn like the outer ring as given; rings that touch or cross
+ * (even at one point), holes outside the outer ring or inside another
+ * hole give XG_EDEGENERATE; NULL pointers, no rings or a non-finite
+ * coordinate give XG_EINVAL, more than 2^32 - 1 vertices XG_ELIMIT.
+ * On error *tri is NULL and *ntri 0.  cnt may be NULL. */
 int xg_triangulate(struct xg_counters *cnt, const double *xyz,
                    const size_t *ring_start, size_t nrings, uint32_t **tri,
                    size_t *ntri);
@@ -283,6 +293,13 @@ int xg_dump_write(struct xg_ctx *ctx, const char *path,
 /* Reads a dump into a and b (which must be zeroed); caller frees both. */
 int xg_dump_read(struct xg_ctx *ctx, const char *path, struct xg_segs *a,
                  struct xg_tris *b);
+
+/* The 2D variant: two segment sets (red/blue), marker "XGDUMP2S" and B
+ * stored like A.  Same contracts as xg_dump_write / xg_dump_read. */
+int xg_dump_write_segs(struct xg_ctx *ctx, const char *path,
+                       const struct xg_segs *a, const struct xg_segs *b);
+int xg_dump_read_segs(struct xg_ctx *ctx, const char *path, struct xg_segs *a,
+                      struct xg_segs *b);
 
 #ifdef __cplusplus
 }

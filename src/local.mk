@@ -4,8 +4,9 @@ src_libexactgeo_la_SOURCES = \
 	src/exactgeo.h src/xg_internal.h src/xg_interval.h src/xg_filters.h \
 	src/xg_thread.h \
 	src/ctx.c src/clock.c src/thread.c src/geom.c \
-	src/exact.c src/orient.c \
-	src/grid.c src/segtri.c src/segtri_engine.c \
+	src/exact.c src/orient.c src/refine.c src/project.c \
+	src/grid.c src/pair_engine.c src/segtri.c src/segtri_engine.c \
+	src/triangulate.c \
 	src/redblue.c \
 	src/dump.c
 src_libexactgeo_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)

@@ -24,8 +24,12 @@ int xg_orient2d(struct xg_counters *cnt, const double a[2], const double b[2],
     if (s != XG_UNSURE)
         return s;
     if (cnt) {
+        double t0 = xg__now();
         cnt->filter_failures++;
         cnt->exact_evals++;
+        s = xg_orient2d_exact(a, b, c);
+        cnt->exact_seconds += xg__now() - t0;
+        return s;
     }
     return xg_orient2d_exact(a, b, c);
 }
@@ -39,8 +43,12 @@ int xg_orient3d(struct xg_counters *cnt, const double a[3], const double b[3],
     if (s != XG_UNSURE)
         return s;
     if (cnt) {
+        double t0 = xg__now();
         cnt->filter_failures++;
         cnt->exact_evals++;
+        s = xg_orient3d_exact(a, b, c, d);
+        cnt->exact_seconds += xg__now() - t0;
+        return s;
     }
     return xg_orient3d_exact(a, b, c, d);
 }
@@ -51,5 +59,7 @@ void xg_counters_add(struct xg_counters *sum, const struct xg_counters *c)
     sum->filter_failures += c->filter_failures;
     sum->exact_evals += c->exact_evals;
     sum->constructions += c->constructions;
+    sum->construct_ld += c->construct_ld;
     sum->construct_exact += c->construct_exact;
+    sum->exact_seconds += c->exact_seconds;
 }

@@ -11,7 +11,6 @@
  * The fast pass (xg_segtri_fast in xg_filters.h) settles the common cases
  * with intervals; everything it defers is decided here with exact signs.
  */
-#include <math.h>
 #include "xg_internal.h"
 
 int xg__seg_is_degenerate(const double *seg)
@@ -19,53 +18,10 @@ int xg__seg_is_degenerate(const double *seg)
     return seg[0] == seg[3] && seg[1] == seg[4] && seg[2] == seg[5];
 }
 
-/* Drops coordinate `drop` of a 3D point. */
-static void project(const double *p, int drop, double out[2])
-{
-    int i, j = 0;
-    for (i = 0; i < 3; i++)
-        if (i != drop)
-            out[j++] = p[i];
-}
-
-/* The axis to drop so that the triangle's projection keeps its area,
- * with that projection's orientation; -1 (and *orient = 0) when the
- * triangle is collinear.  The axis where the approximate normal is
- * largest is tried first: it is almost always nonzero, and the sign
- * comes from the exact predicate either way. */
-static int projection_axis(struct xg_counters *cnt, const double *tri,
-                           int *orient)
-{
-    const double *A = tri, *B = tri + 3, *C = tri + 6;
-    double n[3], a2[2], b2[2], c2[2];
-    int order[3] = {0, 1, 2}, i, j;
-
-    n[0] = (B[1] - A[1]) * (C[2] - A[2]) - (B[2] - A[2]) * (C[1] - A[1]);
-    n[1] = (B[2] - A[2]) * (C[0] - A[0]) - (B[0] - A[0]) * (C[2] - A[2]);
-    n[2] = (B[0] - A[0]) * (C[1] - A[1]) - (B[1] - A[1]) * (C[0] - A[0]);
-    for (i = 0; i < 3; i++)
-        for (j = i + 1; j < 3; j++)
-            if (fabs(n[order[j]]) > fabs(n[order[i]])) {
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
-    for (i = 0; i < 3; i++) {
-        project(A, order[i], a2);
-        project(B, order[i], b2);
-        project(C, order[i], c2);
-        *orient = xg_orient2d(cnt, a2, b2, c2);
-        if (*orient != XG_ZERO)
-            return order[i];
-    }
-    *orient = 0;
-    return -1;
-}
-
 int xg__tri_is_degenerate(struct xg_counters *cnt, const double *tri)
 {
     int orient;
-    return projection_axis(cnt, tri, &orient) < 0;
+    return xg__projection_axis(cnt, tri, &orient) < 0;
 }
 
 /* P coplanar with the triangle: is it in the closed triangle? */
@@ -74,9 +30,9 @@ static int point_in_triangle(struct xg_counters *cnt, const double *P,
 {
     double p[2], v[3][2];
     int i, s;
-    project(P, drop, p);
+    xg__project(P, drop, p);
     for (i = 0; i < 3; i++)
-        project(tri + 3 * i, drop, v[i]);
+        xg__project(tri + 3 * i, drop, v[i]);
     for (i = 0; i < 3; i++) {
         s = xg_orient2d(cnt, v[i], v[(i + 1) % 3], p);
         if (s != XG_ZERO && s != orient)
@@ -93,17 +49,19 @@ static void plane_point(struct xg_counters *cnt, const double *seg,
     const double *D = seg, *E = seg + 3;
     double v[15];
     mpz_t z[15], sd, se, td;
-    struct xg_iv ivd, ive;
+    double t0;
     int i, k;
 
+    /* The double stage was tried by the fast pass (or is hopeless for a
+     * pair that needed exact signs): go on with long double, then GMP. */
     cnt->constructions++;
-    ivd = xg_orient3d_iv(tri, tri + 3, tri + 6, D);
-    ive = xg_orient3d_iv(tri, tri + 3, tri + 6, E);
-    if (xg_iv_sign(ivd) != XG_UNSURE && xg_iv_sign(ive) != XG_UNSURE &&
-        xg_lerp_fast(D, E, xg_iv_div(ivd, xg_iv_sub(ivd, ive)), 3, out))
+    if (xg__plane_point_ld(tri, D, E, out)) {
+        cnt->construct_ld++;
         return;
+    }
 
     cnt->construct_exact++;
+    t0 = xg__now();
     for (i = 0; i < 9; i++)
         v[i] = tri[i];
     for (i = 0; i < 6; i++)
@@ -123,6 +81,7 @@ static void plane_point(struct xg_counters *cnt, const double *seg,
     mpz_clears(sd, se, td, NULL);
     for (i = 0; i < 15; i++)
         mpz_clear(z[i]);
+    cnt->exact_seconds += xg__now() - t0;
 }
 
 /* A parameter along DE as an exact fraction with a positive denominator. */
@@ -154,14 +113,15 @@ static int coplanar(struct xg_counters *cnt, const double *seg,
                     double *q)
 {
     double v[10];
-    mpz_t z[10], od, oe, tmp;
+    mpz_t z[10], od, oe;
+    double t0;
     struct frac lo, hi, cut;
     int i, result = 0, empty = 0;
 
-    project(seg, drop, v);
-    project(seg + 3, drop, v + 2);
+    xg__project(seg, drop, v);
+    xg__project(seg + 3, drop, v + 2);
     for (i = 0; i < 3; i++)
-        project(tri + 3 * i, drop, v + 4 + 2 * i);
+        xg__project(tri + 3 * i, drop, v + 4 + 2 * i);
     {
         int k = xg__exact_shift(v, 10);
         for (i = 0; i < 10; i++) {
@@ -170,7 +130,8 @@ static int coplanar(struct xg_counters *cnt, const double *seg,
         }
     }
     cnt->exact_evals++;
-    mpz_inits(od, oe, tmp, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
+    t0 = xg__now();
+    mpz_inits(od, oe, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
     mpz_set_ui(lo.n, 0);
     mpz_set_ui(lo.d, 1);
     mpz_set_ui(hi.n, 1);
@@ -217,10 +178,10 @@ static int coplanar(struct xg_counters *cnt, const double *seg,
             }
         }
     }
-    (void)tmp;
-    mpz_clears(od, oe, tmp, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
+    mpz_clears(od, oe, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
     for (i = 0; i < 10; i++)
         mpz_clear(z[i]);
+    cnt->exact_seconds += xg__now() - t0;
     return result;
 }
 
@@ -251,7 +212,7 @@ int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
         return 1;
     }
     {
-        int orient, drop = projection_axis(cnt, tri, &orient);
+        int orient, drop = xg__projection_axis(cnt, tri, &orient);
         if (drop < 0)
             return 0;               /* collinear triangle: caller skips */
         if (sd != XG_ZERO || se != XG_ZERO) {

@@ -1,68 +1,28 @@
 /*
- * segtri_engine.c -- xg_segtri: the CPU engines and the dispatch to the
- * GPU one.
- *
- * seq is the paper's sequential baseline: iterate the grid's cells, test
- * each pair's boxes, evaluate the predicates.  cpu is the same loop on
- * several threads, with the cells cut into tasks of bounded work that the
- * threads take as they go.  A pair met in several cells is evaluated
- * only in the cell that holds the lowest corner of the intersection of
- * the two boxes (the ownership rule), so no contact appears twice and no
- * de-duplication pass is needed; the engines differ only in speed.
+ * segtri_engine.c -- xg_segtri: the segment-triangle pair for the shared
+ * CPU engines (pair_engine.c) and the dispatch to the GPU one.
  */
-#include <math.h>
-#include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 #include "xg_internal.h"
-#include "xg_thread.h"
 
-/* Most pairs in one task; larger cells are cut along A. */
-#define TASK_WORK ((uint64_t)1 << 15)
-#define TASK_GRAB 4
-
-struct task {
-    uint32_t cell, a_lo, a_hi;
-};
-
-struct worker {
-    struct xg_contacts out;
-    struct xg_counters cnt;
-    uint64_t bbox_pairs, deferred;
-    double exact_seconds;
-    int rc;
-    char pad[64];
-};
-
-struct run {
-    struct xg_ctx *ctx;
-    const struct xg_grid *g;
-    const struct xg_segs *a;
-    const struct xg_tris *b;
-    struct task *tasks;
-    size_t ntasks;
-    atomic_size_t next;
-    atomic_int stop;
-    struct worker *w;
-    int nthreads;
-    /* prepare */
-    double *a_box, *b_box;
-    uint64_t *a_bad, *b_bad;    /* per thread */
-    struct xg_counters *prep_cnt;
-};
-
-static void seg_box(const double *s, double *box)
+static int seg_box(struct xg_counters *cnt, const double *s, double *box)
 {
     int k;
+    (void)cnt;
+    if (xg__seg_is_degenerate(s))
+        return 1;
     for (k = 0; k < 3; k++) {
         box[k] = s[k] < s[3 + k] ? s[k] : s[3 + k];
         box[3 + k] = s[k] < s[3 + k] ? s[3 + k] : s[k];
     }
+    return 0;
 }
 
-static void tri_box(const double *t, double *box)
+static int tri_box(struct xg_counters *cnt, const double *t, double *box)
 {
     int k, i;
+    if (xg__tri_is_degenerate(cnt, t))
+        return 1;
     for (k = 0; k < 3; k++) {
         box[k] = box[3 + k] = t[k];
         for (i = 1; i < 3; i++) {
@@ -73,282 +33,13 @@ static void tri_box(const double *t, double *box)
                 box[3 + k] = v;
         }
     }
+    return 0;
 }
 
-static void mark_empty(double *box)
-{
-    box[0] = 1.0;
-    box[3] = 0.0;
-}
-
-static void prepare_worker(void *arg, int tid)
-{
-    struct run *r = arg;
-    size_t lo, hi, i;
-    xg__share(r->a->n, r->nthreads, tid, &lo, &hi);
-    for (i = lo; i < hi; i++) {
-        const double *s = r->a->xyz + 6 * i;
-        if (xg__seg_is_degenerate(s)) {
-            mark_empty(r->a_box + 6 * i);
-            r->a_bad[tid]++;
-        } else {
-            seg_box(s, r->a_box + 6 * i);
-        }
-    }
-    xg__share(r->b->n, r->nthreads, tid, &lo, &hi);
-    for (i = lo; i < hi; i++) {
-        const double *t = r->b->xyz + 9 * i;
-        if (xg__tri_is_degenerate(&r->prep_cnt[tid], t)) {
-            mark_empty(r->b_box + 6 * i);
-            r->b_bad[tid]++;
-        } else {
-            tri_box(t, r->b_box + 6 * i);
-        }
-    }
-}
-
-static void report_progress(struct run *r, size_t done)
-{
-    struct xg_ctx *ctx = r->ctx;
-    if (ctx && ctx->progress && r->ntasks &&
-        ctx->progress((double)done / (double)r->ntasks, ctx->progress_user))
-        atomic_store(&r->stop, 1);
-}
-
-static void intersect_worker(void *arg, int tid)
-{
-    struct run *r = arg;
-    struct worker *w = &r->w[tid];
-    const struct xg_grid *g = r->g;
-    size_t next_report = 0;
-
-    for (;;) {
-        size_t t0 = atomic_fetch_add(&r->next, TASK_GRAB), ti;
-        if (t0 >= r->ntasks || atomic_load(&r->stop))
-            break;
-        if (tid == 0 && t0 >= next_report) {
-            report_progress(r, t0);
-            next_report = t0 + r->ntasks / 100 + 1;
-        }
-        for (ti = t0; ti < t0 + TASK_GRAB && ti < r->ntasks; ti++) {
-            const struct task *tk = &r->tasks[ti];
-            uint32_t c = tk->cell, ia, ib;
-            uint32_t b_lo = g->b_start[c], b_hi = g->b_start[c + 1];
-            for (ia = tk->a_lo; ia < tk->a_hi; ia++) {
-                uint32_t i = g->a_items[ia];
-                const double *abox = g->a_box + 6 * (size_t)i;
-                const int32_t *acell = g->a_cell + 6 * (size_t)i;
-                const double *seg = r->a->xyz + 6 * (size_t)i;
-                for (ib = b_lo; ib < b_hi; ib++) {
-                    uint32_t j = g->b_items[ib];
-                    struct xg_contact ct;
-                    int hit;
-                    if (!xg__boxes_meet(abox, g->b_box + 6 * (size_t)j) ||
-                        !xg__grid_owns(g, c, acell, g->b_cell + 6 * (size_t)j))
-                        continue;
-                    w->bbox_pairs++;
-                    hit = xg__segtri_fast_hit(&w->cnt, seg,
-                                              r->b->xyz + 9 * (size_t)j, &ct);
-                    if (hit < 0) {
-                        double t = xg__now();
-                        w->deferred++;
-                        hit = xg__segtri_exact(&w->cnt, seg,
-                                               r->b->xyz + 9 * (size_t)j, &ct);
-                        w->exact_seconds += xg__now() - t;
-                    }
-                    if (hit) {
-                        ct.a = i;
-                        ct.b = j;
-                        ct.pad = 0;
-                        if (ct.kind != XG_KIND_OVERLAP)
-                            ct.q[0] = ct.q[1] = ct.q[2] = 0.0;
-                        if (xg__contacts_push(&w->out, &ct) != XG_OK) {
-                            w->rc = XG_ENOMEM;
-                            atomic_store(&r->stop, 1);
-                            return;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    xg__contacts_sort(&w->out);
-}
-
-/* Tasks: every cell holding both sets, cut along A so that no task has
- * more than about TASK_WORK pairs.  Also counts the candidate pairs. */
-static int make_tasks(struct run *r, uint64_t *candidates)
-{
-    const struct xg_grid *g = r->g;
-    size_t c, n = 0, cap = 1024;
-    struct task *v = malloc(cap * sizeof *v);
-    *candidates = 0;
-    if (!v)
-        return XG_ENOMEM;
-    for (c = 0; c < g->ncell; c++) {
-        uint32_t a0 = g->a_start[c], a1 = g->a_start[c + 1];
-        uint64_t nb = g->b_start[c + 1] - g->b_start[c], step;
-        if (a0 == a1 || nb == 0)
-            continue;
-        *candidates += (uint64_t)(a1 - a0) * nb;
-        step = TASK_WORK / nb;
-        if (step < 1)
-            step = 1;
-        while (a0 < a1) {
-            uint32_t e = (uint64_t)(a1 - a0) > step ? a0 + (uint32_t)step : a1;
-            if (n == cap) {
-                struct task *p = realloc(v, 2 * cap * sizeof *v);
-                if (!p) {
-                    free(v);
-                    return XG_ENOMEM;
-                }
-                v = p;
-                cap *= 2;
-            }
-            v[n].cell = (uint32_t)c;
-            v[n].a_lo = a0;
-            v[n].a_hi = e;
-            n++;
-            a0 = e;
-        }
-    }
-    r->tasks = v;
-    r->ntasks = n;
-    return XG_OK;
-}
-
-/* Merges the threads' sorted lists into out, in (a, b) order. */
-static int merge(struct run *r, struct xg_contacts *out)
-{
-    size_t total = 0, *pos;
-    int t;
-    for (t = 0; t < r->nthreads; t++)
-        total += r->w[t].out.n;
-    out->v = malloc((total ? total : 1) * sizeof *out->v);
-    pos = calloc((size_t)r->nthreads, sizeof *pos);
-    if (!out->v || !pos) {
-        free(pos);
-        return XG_ENOMEM;
-    }
-    out->cap = total ? total : 1;
-    out->n = 0;
-    while (out->n < total) {
-        int best = -1;
-        const struct xg_contact *bv = NULL;
-        for (t = 0; t < r->nthreads; t++) {
-            const struct xg_contact *x;
-            if (pos[t] == r->w[t].out.n)
-                continue;
-            x = &r->w[t].out.v[pos[t]];
-            if (!bv || x->a < bv->a || (x->a == bv->a && x->b < bv->b)) {
-                bv = x;
-                best = t;
-            }
-        }
-        out->v[out->n++] = *bv;
-        pos[best]++;
-    }
-    free(pos);
-    return XG_OK;
-}
-
-static int check_finite(struct xg_ctx *ctx, const double *v, size_t n,
-                        size_t per, const int64_t *fid, const char *what)
-{
-    size_t i;
-    for (i = 0; i < n * per; i++)
-        if (!isfinite(v[i]))
-            return xg__error(ctx, XG_EINVAL,
-                             "%s %zu (feature %lld) has a non-finite "
-                             "coordinate",
-                             what, i / per,
-                             fid ? (long long)fid[i / per] : -1LL);
-    return XG_OK;
-}
-
-static int run_cpu(struct xg_ctx *ctx, const struct xg_segs *a,
-                   const struct xg_tris *b, const struct xg_opts *opt,
-                   int nthreads, struct xg_contacts *out, struct xg_stats *st)
-{
-    struct run r;
-    struct xg_grid g;
-    double t0 = xg__now(), t1;
-    int rc, t;
-    uint64_t candidates = 0;
-
-    memset(&r, 0, sizeof r);
-    r.ctx = ctx;
-    r.a = a;
-    r.b = b;
-    r.nthreads = nthreads;
-    r.a_box = malloc((a->n ? a->n : 1) * 6 * sizeof(double));
-    r.b_box = malloc((b->n ? b->n : 1) * 6 * sizeof(double));
-    r.a_bad = calloc((size_t)nthreads, sizeof(uint64_t));
-    r.b_bad = calloc((size_t)nthreads, sizeof(uint64_t));
-    r.prep_cnt = calloc((size_t)nthreads, sizeof(struct xg_counters));
-    r.w = calloc((size_t)nthreads, sizeof(struct worker));
-    if (!r.a_box || !r.b_box || !r.a_bad || !r.b_bad || !r.prep_cnt || !r.w) {
-        free(r.a_box);
-        free(r.b_box);
-        rc = XG_ENOMEM;
-        goto out;
-    }
-    xg__parallel(nthreads, prepare_worker, &r);
-    for (t = 0; t < nthreads; t++) {
-        st->a_skipped += r.a_bad[t];
-        st->b_skipped += r.b_bad[t];
-    }
-    /* The grid owns the boxes from here on. */
-    rc = xg__grid_build(&g, r.a_box, a->n, r.b_box, b->n, opt->grid,
-                        nthreads);
-    if (rc != XG_OK) {
-        rc = xg__error(ctx, rc, "cannot build the grid: %s", xg_strerror(rc));
-        goto out;
-    }
-    r.g = &g;
-    rc = make_tasks(&r, &candidates);
-    for (t = 0; t < 3; t++)
-        st->grid[t] = g.n[t];
-    st->grid_refs_a = g.a_start[g.ncell];
-    st->grid_refs_b = g.b_start[g.ncell];
-    st->candidates = candidates;
-    t1 = xg__now();
-    st->seconds[XG_STAGE_PREPARE] = t1 - t0;
-    if (rc != XG_OK) {
-        xg__grid_free(&g);
-        goto out;
-    }
-
-    xg__parallel(nthreads, intersect_worker, &r);
-    t0 = xg__now();
-    st->seconds[XG_STAGE_INTERSECT] = t0 - t1;
-    xg__grid_free(&g);
-    for (t = 0; t < nthreads; t++) {
-        if (r.w[t].rc != XG_OK)
-            rc = r.w[t].rc;
-        st->bbox_pairs += r.w[t].bbox_pairs;
-        st->deferred += r.w[t].deferred;
-        st->seconds[XG_STAGE_EXACT] += r.w[t].exact_seconds / nthreads;
-        xg_counters_add(&st->cnt, &r.w[t].cnt);
-    }
-    if (rc == XG_OK && atomic_load(&r.stop))
-        rc = xg__error(ctx, XG_ECANCEL, "cancelled");
-    if (rc == XG_OK)
-        rc = merge(&r, out);
-    st->seconds[XG_STAGE_UNIQUE] = xg__now() - t0;
-    if (rc == XG_ENOMEM)
-        xg__error(ctx, rc, "out of memory while intersecting");
-out:
-    if (r.w)
-        for (t = 0; t < nthreads; t++)
-            xg_contacts_free(&r.w[t].out);
-    free(r.w);
-    free(r.tasks);
-    free(r.a_bad);
-    free(r.b_bad);
-    free(r.prep_cnt);
-    return rc;
-}
+static const struct xg__pair_ops segtri_ops = {
+    6, 9, 3, "segment", "triangle", seg_box, tri_box,
+    xg__segtri_fast_hit, xg__segtri_exact,
+};
 
 int xg_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
               const struct xg_tris *b, const struct xg_opts *opt,
@@ -357,63 +48,23 @@ int xg_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
     struct xg_stats local;
     struct xg_opts defaults;
     int engine, rc;
-    size_t i;
 
     if (!st)
         st = &local;
-    memset(st, 0, sizeof *st);
     if (!opt) {
         memset(&defaults, 0, sizeof defaults);
         opt = &defaults;
     }
-    out->n = 0;
-    if (a->n > UINT32_MAX || b->n > UINT32_MAX)
-        return xg__error(ctx, XG_ELIMIT, "more than 2^32 elements in a set");
-    if ((rc = check_finite(ctx, a->xyz, a->n, 6, a->fid, "segment")) ||
-        (rc = check_finite(ctx, b->xyz, b->n, 9, b->fid, "triangle")))
+    rc = xg__pair_begin(ctx, &segtri_ops, a->xyz, a->n, a->fid, b->xyz, b->n,
+                        b->fid, opt, out, st, &engine);
+    if (rc != XG_OK)
         return rc;
-    st->a_count = a->n;
-    st->b_count = b->n;
-
-    engine = opt->engine;
-    if (engine == XG_ENGINE_AUTO)
-        engine = xg_gpu_available() ? XG_ENGINE_GPU : XG_ENGINE_CPU;
-    st->engine = engine;
-    free(out->v);
-    memset(out, 0, sizeof *out);
-    switch (engine) {
-    case XG_ENGINE_SEQ:
-        st->threads = 1;
-        rc = run_cpu(ctx, a, b, opt, 1, out, st);
-        break;
-    case XG_ENGINE_CPU:
-        st->threads = xg__threads(ctx);
-        rc = run_cpu(ctx, a, b, opt, st->threads, out, st);
-        break;
-    case XG_ENGINE_GPU:
-        if (!xg_gpu_available())
-            return xg__error(ctx, XG_ENOGPU,
-                             "the gpu engine needs a CUDA build and a usable "
-                             "GPU; this %s",
-#ifdef XG_HAVE_CUDA
-                             "build has CUDA but found no usable GPU"
-#else
-                             "build has no CUDA support"
-#endif
-            );
-        st->threads = 1;
+    if (engine == XG_ENGINE_GPU)
         rc = xg__gpu_segtri(ctx, a, b, opt, out, st);
-        break;
-    default:
-        return xg__error(ctx, XG_EINVAL, "unknown engine %d", engine);
-    }
-    if (rc != XG_OK) {
-        xg_contacts_free(out);
-        return rc;
-    }
-    for (i = 0; i < out->n; i++)
-        st->contacts[out->v[i].kind]++;
-    return XG_OK;
+    else
+        rc = xg__pair_run(ctx, &segtri_ops, a->xyz, a->n, b->xyz, b->n, opt,
+                          st->threads, out, st);
+    return xg__pair_end(rc, out, st);
 }
 
 #ifndef XG_HAVE_CUDA
@@ -429,6 +80,19 @@ int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
     (void)a;
     (void)b;
     (void)opt;
+    (void)out;
+    (void)st;
+    return xg__error(ctx, XG_ENOTSUP, "this build has no CUDA support");
+}
+
+int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
+                    const struct xg_segs *b, const struct xg_opts *opt,
+                    int method, struct xg_contacts *out, struct xg_stats *st)
+{
+    (void)a;
+    (void)b;
+    (void)opt;
+    (void)method;
     (void)out;
     (void)st;
     return xg__error(ctx, XG_ENOTSUP, "this build has no CUDA support");

@@ -154,4 +154,43 @@ XG_HD int xg_lerp_fast(const double *D, const double *E, struct xg_iv t,
     return 1;
 }
 
+/* ------------------------------------------------------------------ */
+/* 2D segments P0P1 (red) and Q0Q1 (blue), the fast pass.
+ *
+ * The four sides oq0 = orient2d(P0,P1,Q0), oq1 = orient2d(P0,P1,Q1),
+ * op0 = orient2d(Q0,Q1,P0), op1 = orient2d(Q0,Q1,P1), each through
+ * xg_orient2d_iv, so a certified sign is xg_orient2d's.  Answers
+ * XG_REDBLUE_MISS (one pair of sides certainly the same and nonzero),
+ * XG_REDBLUE_PROPER (all four certain and nonzero, each pair opposite)
+ * or XG_REDBLUE_DEFER: an uncertain sign, which includes every exact
+ * zero (touches, collinear pairs), left to the exact stage.  For PROPER,
+ * *t encloses the crossing parameter t = op0 / (op0 - op1) along
+ * P0 -> P1: orient2d(Q0,Q1,P(t)) is affine in t. */
+
+#define XG_REDBLUE_MISS   0
+#define XG_REDBLUE_PROPER 1
+#define XG_REDBLUE_DEFER  3
+
+XG_HD int xg_redblue_fast(const double *p0, const double *p1,
+                          const double *q0, const double *q1,
+                          struct xg_iv *t)
+{
+    struct xg_iv oq0 = xg_orient2d_iv(p0, p1, q0);
+    struct xg_iv oq1 = xg_orient2d_iv(p0, p1, q1);
+    struct xg_iv op0, op1;
+    /* Both Q strictly on one side: the common miss, settled first. */
+    if ((oq0.lo > 0.0 && oq1.lo > 0.0) || (oq0.hi < 0.0 && oq1.hi < 0.0))
+        return XG_REDBLUE_MISS;
+    op0 = xg_orient2d_iv(q0, q1, p0);
+    op1 = xg_orient2d_iv(q0, q1, p1);
+    if ((op0.lo > 0.0 && op1.lo > 0.0) || (op0.hi < 0.0 && op1.hi < 0.0))
+        return XG_REDBLUE_MISS;
+    /* Not a miss: certain and nonzero means the signs are opposite. */
+    if (!(oq0.lo > 0.0 || oq0.hi < 0.0) || !(oq1.lo > 0.0 || oq1.hi < 0.0) ||
+        !(op0.lo > 0.0 || op0.hi < 0.0) || !(op1.lo > 0.0 || op1.hi < 0.0))
+        return XG_REDBLUE_DEFER;
+    *t = xg_iv_div(op0, xg_iv_sub(op0, op1));
+    return XG_REDBLUE_PROPER;
+}
+
 #endif /* XG_FILTERS_H */

@@ -49,6 +49,29 @@ double xg__round_quotient(const mpz_t num, const mpz_t den, long k);
 void xg__lerp_exact(const double *D, const double *E, const mpz_t tn,
                     const mpz_t td, int dim, double *out);
 
+/* ---- projection to a plane (project.c) ---- */
+
+/* Drops coordinate `drop` of a 3D point. */
+void xg__project(const double *p, int drop, double out[2]);
+/* The axis to drop so that the triangle's (9 doubles) projection keeps
+ * its area, with that projection's orientation (exact); -1 (and
+ * *orient = 0) when the triangle is collinear.  Every figure in the
+ * triangle's plane projects along that axis by an affine bijection. */
+int xg__projection_axis(struct xg_counters *cnt, const double *tri,
+                        int *orient);
+
+/* ---- long double stage of constructions (refine.c) ---- */
+
+/* The crossing of DE with the plane of tri (D, E strictly on opposite
+ * sides), rounded to nearest, when a long double enclosure certifies it:
+ * returns 1 and fills out[3]; 0 when GMP must decide. */
+int xg__plane_point_ld(const double *tri, const double *D, const double *E,
+                       double out[3]);
+/* The crossing of DE with the line pq (x, y; D, E strictly on opposite
+ * sides), dim coordinates of D + t (E - D) rounded; 1 or 0 as above. */
+int xg__line_point_ld(const double *p, const double *q, const double *D,
+                      const double *E, int dim, double *out);
+
 /* ---- segment-triangle (segtri.c) ---- */
 
 /* The exact stage for a pair the fast pass deferred: same contract as
@@ -131,5 +154,64 @@ void xg__contacts_sort(struct xg_contacts *c);
 int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
                    const struct xg_tris *b, const struct xg_opts *opt,
                    struct xg_contacts *out, struct xg_stats *st);
+
+/* ---- the generic pair engine (pair_engine.c) ---- */
+
+/* What the engine needs to know about one kind of pair (A element, B
+ * element); the loops, the grid, the tasks and the merge are shared. */
+struct xg__pair_ops {
+    int a_stride, b_stride;     /* doubles per element: 6, 6 or 9 */
+    int dim;                    /* coordinates checked: 2 (x, y) or 3 */
+    const char *a_what, *b_what; /* "segment", "triangle" for messages */
+    /* Fills the element's box (6 doubles, min xyz then max xyz) and
+     * returns 0, or returns 1 when the element is degenerate (skipped). */
+    int (*a_box)(struct xg_counters *cnt, const double *e, double *box);
+    int (*b_box)(struct xg_counters *cnt, const double *e, double *box);
+    /* Fast pass: 1 contact, 0 miss, -1 deferred to exact (1 or 0). */
+    int (*fast)(struct xg_counters *cnt, const double *ea, const double *eb,
+                struct xg_contact *c);
+    int (*exact)(struct xg_counters *cnt, const double *ea, const double *eb,
+                 struct xg_contact *c);
+};
+
+/* Checks the inputs, then runs the seq (nthreads = 1) or cpu engine over
+ * na A and nb B elements; fills st (a_count .. seconds, not engine or
+ * threads) and out (reset, caller frees). */
+int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                 const double *a, size_t na, const double *b, size_t nb,
+                 const struct xg_opts *opt, int nthreads,
+                 struct xg_contacts *out, struct xg_stats *st);
+/* The common entry of xg_segtri and xg_redblue: resets st and out,
+ * checks sizes and coordinates, resolves the engine into *engine (and
+ * fails when it is gpu and none is usable). */
+int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                   const double *a, size_t na, const int64_t *afid,
+                   const double *b, size_t nb, const int64_t *bfid,
+                   const struct xg_opts *opt, struct xg_contacts *out,
+                   struct xg_stats *st, int *engine);
+/* The common exit: frees out on failure, counts the kinds on success. */
+int xg__pair_end(int rc, struct xg_contacts *out, struct xg_stats *st);
+/* Non-zero, with a message in ctx, when a coordinate used is not finite. */
+int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
+                     int dim, const int64_t *fid, const char *what);
+
+/* ---- red/blue (redblue.c) ---- */
+
+/* Same contracts as the segtri pair: the fast pass with construction
+ * (1, 0, or -1 deferred) and the exact stage. */
+int xg__redblue_fast_hit(struct xg_counters *cnt, const double *sa,
+                         const double *sb, struct xg_contact *c);
+int xg__redblue_exact(struct xg_counters *cnt, const double *sa,
+                      const double *sb, struct xg_contact *c);
+/* Non-zero when the segment has length zero in x, y. */
+int xg__seg2_is_degenerate(const double *seg);
+
+/* GPU red/blue (cuda/redblue_*.cu).  method: XG__RB_PAPER the paper's
+ * pair list built on the CPU, XG__RB_GPU the list-free design. */
+#define XG__RB_PAPER 1
+#define XG__RB_GPU   2
+int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
+                    const struct xg_segs *b, const struct xg_opts *opt,
+                    int method, struct xg_contacts *out, struct xg_stats *st);
 
 #endif /* XG_INTERNAL_H */

@@ -1,0 +1,433 @@
+/*
+ * exactgeo.c -- the command-line tool:
+ *   exactgeo segtri  [options] DST A_SRC B_SRC
+ *   exactgeo redblue [options] DST A_SRC B_SRC
+ * in ogr2ogr's manner.  The output is staged next to DST and renamed into
+ * place on success only (stage.c); the work is xgo_job_run (ogr_driver/).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <gdal.h>
+#include <cpl_conv.h>
+#include <cpl_error.h>
+#include <cpl_string.h>
+#include "exactgeo.h"
+#include "stage.h"
+#include "xgo.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+struct opts {
+    const char *op, *dst, *format, *nln, *stats;
+    char **lco, **dsco, **acopy, **bcopy;
+    int overwrite, append, progress, quiet;
+};
+
+static const char usage_text[] =
+    "Usage: exactgeo segtri  [options] DST A_SRC B_SRC\n"
+    "       exactgeo redblue [options] DST A_SRC B_SRC\n"
+    "\n"
+    "segtri:  contacts of 3D lines A (drill holes) with 3D surfaces B (meshes)\n"
+    "redblue: contacts of 2D segments of A and B (lines, polygon rings)\n"
+    "\n"
+    "Output:\n"
+    "  -f FORMAT        GDAL vector driver (default: from DST's extension, GPKG)\n"
+    "  -nln NAME        output layer name (default: contacts)\n"
+    "  -lco K=V         layer creation option (repeatable)\n"
+    "  -dsco K=V        dataset creation option (repeatable)\n"
+    "  -overwrite       replace an existing DST (the whole dataset)\n"
+    "  -append          add the layer (or its features) to an existing DST\n"
+    "Inputs:\n"
+    "  -al LAYER        layer of A_SRC (needed when it has several)\n"
+    "  -bl LAYER        layer of B_SRC\n"
+    "  -where SQL       attribute filter on A\n"
+    "  -bwhere SQL      attribute filter on B\n"
+    "  -acopy F1,F2|all copy these fields of A, as a_F1, a_F2, ...\n"
+    "  -bcopy F1,F2|all copy these fields of B, as b_F1, ...\n"
+    "Run:\n"
+    "  --engine E       auto (default), seq, cpu or gpu\n"
+    "  --grid N|NX,NY,NZ  grid cells per axis (default: chosen from the counts)\n"
+    "  --threads N      cpu engine threads (default: all processors)\n"
+    "  --stats FILE     write the run's figures as JSON\n"
+    "  --dump FILE      write both inputs as a core dump (segtri; no GDAL needed\n"
+    "                   to read it)\n"
+    "  -progress        show progress\n"
+    "  -q               quiet: no summary, no warnings\n"
+    "  --help, --version\n";
+
+static void die(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2), noreturn))
+#endif
+    ;
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("exactgeo: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+static void usage_error(const char *fmt, const char *arg)
+{
+    fputs("exactgeo: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'exactgeo --help'.\n", stderr);
+    exit(2);
+}
+
+static int quiet_flag;
+
+/* Warnings printed (unless -q); failures are reported by our own message,
+ * which includes GDAL's where it helps. */
+static void CPL_STDCALL on_cpl_error(CPLErr cls, CPLErrorNum no,
+                                     const char *msg)
+{
+    (void)no;
+    if (cls == CE_Warning && !quiet_flag)
+        fprintf(stderr, "exactgeo: warning: %s\n", msg);
+}
+
+struct progress {
+    int show;
+};
+
+static int CPL_STDCALL progress(double f, const char *msg, void *arg)
+{
+    const struct progress *p = arg;
+    if (interrupted)
+        return FALSE;
+    if (p->show)
+        return GDALTermProgress(f, msg, NULL);
+    return TRUE;
+}
+
+static long parse_long(const char *opt, const char *s, long lo, long hi)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*s == '\0' || *end != '\0' || v < lo || v > hi) {
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s: '%%s' is not an integer in %ld..%ld",
+                 opt, lo, hi);
+        usage_error(buf, s);
+    }
+    return v;
+}
+
+static void parse_grid(const char *s, int grid[3])
+{
+    char **t = CSLTokenizeString2(s, ",", 0);
+    int n = CSLCount(t), k;
+    if (n != 1 && n != 3)
+        usage_error("--grid: '%s' is not N or NX,NY,NZ", s);
+    for (k = 0; k < 3; k++)
+        grid[k] = (int)parse_long("--grid", t[n == 1 ? 0 : k], 1, 1 << 20);
+    CSLDestroy(t);
+}
+
+static void parse_copy(const char *s, struct xgo_input *in, char ***keep)
+{
+    if (strcmp(s, "all") == 0) {
+        in->copy = XGO_COPY_ALL;
+        return;
+    }
+    *keep = CSLTokenizeString2(s, ",", CSLT_STRIPLEADSPACES |
+                                            CSLT_STRIPENDSPACES);
+    if (CSLCount(*keep) == 0)
+        usage_error("empty field list '%s'", s);
+    in->copy = XGO_COPY_LIST;
+    in->fields = (const char *const *)*keep;
+}
+
+/* The driver from -f, else from DST's extension, else GPKG. */
+static GDALDriverH pick_driver(const char *format, const char *dst)
+{
+    GDALDriverH drv;
+    const char *ext = CPLGetExtension(dst);
+    int i, n;
+    if (format) {
+        drv = GDALGetDriverByName(format);
+        if (!drv || !GDALGetMetadataItem(drv, GDAL_DCAP_VECTOR, NULL))
+            die("-f %s: no such vector driver in this GDAL", format);
+        if (!GDALGetMetadataItem(drv, GDAL_DCAP_CREATE, NULL))
+            die("-f %s: this driver cannot create datasets", format);
+        return drv;
+    }
+    if (!*ext)
+        return GDALGetDriverByName("GPKG");
+    n = GDALGetDriverCount();
+    for (i = 0; i < n; i++) {
+        const char *exts;
+        char **list;
+        int hit;
+        drv = GDALGetDriver(i);
+        exts = GDALGetMetadataItem(drv, GDAL_DMD_EXTENSIONS, NULL);
+        if (!exts || !GDALGetMetadataItem(drv, GDAL_DCAP_VECTOR, NULL) ||
+            !GDALGetMetadataItem(drv, GDAL_DCAP_CREATE, NULL))
+            continue;
+        list = CSLTokenizeString2(exts, " ", 0);
+        hit = CSLFindString(list, ext) >= 0;
+        CSLDestroy(list);
+        if (hit)
+            return drv;
+    }
+    die("%s: cannot tell the format from the extension '.%s'; use -f", dst,
+        ext);
+}
+
+static void summary(const struct opts *o, const struct xgo_job *job,
+                    const struct xg_stats *st, const struct xgo_report *rep,
+                    const char *layer)
+{
+    int dim = strcmp(o->op, "segtri") == 0 ? 3 : 2, k;
+    uint64_t total = 0;
+    double core = 0;
+    for (k = 0; k < XG_KIND_COUNT; k++)
+        total += st->contacts[k];
+    for (k = 0; k < XG_STAGE_COUNT; k++)
+        if (k != XG_STAGE_EXACT)
+            core += st->seconds[k];
+    printf("exactgeo %s\n", o->op);
+    printf("  A: %s, layer '%s': %llu features, %llu segments "
+           "(%llu of zero length, skipped)\n", job->a.path, rep->a_layer,
+           (unsigned long long)rep->a_features,
+           (unsigned long long)st->a_count,
+           (unsigned long long)st->a_skipped);
+    if (dim == 3)
+        printf("  B: %s, layer '%s': %llu features, %llu triangles "
+               "(%llu degenerate, skipped); %llu polygons triangulated, "
+               "%llu non-planar and %llu degenerate polygons skipped\n",
+               job->b.path, rep->b_layer,
+               (unsigned long long)rep->b_features,
+               (unsigned long long)st->b_count,
+               (unsigned long long)st->b_skipped,
+               (unsigned long long)rep->triangulated,
+               (unsigned long long)rep->nonplanar,
+               (unsigned long long)rep->bad_polygons);
+    else
+        printf("  B: %s, layer '%s': %llu features, %llu segments "
+               "(%llu of zero length, skipped)\n", job->b.path, rep->b_layer,
+               (unsigned long long)rep->b_features,
+               (unsigned long long)st->b_count,
+               (unsigned long long)st->b_skipped);
+    if (rep->null_geoms)
+        printf("  features without geometry, skipped: %llu\n",
+               (unsigned long long)rep->null_geoms);
+    printf("  engine %s, %d thread%s, grid %dx%dx%d\n",
+           xg_engine_name(st->engine), st->threads, st->threads == 1 ? "" : "s",
+           st->grid[0], st->grid[1], st->grid[2]);
+    printf("  contacts: %llu (%llu proper, %llu touch, %llu %s)\n",
+           (unsigned long long)total,
+           (unsigned long long)st->contacts[XG_KIND_PROPER],
+           (unsigned long long)st->contacts[XG_KIND_TOUCH],
+           (unsigned long long)st->contacts[XG_KIND_OVERLAP],
+           xg_kind_name(XG_KIND_OVERLAP, dim));
+    printf("  seconds: read %.3f, compute %.3f, write %.3f\n",
+           rep->read_seconds, core, rep->write_seconds);
+    printf("  output: %s, layer '%s'", o->dst, layer);
+    if (rep->lines_layer[0])
+        printf(" and '%s' (lines)", rep->lines_layer);
+    printf(", %llu features\n", (unsigned long long)rep->written);
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o;
+    struct xgo_job job;
+    struct xgo_report rep;
+    struct xg_stats st;
+    struct progress prog = {0};
+    struct stage stg;
+    const char *pos[3];
+    char **keep_a = NULL, **keep_b = NULL, err[2048];
+    GDALDriverH drv;
+    GDALDatasetH ds;
+    struct stat sb;
+    int i, npos = 0, rc, exists;
+    char layer[256];
+
+    memset(&o, 0, sizeof o);
+    memset(&job, 0, sizeof job);
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("exactgeo %s (GDAL %s)\n", XG_VERSION,
+                   GDALVersionInfo("RELEASE_NAME"));
+            return 0;
+        }
+    }
+    if (argc < 2)
+        usage_error("%s", "no operation given (segtri or redblue)");
+    o.op = argv[1];
+    if (strcmp(o.op, "segtri") && strcmp(o.op, "redblue"))
+        usage_error("unknown operation '%s' (segtri or redblue)", o.op);
+    job.op = o.op;
+    job.a.layer_opt = "-al";
+    job.b.layer_opt = "-bl";
+
+    for (i = 2; i < argc; i++) {
+        const char *a = argv[i];
+#define VALUE() (i + 1 < argc ? argv[++i] : (usage_error("%s needs a value", a), ""))
+        if (a[0] != '-' || a[1] == '\0') {
+            if (npos == 3)
+                usage_error("unexpected argument '%s'", a);
+            pos[npos++] = a;
+        } else if (!strcmp(a, "-f")) {
+            o.format = VALUE();
+        } else if (!strcmp(a, "-nln")) {
+            o.nln = VALUE();
+        } else if (!strcmp(a, "-lco")) {
+            o.lco = CSLAddString(o.lco, VALUE());
+        } else if (!strcmp(a, "-dsco")) {
+            o.dsco = CSLAddString(o.dsco, VALUE());
+        } else if (!strcmp(a, "-overwrite")) {
+            o.overwrite = 1;
+        } else if (!strcmp(a, "-append")) {
+            o.append = 1;
+        } else if (!strcmp(a, "-al")) {
+            job.a.layer = VALUE();
+        } else if (!strcmp(a, "-bl")) {
+            job.b.layer = VALUE();
+        } else if (!strcmp(a, "-where")) {
+            job.a.where = VALUE();
+        } else if (!strcmp(a, "-bwhere")) {
+            job.b.where = VALUE();
+        } else if (!strcmp(a, "-acopy")) {
+            parse_copy(VALUE(), &job.a, &keep_a);
+        } else if (!strcmp(a, "-bcopy")) {
+            parse_copy(VALUE(), &job.b, &keep_b);
+        } else if (!strcmp(a, "-progress")) {
+            o.progress = 1;
+        } else if (!strcmp(a, "-q") || !strcmp(a, "-quiet")) {
+            o.quiet = 1;
+        } else if (!strcmp(a, "--engine")) {
+            const char *v = VALUE();
+            if ((job.opts.engine = xg_engine_parse(v)) < 0)
+                usage_error("--engine: '%s' is not auto, seq, cpu or gpu", v);
+        } else if (!strcmp(a, "--grid")) {
+            parse_grid(VALUE(), job.opts.grid);
+        } else if (!strcmp(a, "--threads")) {
+            job.threads = (int)parse_long("--threads", VALUE(), 0, 1024);
+        } else if (!strcmp(a, "--stats")) {
+            o.stats = VALUE();
+        } else if (!strcmp(a, "--dump")) {
+            job.dump_path = VALUE();
+        } else {
+            usage_error("unknown option '%s'", a);
+        }
+#undef VALUE
+    }
+    if (npos != 3)
+        usage_error("%s", "expected DST A_SRC B_SRC");
+    if (o.overwrite && o.append)
+        usage_error("%s", "-overwrite and -append exclude each other");
+    if (job.dump_path && strcmp(o.op, "segtri") != 0)
+        usage_error("%s", "--dump is for segtri only");
+    o.dst = pos[0];
+    job.a.path = pos[1];
+    job.b.path = pos[2];
+    job.quiet = quiet_flag = o.quiet;
+    job.report = &rep;
+    prog.show = o.progress && !o.quiet;
+    job.progress = progress;
+    job.progress_arg = &prog;
+    {
+        /* testing hook: make the write fail after N features */
+        const char *fa = getenv("EXACTGEO_TEST_FAIL_AFTER");
+        if (fa)
+            job.fail_after = strtoll(fa, NULL, 10);
+    }
+
+    GDALAllRegister();
+    CPLSetErrorHandler(on_cpl_error);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+
+    exists = stat(o.dst, &sb) == 0;
+    if (exists && !o.overwrite && !o.append)
+        die("%s: exists; use -overwrite to replace it or -append to add to it",
+            o.dst);
+    if (o.append && exists) {
+        drv = NULL;
+    } else {
+        drv = pick_driver(o.format, o.dst);
+    }
+    snprintf(layer, sizeof layer, "%s", o.nln ? o.nln : "contacts");
+
+    if (stage_begin(&stg, o.dst, o.append && exists, o.overwrite && exists,
+                    err, sizeof err) != 0)
+        die("%s", err);
+    CPLErrorReset();
+    if (drv)
+        ds = GDALCreate(drv, stg.path, 0, 0, 0, GDT_Unknown, o.dsco);
+    else
+        ds = GDALOpenEx(stg.path, GDAL_OF_VECTOR | GDAL_OF_UPDATE, NULL,
+                        NULL, NULL);
+    if (!ds) {
+        stage_abort(&stg);
+        die("%s: cannot %s: %s", o.dst, drv ? "create" : "open for update",
+            *CPLGetLastErrorMsg() ? CPLGetLastErrorMsg() : "driver error");
+    }
+    if (!drv && o.format &&
+        !EQUAL(GDALGetDriverShortName(GDALGetDatasetDriver(ds)), o.format)) {
+        GDALClose(ds);
+        stage_abort(&stg);
+        die("%s: is %s, not %s; cannot append", o.dst,
+            GDALGetDriverShortName(GDALGetDatasetDriver(ds)), o.format);
+    }
+    if (!drv && !o.nln && strcmp(o.op, "segtri") == 0 &&
+        EQUAL(GDALGetDriverShortName(GDALGetDatasetDriver(ds)),
+              "ESRI Shapefile") &&
+        GDALDatasetGetLayerCount(ds) == 1)
+        snprintf(layer, sizeof layer, "%s",
+                 OGR_L_GetName(GDALDatasetGetLayer(ds, 0)));
+
+    rc = xgo_job_run(&job, ds, layer, o.lco, &st, err, sizeof err);
+    CPLErrorReset();
+    GDALClose(ds);
+    if (rc == XG_OK && CPLGetLastErrorType() == CE_Failure) {
+        rc = XG_EIO;
+        snprintf(err, sizeof err, "%s: closing failed: %s", o.dst,
+                 CPLGetLastErrorMsg());
+    }
+    if (rc == XG_OK && interrupted) {
+        rc = XG_ECANCEL;
+        snprintf(err, sizeof err, "interrupted");
+    }
+    if (rc == XG_OK && o.stats)
+        rc = xgo_stats_write_json(o.stats, &job, &st, &rep, err, sizeof err);
+    if (rc == XG_OK && stage_commit(&stg, err, sizeof err) != 0)
+        rc = XG_EIO;
+    if (rc != XG_OK) {
+        stage_abort(&stg);
+        if (rc == XG_ECANCEL && interrupted)
+            snprintf(err, sizeof err, "interrupted; nothing written");
+        die("%s", err);
+    }
+    if (!o.quiet)
+        summary(&o, &job, &st, &rep, layer);
+    CSLDestroy(o.lco);
+    CSLDestroy(o.dsco);
+    CSLDestroy(keep_a);
+    CSLDestroy(keep_b);
+    return 0;
+}

@@ -1,0 +1,252 @@
+/*
+ * stage.c -- see stage.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <gdal.h>
+#include <cpl_conv.h>
+#include <cpl_string.h>
+#include "stage.h"
+
+static int failf(char *err, size_t errlen, const char *fmt, const char *a,
+                 const char *b)
+{
+    snprintf(err, errlen, fmt, a, b);
+    return -1;
+}
+
+static void split(const char *path, char *dir, char *base)
+{
+    const char *slash = strrchr(path, '/');
+    size_t n = strlen(path);
+    while (n > 1 && path[n - 1] == '/')    /* "outdir/" */
+        n--;
+    {
+        char tmp[PATH_MAX];
+        snprintf(tmp, sizeof tmp, "%.*s", (int)n, path);
+        slash = strrchr(tmp, '/');
+        if (!slash) {
+            strcpy(dir, ".");
+            snprintf(base, PATH_MAX, "%s", tmp);
+        } else {
+            snprintf(dir, PATH_MAX, "%.*s",
+                     slash == tmp ? 1 : (int)(slash - tmp), tmp);
+            snprintf(base, PATH_MAX, "%s", slash + 1);
+        }
+    }
+}
+
+static int copy_file(const char *from, const char *to)
+{
+    char buf[65536];
+    ssize_t n;
+    int in = open(from, O_RDONLY), out, ok = 1;
+    if (in < 0)
+        return -1;
+    out = open(to, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (out < 0) {
+        close(in);
+        return -1;
+    }
+    while ((n = read(in, buf, sizeof buf)) > 0)
+        if (write(out, buf, (size_t)n) != n) {
+            ok = 0;
+            break;
+        }
+    if (n < 0)
+        ok = 0;
+    close(in);
+    if (close(out) != 0)
+        ok = 0;
+    return ok ? 0 : -1;
+}
+
+/* The files of the dataset at path that live in folder `in`. */
+static char **dataset_files(const char *path)
+{
+    GDALDatasetH ds = GDALOpenEx(path, GDAL_OF_VECTOR | GDAL_OF_READONLY,
+                                 NULL, NULL, NULL);
+    char **files;
+    if (!ds)
+        return NULL;
+    files = GDALGetFileList(ds);
+    GDALClose(ds);
+    return files;
+}
+
+int stage_begin(struct stage *s, const char *dst, int copy, int replace,
+                char *err, size_t errlen)
+{
+    char base[PATH_MAX], tmpl[PATH_MAX + 32];
+    struct stat sb;
+    int exists = stat(dst, &sb) == 0, isdir = exists && S_ISDIR(sb.st_mode);
+
+    memset(s, 0, sizeof *s);
+    snprintf(s->dst, sizeof s->dst, "%s", dst);
+    split(dst, s->dstdir, base);
+    if (snprintf(tmpl, sizeof tmpl, "%s/.%s.exactgeo-XXXXXX", s->dstdir,
+                 base) >= (int)sizeof s->dir)
+        return failf(err, errlen, "%s: path too long%s", dst, "");
+    if (!mkdtemp(tmpl))
+        return failf(err, errlen, "%s: cannot create a staging folder: %s",
+                     s->dstdir, strerror(errno));
+    memcpy(s->dir, tmpl, strlen(tmpl) + 1);   /* fits: checked above */
+    if (snprintf(s->path, sizeof s->path, "%s/%s", s->dir, base) >=
+        (int)sizeof s->path) {
+        stage_abort(s);
+        return failf(err, errlen, "%s: path too long%s", dst, "");
+    }
+    if (exists && (copy || replace)) {
+        char **files = dataset_files(dst);
+        /* a Shapefile's overlaps live in "<base>_lines.shp" beside it
+         * (ogr_driver/write.c): part of the same output */
+        if (!isdir && EQUAL(CPLGetExtension(dst), "shp")) {
+            char lines[PATH_MAX + 16];
+            struct stat lb;
+            snprintf(lines, sizeof lines, "%s/%s_lines.shp", s->dstdir,
+                     CPLGetBasename(dst));
+            if (stat(lines, &lb) == 0) {
+                char **more = dataset_files(lines);
+                int k;
+                for (k = 0; more && more[k]; k++)
+                    files = CSLAddString(files, more[k]);
+                CSLDestroy(more);
+            }
+        }
+        int i;
+        if (isdir && copy && mkdir(s->path, 0777) != 0) {
+            stage_abort(s);
+            return failf(err, errlen, "%s: cannot create: %s", s->path,
+                         strerror(errno));
+        }
+        for (i = 0; files && files[i]; i++) {
+            char fdir[PATH_MAX], fbase[PATH_MAX], to[2 * PATH_MAX + 2];
+            split(files[i], fdir, fbase);
+            /* only the dataset's own files: those next to it or in it */
+            if (strcmp(fdir, isdir ? dst : s->dstdir) != 0 &&
+                !(isdir && strcmp(files[i], dst) == 0))
+                continue;
+            if (stat(files[i], &sb) != 0 || !S_ISREG(sb.st_mode))
+                continue;
+            if (replace)
+                s->old = CSLAddString(s->old, files[i]);
+            if (!copy)
+                continue;
+            snprintf(to, sizeof to, "%s/%s", isdir ? s->path : s->dir, fbase);
+            if (copy_file(files[i], to) != 0) {
+                CSLDestroy(files);
+                stage_abort(s);
+                return failf(err, errlen, "%s: cannot copy to the staging "
+                                          "folder: %s", files[i],
+                             strerror(errno));
+            }
+        }
+        CSLDestroy(files);
+    }
+    return 0;
+}
+
+/* Moves every file under `from` to the same place under `to`. */
+static int move_tree(const char *from, const char *to, char *err,
+                     size_t errlen)
+{
+    DIR *d = opendir(from);
+    struct dirent *e;
+    int rc = 0;
+    if (!d)
+        return failf(err, errlen, "%s: cannot read: %s", from,
+                     strerror(errno));
+    while (rc == 0 && (e = readdir(d)) != NULL) {
+        char src[2 * PATH_MAX], dst[2 * PATH_MAX];
+        struct stat sb;
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(src, sizeof src, "%s/%s", from, e->d_name);
+        snprintf(dst, sizeof dst, "%s/%s", to, e->d_name);
+        if (lstat(src, &sb) != 0)
+            continue;
+        if (S_ISDIR(sb.st_mode)) {
+            if (mkdir(dst, 0777) != 0 && errno != EEXIST)
+                rc = failf(err, errlen, "%s: cannot create: %s", dst,
+                           strerror(errno));
+            else
+                rc = move_tree(src, dst, err, errlen);
+        } else if (rename(src, dst) != 0) {
+            rc = failf(err, errlen, "%s: cannot move into place: %s", dst,
+                       strerror(errno));
+        }
+    }
+    closedir(d);
+    return rc;
+}
+
+/* Non-zero unless old (a file of the replaced dataset) surely has no
+ * counterpart in the new one; only files surely stale are removed. */
+static int was_replaced(const char *old, const char *dir, const char *stg)
+{
+    char rel[3 * PATH_MAX];
+    struct stat sb;
+    size_t n = strlen(dir);
+    if (strncmp(old, dir, n) == 0 && old[n] == '/')
+        snprintf(rel, sizeof rel, "%s%s", stg, old + n);
+    else if (strcmp(dir, ".") == 0 && old[0] != '/')
+        snprintf(rel, sizeof rel, "%s/%s", stg, old);
+    else
+        return 1;
+    return stat(rel, &sb) == 0;
+}
+
+int stage_commit(struct stage *s, char *err, size_t errlen)
+{
+    int i, rc;
+    char **keep = NULL;
+    /* which old files the new dataset does not replace: decided before
+     * the move empties the staging folder */
+    for (i = 0; s->old && s->old[i]; i++)
+        if (!was_replaced(s->old[i], s->dstdir, s->dir))
+            keep = CSLAddString(keep, s->old[i]);
+    rc = move_tree(s->dir, s->dstdir, err, errlen);
+    if (rc == 0)
+        for (i = 0; keep && keep[i]; i++)
+            unlink(keep[i]);
+    CSLDestroy(keep);
+    stage_abort(s);
+    return rc;
+}
+
+static void remove_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    struct dirent *e;
+    if (d) {
+        while ((e = readdir(d)) != NULL) {
+            char p[2 * PATH_MAX];
+            struct stat sb;
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+            if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
+                remove_tree(p);
+            else
+                unlink(p);
+        }
+        closedir(d);
+    }
+    rmdir(path);
+}
+
+void stage_abort(struct stage *s)
+{
+    if (s->dir[0])
+        remove_tree(s->dir);
+    s->dir[0] = '\0';
+    CSLDestroy(s->old);
+    s->old = NULL;
+}

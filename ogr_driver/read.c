@@ -1,0 +1,432 @@
+/*
+ * read.c -- OGR geometries to the core's arrays.
+ *
+ * A (segtri): LineString / MultiLineString with Z; each consecutive vertex
+ * pair is a segment, numbered over the parts in order (zero-length ones
+ * included: the core skips and counts them).
+ * B (segtri): Triangle, Polygon, MultiPolygon, TIN, PolyhedralSurface with
+ * Z; a triangle (or a polygon whose only ring has three vertices) is taken
+ * as it is, larger planar polygons go through xg_triangulate; the
+ * triangles of one feature are numbered over its parts in order.
+ * redblue: lines and polygon rings, z ignored (set to 0).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cpl_error.h>
+#include "xgo_internal.h"
+
+struct reader {
+    struct xgo_src *s;
+    const struct xgo_job *job;
+    int dim;                  /* 3: Z required; 2: z set to 0 */
+    GIntBig fid;
+    int64_t sub;              /* next element index within the feature */
+    size_t vtx;               /* vertices seen in the feature */
+    struct xg_segs *segs;
+    struct xg_tris *tris;
+    struct xgo_report *rep;
+    double *buf;              /* points of one curve, xyz */
+    size_t bufcap;
+    double *poly;             /* vertices of one polygon, xyz */
+    size_t *ring;             /* ring starts */
+    size_t polycap, ringcap;
+    char *err;
+    size_t errlen;
+};
+
+typedef int (*geom_fn)(struct reader *r, OGRGeometryH g);
+
+#define FAIL(r, code, ...)                                                 \
+    xgo__fail((r)->err, (r)->errlen, (code), __VA_ARGS__)
+
+static int bad(struct reader *r, const char *what)
+{
+    return FAIL(r, XG_EFORMAT, "%s, layer '%s', feature %lld: %s",
+                r->s->path, r->s->name, (long long)r->fid, what);
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t size)
+{
+    size_t c = *cap ? *cap : 64;
+    void *q;
+    if (need <= *cap)
+        return 0;
+    while (c < need)
+        c *= 2;
+    q = realloc(*p, c * size);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+/* The vertices of a curve into r->buf, checked finite.  *n receives the
+ * count. */
+static int points(struct reader *r, OGRGeometryH g, size_t *n)
+{
+    int np = OGR_G_GetPointCount(g);
+    size_t i;
+    if (np < 0)
+        np = 0;
+    if (grow((void **)&r->buf, &r->bufcap, 3 * (size_t)np + 3,
+             sizeof(double)))
+        return FAIL(r, XG_ENOMEM, "out of memory");
+    if (np)
+        OGR_G_GetPoints(g, r->buf, 3 * sizeof(double), r->buf + 1,
+                        3 * sizeof(double), r->buf + 2, 3 * sizeof(double));
+    for (i = 0; i < (size_t)np; i++) {
+        double *p = r->buf + 3 * i;
+        int k;
+        if (r->dim == 2)
+            p[2] = 0.0;
+        for (k = 0; k < 3; k++)
+            if (!isfinite(p[k])) {
+                char what[128];
+                snprintf(what, sizeof what, "vertex %zu: %c coordinate is %s",
+                         r->vtx + i, "xyz"[k], isnan(p[k]) ? "NaN" : "infinite");
+                return bad(r, what);
+            }
+    }
+    r->vtx += (size_t)np;
+    *n = (size_t)np;
+    return XG_OK;
+}
+
+static int need_z(struct reader *r, OGRGeometryH g)
+{
+    if (r->dim == 3 && !OGR_G_Is3D(g))
+        return bad(r, "geometry has no Z; segtri needs 3D input");
+    return XG_OK;
+}
+
+static int wrong_type(struct reader *r, OGRGeometryH g, const char *expected)
+{
+    char what[256];
+    snprintf(what, sizeof what, "geometry is %s; expected %s",
+             OGRGeometryTypeToName(OGR_G_GetGeometryType(g)), expected);
+    return bad(r, what);
+}
+
+/* Segments of a curve; close it when `ring` and not closed already. */
+static int line_segs(struct reader *r, OGRGeometryH g, int ring)
+{
+    size_t n, i;
+    int rc = points(r, g, &n);
+    if (rc)
+        return rc;
+    if (ring && n > 1 && memcmp(r->buf, r->buf + 3 * (n - 1),
+                                3 * sizeof(double)) != 0) {
+        memcpy(r->buf + 3 * n, r->buf, 3 * sizeof(double));
+        n++;
+    }
+    for (i = 0; i + 1 < n; i++)
+        if (xg_segs_push(r->segs, r->buf + 3 * i, r->buf + 3 * i + 3, r->fid,
+                         r->sub++))
+            return FAIL(r, XG_ELIMIT, "%s: too many segments (limit %u)",
+                        r->s->path, (unsigned)UINT32_MAX);
+    return XG_OK;
+}
+
+static int segs3d_geom(struct reader *r, OGRGeometryH g)
+{
+    static const char expected[] = "LineString or MultiLineString with Z";
+    int rc = need_z(r, g), i, n;
+    if (rc)
+        return rc;
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbLineString:
+        return line_segs(r, g, 0);
+    case wkbMultiLineString:
+        n = OGR_G_GetGeometryCount(g);
+        for (i = 0; i < n && !rc; i++)
+            rc = line_segs(r, OGR_G_GetGeometryRef(g, i), 0);
+        return rc;
+    default:
+        return wrong_type(r, g, expected);
+    }
+}
+
+static int segs2d_geom(struct reader *r, OGRGeometryH g)
+{
+    int rc = XG_OK, i, n = OGR_G_GetGeometryCount(g);
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbLineString:
+        return line_segs(r, g, 0);
+    case wkbPolygon:
+    case wkbTriangle:
+        for (i = 0; i < n && !rc; i++)
+            rc = line_segs(r, OGR_G_GetGeometryRef(g, i), 1);
+        return rc;
+    case wkbMultiLineString:
+    case wkbMultiPolygon:
+    case wkbTIN:
+    case wkbPolyhedralSurface:
+        for (i = 0; i < n && !rc; i++)
+            rc = segs2d_geom(r, OGR_G_GetGeometryRef(g, i));
+        return rc;
+    default:
+        return wrong_type(r, g, "a line or polygon geometry");
+    }
+}
+
+static int push_tri(struct reader *r, const double *a, const double *b,
+                    const double *c)
+{
+    if (xg_tris_push(r->tris, a, b, c, r->fid, r->sub++))
+        return FAIL(r, XG_ELIMIT, "%s: too many triangles (limit %u)",
+                    r->s->path, (unsigned)UINT32_MAX);
+    return XG_OK;
+}
+
+/* Polygon `part` of the feature: as it is when a triangle, else through
+ * xg_triangulate.  A non-planar or degenerate polygon is skipped with a
+ * warning. */
+static int polygon(struct reader *r, OGRGeometryH g, int part)
+{
+    int nr = OGR_G_GetGeometryCount(g), i, rc;
+    size_t total = 0, n, j, k, ntri = 0;
+    uint32_t *tri = NULL;
+    struct xg_counters cnt = {0};
+    const char *why = NULL;
+
+    if (nr <= 0)
+        return XG_OK;
+    if (grow((void **)&r->ring, &r->ringcap, (size_t)nr + 1, sizeof(size_t)))
+        return FAIL(r, XG_ENOMEM, "out of memory");
+    for (i = 0; i < nr; i++) {
+        if ((rc = points(r, OGR_G_GetGeometryRef(g, i), &n)))
+            return rc;
+        /* the closing vertex is not repeated for xg_triangulate */
+        if (n > 1 && memcmp(r->buf, r->buf + 3 * (n - 1),
+                            3 * sizeof(double)) == 0)
+            n--;
+        if (nr == 1 && n == 3)    /* a triangle: taken as it is */
+            return push_tri(r, r->buf, r->buf + 3, r->buf + 6);
+        if (grow((void **)&r->poly, &r->polycap, 3 * (total + n),
+                 sizeof(double)))
+            return FAIL(r, XG_ENOMEM, "out of memory");
+        /* repeated consecutive vertices change nothing: drop them */
+        r->ring[i] = total;
+        for (j = 0; j < n; j++) {
+            const double *p = r->buf + 3 * j;
+            if (total > r->ring[i] &&
+                memcmp(p, r->poly + 3 * (total - 1), 3 * sizeof(double)) == 0)
+                continue;
+            memcpy(r->poly + 3 * total++, p, 3 * sizeof(double));
+        }
+        while (total - r->ring[i] > 1 &&
+               memcmp(r->poly + 3 * r->ring[i], r->poly + 3 * (total - 1),
+                      3 * sizeof(double)) == 0)
+            total--;
+        if (total - r->ring[i] < 3)
+            why = "has a ring of fewer than three distinct vertices";
+    }
+    r->ring[nr] = total;
+    if (!why) {
+        rc = xg_triangulate(&cnt, r->poly, r->ring, (size_t)nr, &tri, &ntri);
+        if (rc == XG_ENOMEM)
+            return FAIL(r, XG_ENOMEM, "out of memory");
+        if (rc == XG_ENONPLANAR) {
+            why = "is not planar";
+            r->rep->nonplanar++;
+        } else if (rc != XG_OK) {
+            why = "is degenerate or its rings are not simple";
+        }
+    }
+    if (why) {
+        if (rc != XG_ENONPLANAR)
+            r->rep->bad_polygons++;
+        xgo__warn(r->job->quiet,
+                  "%s, layer '%s', feature %lld: polygon %d %s; skipped",
+                  r->s->path, r->s->name, (long long)r->fid, part, why);
+        return XG_OK;
+    }
+    r->rep->triangulated++;
+    rc = XG_OK;
+    for (k = 0; k < ntri && !rc; k++)
+        rc = push_tri(r, r->poly + 3 * (size_t)tri[3 * k],
+                      r->poly + 3 * (size_t)tri[3 * k + 1],
+                      r->poly + 3 * (size_t)tri[3 * k + 2]);
+    free(tri);
+    return rc;
+}
+
+static int triangle(struct reader *r, OGRGeometryH g)
+{
+    size_t n;
+    int rc;
+    if (OGR_G_GetGeometryCount(g) < 1)
+        return XG_OK;
+    if ((rc = points(r, OGR_G_GetGeometryRef(g, 0), &n)))
+        return rc;
+    if (n < 3)
+        return bad(r, "triangle with fewer than three vertices");
+    return push_tri(r, r->buf, r->buf + 3, r->buf + 6);
+}
+
+static int tris_part(struct reader *r, OGRGeometryH g, int part)
+{
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbTriangle:
+        return triangle(r, g);
+    case wkbPolygon:
+        return polygon(r, g, part);
+    default:
+        return wrong_type(r, g, "Polygon or Triangle parts");
+    }
+}
+
+static int tris_geom(struct reader *r, OGRGeometryH g)
+{
+    int rc = need_z(r, g), i, n;
+    if (rc)
+        return rc;
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbTriangle:
+    case wkbPolygon:
+        return tris_part(r, g, 0);
+    case wkbMultiPolygon:
+    case wkbTIN:
+    case wkbPolyhedralSurface:
+        n = OGR_G_GetGeometryCount(g);
+        for (i = 0; i < n && !rc; i++)
+            rc = tris_part(r, OGR_G_GetGeometryRef(g, i), i);
+        return rc;
+    default:
+        return wrong_type(r, g, "Polygon, MultiPolygon, Triangle, TIN or "
+                                "PolyhedralSurface with Z");
+    }
+}
+
+/* Keeps the attributes of f (its geometry dropped) for copying. */
+static int keep(struct reader *r, OGRFeatureH f, size_t first)
+{
+    struct xgo_src *s = r->s;
+    if (s->nfeat == s->cap) {
+        size_t c = s->cap ? 2 * s->cap : 256;
+        OGRFeatureH *nf = realloc(s->feat, c * sizeof *nf);
+        size_t *nfirst;
+        if (!nf)
+            return FAIL(r, XG_ENOMEM, "out of memory");
+        s->feat = nf;
+        nfirst = realloc(s->first, c * sizeof *nfirst);
+        if (!nfirst)
+            return FAIL(r, XG_ENOMEM, "out of memory");
+        s->first = nfirst;
+        s->cap = c;
+    }
+    OGR_F_SetGeometryDirectly(f, NULL);
+    s->feat[s->nfeat] = f;
+    s->first[s->nfeat++] = first;
+    return XG_OK;
+}
+
+static int read_all(struct reader *r, geom_fn fn, const size_t *count,
+                    GDALProgressFunc pf, void *pa)
+{
+    struct xgo_src *s = r->s;
+    OGRwkbGeometryType lt = OGR_L_GetGeomType(s->lyr);
+    GIntBig total = OGR_L_GetFeatureCount(s->lyr, FALSE), ord = 0;
+    OGRFeatureH f;
+    int rc = XG_OK;
+
+    if (lt == wkbNone)
+        return FAIL(r, XG_EFORMAT, "%s, layer '%s': has no geometry",
+                    s->path, s->name);
+    if (r->dim == 3 && lt != wkbUnknown && !OGR_GT_HasZ(lt))
+        return FAIL(r, XG_EFORMAT,
+                    "%s, layer '%s': geometry type %s has no Z; segtri "
+                    "needs 3D input", s->path, s->name,
+                    OGRGeometryTypeToName(lt));
+    OGR_L_ResetReading(s->lyr);
+    CPLErrorReset();
+    while (rc == XG_OK && (f = OGR_L_GetNextFeature(s->lyr)) != NULL) {
+        OGRGeometryH g = OGR_F_GetGeometryRef(f);
+        size_t first = *count;
+        r->fid = OGR_F_GetFID(f);
+        if (r->fid == OGRNullFID)
+            r->fid = ord;
+        r->sub = 0;
+        r->vtx = 0;
+        if (!g || OGR_G_IsEmpty(g)) {
+            r->rep->null_geoms++;
+            xgo__warn(r->job->quiet,
+                      "%s, layer '%s', feature %lld: no geometry; skipped",
+                      s->path, s->name, (long long)r->fid);
+        } else {
+            rc = fn(r, g);
+        }
+        if (rc == XG_OK && s->ncopy > 0)
+            rc = keep(r, f, first);
+        else
+            OGR_F_Destroy(f);
+        ord++;
+        if (rc == XG_OK && pf && total > 0 && ord % 1024 == 0 &&
+            !pf((double)ord / (double)total, NULL, pa))
+            rc = FAIL(r, XG_ECANCEL, "cancelled");
+    }
+    if (rc == XG_OK && CPLGetLastErrorType() == CE_Failure)
+        rc = FAIL(r, XG_EIO, "%s, layer '%s': reading failed after %lld "
+                             "features: %s", s->path, s->name,
+                  (long long)ord, CPLGetLastErrorMsg());
+    s->nread = (uint64_t)ord;
+    if (rc == XG_OK && ord == 0) {
+        if (s->where)
+            rc = FAIL(r, XG_EINVAL, "%s, layer '%s': no feature matches "
+                                    "the filter '%s'", s->path, s->name,
+                      s->where);
+        else
+            rc = FAIL(r, XG_EINVAL, "%s, layer '%s': layer is empty",
+                      s->path, s->name);
+    }
+    if (rc == XG_OK && pf && !pf(1.0, NULL, pa))
+        rc = FAIL(r, XG_ECANCEL, "cancelled");
+    free(r->buf);
+    free(r->poly);
+    free(r->ring);
+    return rc;
+}
+
+static void init(struct reader *r, struct xgo_src *s, const struct xgo_job *j,
+                 int dim, struct xgo_report *rep, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->s = s;
+    r->job = j;
+    r->dim = dim;
+    r->rep = rep;
+    r->err = err;
+    r->errlen = errlen;
+}
+
+int xgo__read_segs3d(struct xgo_src *s, const struct xgo_job *job,
+                     struct xg_segs *out, struct xgo_report *rep,
+                     GDALProgressFunc pf, void *pa, char *err, size_t errlen)
+{
+    struct reader r;
+    init(&r, s, job, 3, rep, err, errlen);
+    r.segs = out;
+    return read_all(&r, segs3d_geom, &out->n, pf, pa);
+}
+
+int xgo__read_segs2d(struct xgo_src *s, const struct xgo_job *job,
+                     struct xg_segs *out, struct xgo_report *rep,
+                     GDALProgressFunc pf, void *pa, char *err, size_t errlen)
+{
+    struct reader r;
+    init(&r, s, job, 2, rep, err, errlen);
+    r.segs = out;
+    return read_all(&r, segs2d_geom, &out->n, pf, pa);
+}
+
+int xgo__read_tris(struct xgo_src *s, const struct xgo_job *job,
+                   struct xg_tris *out, struct xgo_report *rep,
+                   GDALProgressFunc pf, void *pa, char *err, size_t errlen)
+{
+    struct reader r;
+    init(&r, s, job, 3, rep, err, errlen);
+    r.tris = out;
+    return read_all(&r, tris_geom, &out->n, pf, pa);
+}

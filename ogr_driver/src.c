@@ -1,0 +1,192 @@
+/*
+ * src.c -- opening an input layer, its filter and the attribute store.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <sys/stat.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cpl_conv.h>
+#include <cpl_error.h>
+#include <cpl_string.h>
+#include "xgo_internal.h"
+
+int xgo__fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+    va_list ap;
+    if (err && errlen) {
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void xgo__warn(int quiet, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    if (quiet)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    CPLError(CE_Warning, CPLE_AppDefined, "%s", buf);
+}
+
+/* GDAL's last message, or a fallback. */
+static const char *gdal_msg(const char *fallback)
+{
+    const char *m = CPLGetLastErrorMsg();
+    return m && *m ? m : fallback;
+}
+
+static int list_layers(GDALDatasetH ds, char *buf, size_t len)
+{
+    int i, n = GDALDatasetGetLayerCount(ds);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (i = 0; i < n && used + 4 < len; i++) {
+        const char *name = OGR_L_GetName(GDALDatasetGetLayer(ds, i));
+        int w = snprintf(buf + used, len - used, "%s'%s'", i ? ", " : "",
+                         name);
+        if (w < 0)
+            break;
+        used += (size_t)w < len - used ? (size_t)w : len - used - 1;
+    }
+    return n;
+}
+
+static int resolve_fields(struct xgo_src *s, const struct xgo_input *in,
+                          const char *which, char *err, size_t errlen)
+{
+    OGRFeatureDefnH defn = OGR_L_GetLayerDefn(s->lyr);
+    int i, n = OGR_FD_GetFieldCount(defn);
+
+    if (in->copy == XGO_COPY_NONE)
+        return XG_OK;
+    if (in->copy == XGO_COPY_ALL) {
+        s->copy_idx = malloc((n ? n : 1) * sizeof *s->copy_idx);
+        if (!s->copy_idx)
+            return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+        for (i = 0; i < n; i++)
+            s->copy_idx[i] = i;
+        s->ncopy = n;
+        return XG_OK;
+    }
+    for (n = 0; in->fields && in->fields[n]; n++)
+        ;
+    s->copy_idx = malloc((n ? n : 1) * sizeof *s->copy_idx);
+    if (!s->copy_idx)
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    for (i = 0; i < n; i++) {
+        int k = OGR_FD_GetFieldIndex(defn, in->fields[i]), j;
+        if (k < 0)
+            return xgo__fail(err, errlen, XG_EINVAL,
+                             "%s, layer '%s': no field '%s' to copy (%s)",
+                             s->path, s->name, in->fields[i], which);
+        for (j = 0; j < i; j++)
+            if (s->copy_idx[j] == k)
+                return xgo__fail(err, errlen, XG_EINVAL,
+                                 "%s, layer '%s': field '%s' named twice",
+                                 s->path, s->name, in->fields[i]);
+        s->copy_idx[i] = k;
+    }
+    s->ncopy = n;
+    return XG_OK;
+}
+
+int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
+                  const char *which, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    s->path = in->path;
+    if (!in->path || !*in->path)
+        return xgo__fail(err, errlen, XG_EINVAL, "no input %s given", which);
+    CPLErrorReset();
+    s->ds = GDALOpenEx(in->path, GDAL_OF_VECTOR | GDAL_OF_READONLY, NULL,
+                       NULL, NULL);
+    if (!s->ds) {
+        struct stat sb;
+        if (strncmp(in->path, "/vsi", 4) != 0 && stat(in->path, &sb) != 0)
+            return xgo__fail(err, errlen, XG_EIO, "%s: no such file",
+                             in->path);
+        return xgo__fail(err, errlen, XG_EIO,
+                         "%s: cannot open as a vector dataset: %s", in->path,
+                         gdal_msg("format not recognised"));
+    }
+    if (in->layer) {
+        s->lyr = GDALDatasetGetLayerByName(s->ds, in->layer);
+        if (!s->lyr) {
+            char names[512];
+            list_layers(s->ds, names, sizeof names);
+            return xgo__fail(err, errlen, XG_EINVAL,
+                             "%s: no layer '%s' (layers: %s)", in->path,
+                             in->layer, names);
+        }
+    } else {
+        char names[512];
+        int n = list_layers(s->ds, names, sizeof names);
+        if (n == 0)
+            return xgo__fail(err, errlen, XG_EINVAL, "%s: has no layer",
+                             in->path);
+        if (n > 1)
+            return xgo__fail(err, errlen, XG_EINVAL,
+                             "%s: has %d layers (%s); name the %s layer%s%s",
+                             in->path, n, names, which,
+                             in->layer_opt ? " with " : "",
+                             in->layer_opt ? in->layer_opt : "");
+        s->lyr = GDALDatasetGetLayer(s->ds, 0);
+    }
+    snprintf(s->name, sizeof s->name, "%s", OGR_L_GetName(s->lyr));
+    if (in->where && *in->where) {
+        s->where = in->where;
+        CPLErrorReset();
+        if (OGR_L_SetAttributeFilter(s->lyr, in->where) != OGRERR_NONE)
+            return xgo__fail(err, errlen, XG_EINVAL,
+                             "%s, layer '%s': bad filter '%s': %s", in->path,
+                             s->name, in->where, gdal_msg("syntax error"));
+        /* some drivers (SQLite-based) check the filter on first read */
+        CPLErrorReset();
+        OGR_L_ResetReading(s->lyr);
+        OGR_F_Destroy(OGR_L_GetNextFeature(s->lyr));
+        if (CPLGetLastErrorType() == CE_Failure)
+            return xgo__fail(err, errlen, XG_EINVAL,
+                             "%s, layer '%s': bad filter '%s': %s", in->path,
+                             s->name, in->where, gdal_msg("syntax error"));
+        OGR_L_ResetReading(s->lyr);
+    }
+    return resolve_fields(s, in, which, err, errlen);
+}
+
+void xgo__src_close(struct xgo_src *s)
+{
+    size_t i;
+    if (!s)
+        return;
+    for (i = 0; i < s->nfeat; i++)
+        OGR_F_Destroy(s->feat[i]);
+    free(s->feat);
+    free(s->first);
+    free(s->copy_idx);
+    if (s->ds)
+        GDALClose(s->ds);
+    memset(s, 0, sizeof *s);
+}
+
+OGRFeatureH xgo__src_feature_of(const struct xgo_src *s, size_t i)
+{
+    size_t lo = 0, hi = s->nfeat;
+    if (!s->nfeat)
+        return NULL;
+    /* the last feature whose first element is <= i */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->first[mid] <= i)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return s->feat[lo];
+}

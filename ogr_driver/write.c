@@ -1,0 +1,312 @@
+/*
+ * write.c -- contacts to OGR features.
+ *
+ * Fields: a_fid, a_seg, b_fid, b_tri (b_seg for redblue), kind, then the
+ * copied attributes of A ("a_" + name) and of B ("b_" + name).  Geometry:
+ * a point (proper, touch) or a two-point line (coplanar, overlap), with Z
+ * for segtri.  One layer of mixed geometry type, except on drivers that
+ * cannot mix (Shapefile): lines then go to "<layer>_lines", created only
+ * when there are some.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cpl_error.h>
+#include <cpl_string.h>
+#include "xgo_internal.h"
+
+enum { F_AFID, F_ASEG, F_BFID, F_BSUB, F_KIND, F_FIXED };
+
+struct out {
+    OGRLayerH lyr;
+    int created;              /* we made it: delete it on failure */
+    int fix[F_FIXED];         /* indices of the fixed fields */
+    int *amap, *bmap;         /* source field -> output field, or -1 */
+};
+
+struct ctx {
+    const struct xgo_write *w;
+    char *err;
+    size_t errlen;
+    const char *fixed[F_FIXED];
+};
+
+static const char *gdal_msg(void)
+{
+    const char *m = CPLGetLastErrorMsg();
+    return m && *m ? m : "driver error";
+}
+
+static int fail(struct ctx *c, int code, const char *fmt, const char *arg,
+                const char *lname)
+{
+    char what[512];
+    snprintf(what, sizeof what, fmt, arg);
+    return xgo__fail(c->err, c->errlen, code, "%s, layer '%s': %s: %s",
+                     GDALGetDescription(c->w->dst), lname, what, gdal_msg());
+}
+
+/* The output name of copied field k of src ("a_" / "b_" + name). */
+static void copy_name(const struct xgo_src *s, int k, char prefix, char *buf,
+                      size_t len)
+{
+    OGRFeatureDefnH d = OGR_L_GetLayerDefn(s->lyr);
+    snprintf(buf, len, "%c_%s", prefix,
+             OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(d, s->copy_idx[k])));
+}
+
+/* Index of name in the layer; Shapefile truncates names to 10 bytes. */
+static int field_index(OGRLayerH lyr, const char *name)
+{
+    OGRFeatureDefnH d = OGR_L_GetLayerDefn(lyr);
+    int i = OGR_FD_GetFieldIndex(d, name);
+    if (i < 0 && strlen(name) > 10) {
+        char t[11];
+        memcpy(t, name, 10);
+        t[10] = '\0';
+        i = OGR_FD_GetFieldIndex(d, t);
+    }
+    return i;
+}
+
+static int add_field(struct ctx *c, struct out *o, const char *name,
+                     OGRFieldDefnH like, OGRFieldType type, int width,
+                     int *idx)
+{
+    OGRFieldDefnH fd = like ? NULL : OGR_Fld_Create(name, type);
+    OGRErr e;
+    if (like) {
+        fd = OGR_Fld_Create(name, OGR_Fld_GetType(like));
+        OGR_Fld_SetSubType(fd, OGR_Fld_GetSubType(like));
+        OGR_Fld_SetWidth(fd, OGR_Fld_GetWidth(like));
+        OGR_Fld_SetPrecision(fd, OGR_Fld_GetPrecision(like));
+    } else if (width) {
+        OGR_Fld_SetWidth(fd, width);
+    }
+    CPLErrorReset();
+    e = OGR_L_CreateField(o->lyr, fd, TRUE);
+    OGR_Fld_Destroy(fd);
+    if (e != OGRERR_NONE)
+        return fail(c, XG_EIO, "cannot create field '%s'", name,
+                    OGR_L_GetName(o->lyr));
+    *idx = OGR_FD_GetFieldCount(OGR_L_GetLayerDefn(o->lyr)) - 1;
+    return XG_OK;
+}
+
+/* Fields of o: created when o->created, else looked up (append). */
+static int fields(struct ctx *c, struct out *o)
+{
+    const struct xgo_src *src[2] = {c->w->a, c->w->b};
+    int i, k, rc;
+    static const OGRFieldType type[F_FIXED] = {OFTInteger64, OFTInteger64,
+                                               OFTInteger64, OFTInteger64,
+                                               OFTString};
+    for (i = 0; i < F_FIXED; i++) {
+        if (o->created)
+            rc = add_field(c, o, c->fixed[i], NULL, type[i],
+                           i == F_KIND ? 8 : 0, &o->fix[i]);
+        else if ((o->fix[i] = field_index(o->lyr, c->fixed[i])) < 0)
+            rc = xgo__fail(c->err, c->errlen, XG_EINVAL,
+                           "%s, layer '%s': has no field '%s'; cannot append",
+                           GDALGetDescription(c->w->dst),
+                           OGR_L_GetName(o->lyr), c->fixed[i]);
+        else
+            rc = XG_OK;
+        if (rc)
+            return rc;
+    }
+    for (i = 0; i < 2; i++) {
+        const struct xgo_src *s = src[i];
+        OGRFeatureDefnH sd = OGR_L_GetLayerDefn(s->lyr);
+        int nsrc = OGR_FD_GetFieldCount(sd), *map;
+        if (!s->ncopy)
+            continue;
+        map = malloc((size_t)nsrc * sizeof *map);
+        if (!map)
+            return xgo__fail(c->err, c->errlen, XG_ENOMEM, "out of memory");
+        if (i == 0)
+            o->amap = map;
+        else
+            o->bmap = map;
+        for (k = 0; k < nsrc; k++)
+            map[k] = -1;
+        for (k = 0; k < s->ncopy; k++) {
+            char name[300];
+            int j, idx;
+            copy_name(s, k, "ab"[i], name, sizeof name);
+            for (j = 0; j < F_FIXED; j++)
+                if (strcmp(name, c->fixed[j]) == 0)
+                    return xgo__fail(c->err, c->errlen, XG_EINVAL,
+                                     "%s, layer '%s': copied field '%s' "
+                                     "would be named '%s', like a fixed "
+                                     "output field; leave it out",
+                                     s->path, s->name, name + 2, name);
+            if (o->created) {
+                rc = add_field(c, o, name,
+                               OGR_FD_GetFieldDefn(sd, s->copy_idx[k]), 0, 0,
+                               &idx);
+                if (rc)
+                    return rc;
+            } else if ((idx = field_index(o->lyr, name)) < 0) {
+                return xgo__fail(c->err, c->errlen, XG_EINVAL,
+                                 "%s, layer '%s': has no field '%s'; cannot "
+                                 "append", GDALGetDescription(c->w->dst),
+                                 OGR_L_GetName(o->lyr), name);
+            }
+            map[s->copy_idx[k]] = idx;
+        }
+    }
+    return XG_OK;
+}
+
+static int open_layer(struct ctx *c, struct out *o, const char *name,
+                      OGRwkbGeometryType gt)
+{
+    const struct xgo_write *w = c->w;
+    o->lyr = GDALDatasetGetLayerByName(w->dst, name);
+    if (o->lyr) {
+        OGRSpatialReferenceH have = xgo__layer_srs(o->lyr);
+        if ((have == NULL) != (w->srs == NULL) ||
+            (have && !OSRIsSame(have, w->srs)))
+            return xgo__fail(c->err, c->errlen, XG_EINVAL,
+                             "%s, layer '%s': exists in another CRS than "
+                             "the inputs'; cannot append",
+                             GDALGetDescription(w->dst), name);
+    } else {
+        CPLErrorReset();
+        o->lyr = GDALDatasetCreateLayer(w->dst, name, w->srs, gt, w->lco);
+        if (!o->lyr)
+            return fail(c, XG_EIO, "%s", "cannot create the layer", name);
+        o->created = 1;
+    }
+    return fields(c, o);
+}
+
+static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
+{
+    const struct xgo_write *w = c->w;
+    OGRFeatureH f = OGR_F_Create(OGR_L_GetLayerDefn(o->lyr));
+    OGRGeometryH g;
+    int rc = XG_OK;
+
+    if (o->amap)
+        OGR_F_SetFromWithMap(f, xgo__src_feature_of(w->a, x->a), TRUE,
+                             o->amap);
+    if (o->bmap)
+        OGR_F_SetFromWithMap(f, xgo__src_feature_of(w->b, x->b), TRUE,
+                             o->bmap);
+    OGR_F_SetFieldInteger64(f, o->fix[F_AFID], w->asegs->fid[x->a]);
+    OGR_F_SetFieldInteger64(f, o->fix[F_ASEG], w->asegs->sub[x->a]);
+    OGR_F_SetFieldInteger64(f, o->fix[F_BFID], w->bfid[x->b]);
+    OGR_F_SetFieldInteger64(f, o->fix[F_BSUB], w->bsub[x->b]);
+    OGR_F_SetFieldString(f, o->fix[F_KIND], xg_kind_name(x->kind, w->dim));
+    if (x->kind == XG_KIND_OVERLAP) {
+        g = OGR_G_CreateGeometry(w->dim == 3 ? wkbLineString25D
+                                             : wkbLineString);
+        if (w->dim == 3) {
+            OGR_G_AddPoint(g, x->p[0], x->p[1], x->p[2]);
+            OGR_G_AddPoint(g, x->q[0], x->q[1], x->q[2]);
+        } else {
+            OGR_G_AddPoint_2D(g, x->p[0], x->p[1]);
+            OGR_G_AddPoint_2D(g, x->q[0], x->q[1]);
+        }
+    } else {
+        g = OGR_G_CreateGeometry(w->dim == 3 ? wkbPoint25D : wkbPoint);
+        if (w->dim == 3)
+            OGR_G_SetPoint(g, 0, x->p[0], x->p[1], x->p[2]);
+        else
+            OGR_G_SetPoint_2D(g, 0, x->p[0], x->p[1]);
+    }
+    OGR_F_SetGeometryDirectly(f, g);
+    CPLErrorReset();
+    if (OGR_L_CreateFeature(o->lyr, f) != OGRERR_NONE)
+        rc = xgo__fail(c->err, c->errlen, XG_EIO,
+                       "%s, layer '%s': cannot write the contact of A "
+                       "feature %lld and B feature %lld: %s",
+                       GDALGetDescription(w->dst), OGR_L_GetName(o->lyr),
+                       (long long)w->asegs->fid[x->a],
+                       (long long)w->bfid[x->b], gdal_msg());
+    OGR_F_Destroy(f);
+    return rc;
+}
+
+static void out_free(struct out *o)
+{
+    free(o->amap);
+    free(o->bmap);
+}
+
+/* Removes a layer this run created (after a failure). */
+static void drop(GDALDatasetH dst, struct out *o)
+{
+    int i, n;
+    if (!o->created || !o->lyr)
+        return;
+    n = GDALDatasetGetLayerCount(dst);
+    for (i = 0; i < n; i++)
+        if (GDALDatasetGetLayer(dst, i) == o->lyr) {
+            GDALDatasetDeleteLayer(dst, i);
+            return;
+        }
+}
+
+int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
+               GDALProgressFunc pf, void *pa, char *err, size_t errlen)
+{
+    struct ctx c = {w, err, errlen,
+                    {XGO_FIELD_A_FID, XGO_FIELD_A_SEG, XGO_FIELD_B_FID,
+                     w->dim == 3 ? "b_tri" : "b_seg", XGO_FIELD_KIND}};
+    GDALDriverH drv = GDALGetDatasetDriver(w->dst);
+    int split = drv && EQUAL(GDALGetDriverShortName(drv), "ESRI Shapefile");
+    struct out pts = {0}, lines = {0};
+    OGRwkbGeometryType pt = w->dim == 3 ? wkbPoint25D : wkbPoint;
+    OGRwkbGeometryType any = w->dim == 3 ? OGR_GT_SetZ(wkbUnknown) : wkbUnknown;
+    size_t i, nlines = 0;
+    int rc, tx;
+
+    for (i = 0; i < w->c->n; i++)
+        nlines += w->c->v[i].kind == XG_KIND_OVERLAP;
+    rep->lines_layer[0] = '\0';
+    tx = GDALDatasetStartTransaction(w->dst, FALSE) == OGRERR_NONE;
+    rc = open_layer(&c, &pts, w->layer_name, split ? pt : any);
+    if (rc == XG_OK && split && nlines) {
+        snprintf(rep->lines_layer, sizeof rep->lines_layer, "%s_lines",
+                 OGR_L_GetName(pts.lyr));
+        rc = open_layer(&c, &lines, rep->lines_layer,
+                        w->dim == 3 ? wkbLineString25D : wkbLineString);
+    }
+    for (i = 0; rc == XG_OK && i < w->c->n; i++) {
+        const struct xg_contact *x = &w->c->v[i];
+        rc = write_one(&c, split && x->kind == XG_KIND_OVERLAP ? &lines : &pts,
+                       x);
+        if (rc)
+            break;
+        rep->written++;
+        if (w->job->fail_after > 0 &&
+            rep->written >= (uint64_t)w->job->fail_after)
+            rc = xgo__fail(err, errlen, XG_EIO,
+                           "%s: failure injected after %llu features "
+                           "(testing)", GDALGetDescription(w->dst),
+                           (unsigned long long)rep->written);
+        else if (pf && (i & 4095) == 4095 &&
+                 !pf((double)(i + 1) / (double)w->c->n, NULL, pa))
+            rc = xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
+    }
+    if (tx) {
+        if (rc == XG_OK && GDALDatasetCommitTransaction(w->dst) != OGRERR_NONE)
+            rc = xgo__fail(err, errlen, XG_EIO, "%s: commit failed: %s",
+                           GDALGetDescription(w->dst), gdal_msg());
+        else if (rc != XG_OK)
+            GDALDatasetRollbackTransaction(w->dst);
+    }
+    /* a rolled-back transaction took the new layers with it */
+    if (rc != XG_OK && !tx) {
+        drop(w->dst, &lines);
+        drop(w->dst, &pts);
+    }
+    if (rc == XG_OK && pf)
+        pf(1.0, NULL, pa);
+    out_free(&pts);
+    out_free(&lines);
+    return rc;
+}

@@ -1,0 +1,109 @@
+/*
+ * xgo.h -- the GDAL-facing API of exactgeo: read two OGR layers, run the
+ * core (xg_segtri / xg_redblue), write every contact to an OGR layer.
+ *
+ * The same call serves the exactgeo tool (the destination is a real file
+ * in a staging folder) and the GDAL plugin (the destination is a MEM
+ * dataset).  GDAL's C API only; C11.
+ *
+ * Messages: errors are returned in err as one line naming the file, the
+ * layer and the feature ("drillholes.gpkg, layer 'holes', feature 112:
+ * coordinate is NaN").  Warnings (a skipped polygon, a feature without
+ * geometry) go through CPLError(CE_Warning, ...) unless job->quiet.
+ * Thread safety: xgo_job_run is reentrant; a GDAL dataset handle must not
+ * be shared between concurrent runs.
+ */
+#ifndef XGO_H
+#define XGO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <gdal.h>
+#include <cpl_progress.h>
+#include "exactgeo.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Which attribute fields of an input are copied to each contact. */
+enum xgo_copy {
+    XGO_COPY_NONE = 0,
+    XGO_COPY_LIST,            /* the names in xgo_input.fields */
+    XGO_COPY_ALL
+};
+
+/* One input: a layer of a vector dataset. */
+struct xgo_input {
+    const char *path;         /* anything GDALOpenEx accepts */
+    const char *layer;        /* NULL: the dataset's only layer */
+    const char *where;        /* OGR SQL attribute filter, or NULL */
+    int copy;                 /* enum xgo_copy */
+    const char *const *fields; /* XGO_COPY_LIST: NULL-terminated names */
+    const char *layer_opt;    /* option naming the layer, for messages
+                                 ("-al"); NULL: none */
+};
+
+/* What the front end adds to struct xg_stats. */
+struct xgo_report {
+    uint64_t a_features, b_features;  /* features read (after -where)   */
+    uint64_t null_geoms;      /* features without geometry, skipped    */
+    uint64_t triangulated;    /* B polygons of > 3 vertices triangulated */
+    uint64_t nonplanar;       /* B polygons skipped: not planar        */
+    uint64_t bad_polygons;    /* B polygons skipped: degenerate rings  */
+    uint64_t written;         /* output features                       */
+    double read_seconds, write_seconds;
+    char a_layer[256], b_layer[256];  /* the layers read               */
+    char lines_layer[256];    /* second output layer (Shapefile), or "" */
+};
+
+/* One run. */
+struct xgo_job {
+    const char *op;           /* "segtri" or "redblue" */
+    struct xgo_input a, b;
+    struct xg_opts opts;      /* engine, grid */
+    int threads;              /* cpu engine threads; 0 = all */
+    GDALProgressFunc progress; /* may be NULL; returning FALSE cancels */
+    void *progress_arg;
+    int quiet;                /* no warnings through CPLError */
+    const char *dump_path;    /* segtri: also write the two inputs with
+                                 xg_dump_write; NULL: no dump */
+    struct xgo_report *report; /* filled when non-NULL */
+    int64_t fail_after;       /* testing only: fail after writing this
+                                 many features (0: never) */
+};
+
+/* The names of the fixed output fields, in order, for op. */
+#define XGO_FIELD_A_FID "a_fid"
+#define XGO_FIELD_A_SEG "a_seg"
+#define XGO_FIELD_B_FID "b_fid"
+#define XGO_FIELD_KIND  "kind"
+/* "b_tri" (segtri) or "b_seg" (redblue). */
+const char *xgo_b_sub_name(const char *op);
+
+/*
+ * Reads job->a and job->b, runs the core and creates in dst the layer
+ * layer_name (with the layer creation options lco, NULL-terminated or
+ * NULL) holding one feature per contact, in the core's (a, b) order.
+ * When dst already has a layer of that name, the features are appended
+ * to it (its fields must match).  When dst is a Shapefile, overlaps go to
+ * a second layer "<layer_name>_lines", created only when there are some.
+ * Writes in one transaction where the driver supports it.
+ * st (may be NULL) receives the core's figures.  Returns 0, or an
+ * XG_E* code with a one-line message in err (errlen bytes, may be 0).
+ */
+int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
+                const char *layer_name, char **lco, struct xg_stats *st,
+                char *err, size_t errlen);
+
+/* Writes the figures of a run as one JSON object to path.  Returns 0 or
+ * XG_EIO with a message in err. */
+int xgo_stats_write_json(const char *path, const struct xgo_job *job,
+                         const struct xg_stats *st,
+                         const struct xgo_report *rep, char *err,
+                         size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* XGO_H */

@@ -1,0 +1,358 @@
+/* xgo_conn.c -- the EXACTGEO: connection string and the .xgjob job file
+ * (syntax in xgo_conn.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "exactgeo.h"
+#include "xgo_conn.h"
+
+#define KEYS "op, a, al, awhere, acopy, b, bl, bwhere, bcopy, engine, " \
+             "grid, threads, nln"
+
+/* The slot of key in c, or NULL when the key is unknown. */
+static char **slot(struct xgo_conn *c, const char *key)
+{
+    static const char *const names[] = {
+        "op", "a", "b", "al", "bl", "awhere", "bwhere", "acopy", "bcopy",
+        "engine", "grid", "threads", "nln"};
+    char **slots[] = {
+        &c->op, &c->src[0], &c->src[1], &c->layer[0], &c->layer[1],
+        &c->where[0], &c->where[1], &c->copy[0], &c->copy[1],
+        &c->engine, &c->grid, &c->threads, &c->nln};
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(key, names[i]) == 0)
+            return slots[i];
+    return NULL;
+}
+
+void xgo_conn_free(struct xgo_conn *c)
+{
+    int i;
+    if (!c)
+        return;
+    free(c->op);
+    for (i = 0; i < 2; i++) {
+        free(c->src[i]);
+        free(c->layer[i]);
+        free(c->where[i]);
+        free(c->copy[i]);
+    }
+    free(c->engine);
+    free(c->grid);
+    free(c->threads);
+    free(c->nln);
+    memset(c, 0, sizeof *c);
+}
+
+int xgo_conn_set(struct xgo_conn *c, const char *key, const char *value,
+                 char *err, size_t errlen)
+{
+    char **s = slot(c, key);
+    char *v;
+    if (!s) {
+        snprintf(err, errlen, "unknown key '%s' (known: " KEYS ")", key);
+        return XG_EINVAL;
+    }
+    v = strdup(value);
+    if (!v) {
+        snprintf(err, errlen, "out of memory");
+        return XG_ENOMEM;
+    }
+    free(*s);
+    *s = v;
+    return XG_OK;
+}
+
+/* Sets key once: a key given twice in one string or file is a mistake. */
+static int set_once(struct xgo_conn *c, const char *key, const char *value,
+                    char *err, size_t errlen)
+{
+    char **s = slot(c, key);
+    if (s && *s) {
+        snprintf(err, errlen, "key '%s' given twice", key);
+        return XG_EINVAL;
+    }
+    return xgo_conn_set(c, key, value, err, errlen);
+}
+
+int xgo_conn_has_prefix(const char *text)
+{
+    return text && strncasecmp(text, XGO_CONN_PREFIX,
+                               strlen(XGO_CONN_PREFIX)) == 0;
+}
+
+int xgo_conn_is_job(const char *head, size_t n)
+{
+    size_t m = strlen(XGO_JOB_MAGIC);
+    return head && n >= m && memcmp(head, XGO_JOB_MAGIC, m) == 0;
+}
+
+static char *trim(char *s)
+{
+    char *e;
+    while (isspace((unsigned char)*s))
+        s++;
+    e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1]))
+        *--e = '\0';
+    return s;
+}
+
+int xgo_conn_parse(const char *text, struct xgo_conn *c, char *err,
+                   size_t errlen)
+{
+    /* Key and value of each pair are copied to buf, which is at most
+     * as long as text. */
+    size_t n;
+    char *buf;
+    const char *p;
+    int rc = XG_OK;
+
+    if (xgo_conn_has_prefix(text))
+        text += strlen(XGO_CONN_PREFIX);
+    n = strlen(text);
+    buf = malloc(n + 1);
+    if (!buf) {
+        snprintf(err, errlen, "out of memory");
+        return XG_ENOMEM;
+    }
+    p = text;
+    while (rc == XG_OK && *p) {
+        char *key, *val, *q = buf;
+        const char *eq;
+        while (*p == ';' || isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            break;
+        eq = p;
+        while (*eq && *eq != '=' && *eq != ';')
+            eq++;
+        if (*eq != '=') {
+            snprintf(err, errlen, "expected key=value at '%.*s'",
+                     (int)(eq - p), p);
+            rc = XG_EINVAL;
+            break;
+        }
+        memcpy(q, p, (size_t)(eq - p));
+        q[eq - p] = '\0';
+        key = trim(q);
+        q += (eq - p) + 1;
+        p = eq + 1;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        val = q;
+        if (*p == '"') {
+            /* Quoted: up to the lone closing quote; "" is one quote. */
+            for (p++;; p++) {
+                if (!*p) {
+                    snprintf(err, errlen, "unterminated quote in value of '%s'",
+                             key);
+                    rc = XG_EINVAL;
+                    break;
+                }
+                if (*p == '"') {
+                    if (p[1] != '"')
+                        break;
+                    p++;
+                }
+                *q++ = *p;
+            }
+            if (rc != XG_OK)
+                break;
+            *q = '\0';
+            p++;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (*p && *p != ';') {
+                snprintf(err, errlen, "expected ';' after the quoted value "
+                         "of '%s'", key);
+                rc = XG_EINVAL;
+                break;
+            }
+        } else {
+            while (*p && *p != ';')
+                *q++ = *p++;
+            *q = '\0';
+            val = trim(val);
+        }
+        if (!*key) {
+            snprintf(err, errlen, "empty key before '='");
+            rc = XG_EINVAL;
+        } else {
+            rc = set_once(c, key, val, err, errlen);
+        }
+    }
+    free(buf);
+    if (rc != XG_OK)
+        xgo_conn_free(c);
+    return rc;
+}
+
+/* dir/path when path is relative and dir is not empty; a copy otherwise. */
+static char *join(const char *dir, size_t dlen, const char *path)
+{
+    char *r;
+    if (path[0] == '/' || dlen == 0 || strncmp(path, "/vsi", 4) == 0)
+        return strdup(path);
+    r = malloc(dlen + strlen(path) + 2);
+    if (r)
+        sprintf(r, "%.*s/%s", (int)dlen, dir, path);
+    return r;
+}
+
+int xgo_conn_read_job(const char *path, struct xgo_conn *c, char *err,
+                      size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    int rc = XG_OK, i;
+    const char *slash;
+
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot read job file: %s", path,
+                 strerror(errno));
+        return XG_EIO;
+    }
+    while (rc == XG_OK && (len = getline(&line, &cap, f)) >= 0) {
+        char *s, *eq, *key;
+        lineno++;
+        if (lineno == 1) {
+            if (!xgo_conn_is_job(line, (size_t)len)) {
+                snprintf(err, errlen, "%s: not an exactgeo job file (the first "
+                         "line must start with '" XGO_JOB_MAGIC "')", path);
+                rc = XG_EINVAL;
+            }
+            continue;
+        }
+        s = trim(line);
+        if (!*s || *s == '#')
+            continue;
+        eq = strchr(s, '=');
+        if (!eq) {
+            snprintf(err, errlen, "%s, line %ld: expected key = value", path,
+                     lineno);
+            rc = XG_EINVAL;
+            break;
+        }
+        *eq = '\0';
+        key = trim(s);
+        rc = set_once(c, key, trim(eq + 1), err, errlen);
+        if (rc != XG_OK) {
+            /* Prefix the place to the reason set_once gave. */
+            char *why = strdup(err);
+            snprintf(err, errlen, "%s, line %ld: %s", path, lineno,
+                     why ? why : "out of memory");
+            free(why);
+        }
+    }
+    if (rc == XG_OK && lineno == 0) {
+        snprintf(err, errlen, "%s: empty job file", path);
+        rc = XG_EINVAL;
+    }
+    free(line);
+    fclose(f);
+    slash = strrchr(path, '/');
+    for (i = 0; rc == XG_OK && i < 2; i++) {
+        char *abs;
+        if (!c->src[i])
+            continue;
+        abs = join(path, slash ? (size_t)(slash - path) : 0, c->src[i]);
+        if (!abs) {
+            snprintf(err, errlen, "out of memory");
+            rc = XG_ENOMEM;
+            break;
+        }
+        free(c->src[i]);
+        c->src[i] = abs;
+    }
+    if (rc != XG_OK)
+        xgo_conn_free(c);
+    return rc;
+}
+
+/* Parses a decimal int in [lo, hi] filling the whole of text. */
+static int parse_int(const char *text, long lo, long hi, int *out)
+{
+    char *end;
+    long v;
+    errno = 0;
+    v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int xgo_conn_grid(const char *text, int cells[3])
+{
+    char buf[64], *a, *b;
+    cells[0] = cells[1] = cells[2] = 0;
+    if (!text || !*text)
+        return XG_OK;
+    if (strlen(text) >= sizeof buf)
+        return XG_EINVAL;
+    strcpy(buf, text);
+    a = strchr(buf, ',');
+    if (!a) {
+        if (parse_int(trim(buf), 1, 1 << 20, &cells[0]))
+            return XG_EINVAL;
+        cells[1] = cells[2] = cells[0];
+        return XG_OK;
+    }
+    *a++ = '\0';
+    b = strchr(a, ',');
+    if (!b)
+        return XG_EINVAL;
+    *b++ = '\0';
+    if (parse_int(trim(buf), 1, 1 << 20, &cells[0]) ||
+        parse_int(trim(a), 1, 1 << 20, &cells[1]) ||
+        parse_int(trim(b), 1, 1 << 20, &cells[2])) {
+        cells[0] = cells[1] = cells[2] = 0;
+        return XG_EINVAL;
+    }
+    return XG_OK;
+}
+
+int xgo_conn_check(const struct xgo_conn *c, char *err, size_t errlen)
+{
+    int cells[3], n;
+    if (!c->op) {
+        snprintf(err, errlen, "missing key 'op' (segtri or redblue)");
+        return XG_EINVAL;
+    }
+    if (strcmp(c->op, "segtri") != 0 && strcmp(c->op, "redblue") != 0) {
+        snprintf(err, errlen, "unknown operation '%s' (expected segtri or "
+                 "redblue)", c->op);
+        return XG_EINVAL;
+    }
+    if (!c->src[0] || !*c->src[0] || !c->src[1] || !*c->src[1]) {
+        snprintf(err, errlen, "missing key '%s' (the %s input dataset)",
+                 !c->src[0] || !*c->src[0] ? "a" : "b",
+                 !c->src[0] || !*c->src[0] ? "A" : "B");
+        return XG_EINVAL;
+    }
+    if (c->engine && xg_engine_parse(c->engine) < 0) {
+        snprintf(err, errlen, "unknown engine '%s' (expected auto, seq, cpu "
+                 "or gpu)", c->engine);
+        return XG_EINVAL;
+    }
+    if (c->grid && xgo_conn_grid(c->grid, cells) != XG_OK) {
+        snprintf(err, errlen, "bad grid '%s' (expected N or NX,NY,NZ, each "
+                 "1..1048576)", c->grid);
+        return XG_EINVAL;
+    }
+    if (c->threads && parse_int(c->threads, 0, 1024, &n)) {
+        snprintf(err, errlen, "bad threads '%s' (expected 0..1024)",
+                 c->threads);
+        return XG_EINVAL;
+    }
+    return XG_OK;
+}

@@ -1,0 +1,95 @@
+/*
+ * xgo_conn.h -- what the EXACTGEO driver opens: a connection string or a
+ * job file, parsed into one job description.  Plain C, no GDAL.
+ *
+ * Connection string (one line, keys case-insensitive, any order):
+ *
+ *   EXACTGEO:op=segtri;a=holes.gpkg;al=holes;b=ore.gpkg;acopy=hole_id
+ *
+ * Pairs are separated by ';'.  A value may be put in double quotes, inside
+ * which ';' is literal and "" stands for one quote:
+ *
+ *   EXACTGEO:op=redblue;a=roads.shp;b=rivers.shp;awhere="name = 'A;B'"
+ *
+ * Job file (extension .xgjob): the first line starts with the magic
+ * "#exactgeo-job", then one key = value per line, the value being the
+ * rest of the line (no quoting; ';' is literal); blank lines and lines
+ * starting with '#' are ignored.  Relative paths a and b are taken from
+ * the job file's folder.
+ *
+ * Keys (the exactgeo tool's options in brackets):
+ *   op       segtri | redblue                        (the sub-command)
+ *   a, b     input datasets                          (A_SRC, B_SRC)
+ *   al, bl   layer names                             (-al, -bl)
+ *   awhere, bwhere  attribute filters                (-where, -bwhere)
+ *   acopy, bcopy    comma-separated fields to copy, or all (-acopy, -bcopy)
+ *   engine   auto | seq | cpu | gpu                  (--engine)
+ *   grid     N or NX,NY,NZ                           (--grid)
+ *   threads  worker threads, 0 = all processors      (--threads)
+ *   nln      name of the result layer                (-nln)
+ * op, a and b are required.
+ */
+#ifndef XGO_CONN_H
+#define XGO_CONN_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define XGO_CONN_PREFIX "EXACTGEO:"
+#define XGO_JOB_MAGIC "#exactgeo-job"
+#define XGO_JOB_EXT "xgjob"
+
+/* A parsed job.  Every string is NULL when not given, else owned by the
+ * struct; index 0 is input A, 1 is input B.  Initialise with = {0}. */
+struct xgo_conn {
+    char *op;
+    char *src[2];
+    char *layer[2];
+    char *where[2];
+    char *copy[2];          /* comma-separated field names */
+    char *engine;
+    char *grid;
+    char *threads;
+    char *nln;
+};
+
+/* Parses text, with or without the EXACTGEO: prefix, into c (which must
+ * be zeroed).  On failure returns XG_EINVAL or XG_ENOMEM with the reason
+ * in err; c is then freed.  The caller frees c with xgo_conn_free(). */
+int xgo_conn_parse(const char *text, struct xgo_conn *c, char *err,
+                   size_t errlen);
+
+/* Reads the job file at path into c (zeroed), resolving relative a and b
+ * against the file's folder.  XG_EIO when it cannot be read, XG_EINVAL
+ * when it is not a job file or has a bad line (err names file and line). */
+int xgo_conn_read_job(const char *path, struct xgo_conn *c, char *err,
+                      size_t errlen);
+
+/* Sets key (as in the connection string) to value, replacing an earlier
+ * one: how open options override the string.  XG_EINVAL on unknown key. */
+int xgo_conn_set(struct xgo_conn *c, const char *key, const char *value,
+                 char *err, size_t errlen);
+
+/* Checks the fields that need no input: op known, a and b given, engine
+ * known, grid and threads well formed.  XG_EINVAL with the reason. */
+int xgo_conn_check(const struct xgo_conn *c, char *err, size_t errlen);
+
+/* Parses "N" or "NX,NY,NZ" (each 1..1048576) into cells; 0 = not given
+ * (cells zeroed).  XG_EINVAL on anything else. */
+int xgo_conn_grid(const char *text, int cells[3]);
+
+/* Non-zero when text starts with EXACTGEO: in any case. */
+int xgo_conn_has_prefix(const char *text);
+
+/* Non-zero when the n bytes at head start with the job magic line. */
+int xgo_conn_is_job(const char *head, size_t n);
+
+void xgo_conn_free(struct xgo_conn *c);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* XGO_CONN_H */

@@ -1,0 +1,89 @@
+/*
+ * xgo_internal.h -- shared inside ogr_driver/ (xgo__ names).
+ */
+#ifndef XGO_INTERNAL_H
+#define XGO_INTERNAL_H
+
+#include <ogr_api.h>
+#include <ogr_srs_api.h>
+#include "xgo.h"
+
+/* Formats a one-line message into err (may be NULL / 0 bytes) and
+ * returns code, so that callers can write `return xgo__fail(...)`. */
+int xgo__fail(char *err, size_t errlen, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* A warning through CPLError unless quiet. */
+void xgo__warn(int quiet, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* An opened input layer and, when attributes are copied, the attributes
+ * of every feature read (geometry dropped), with the index of its first
+ * element.  Owns ds and the features; xgo__src_close frees all. */
+struct xgo_src {
+    const char *path;         /* job's string, not owned */
+    const char *where;        /* job's filter or NULL, not owned */
+    char name[256];           /* layer name */
+    GDALDatasetH ds;
+    OGRLayerH lyr;
+    int ncopy;                /* fields copied */
+    int *copy_idx;            /* their indices in lyr, ncopy */
+    OGRFeatureH *feat;        /* attributes per feature read (ncopy > 0) */
+    size_t *first;            /* per feature: its first element index */
+    size_t nfeat, cap;
+    uint64_t nread;           /* features read */
+};
+
+/* Opens in->path and its layer, sets the filter, resolves the copied
+ * fields.  which is "A" or "B" for messages. */
+int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
+                  const char *which, char *err, size_t errlen);
+void xgo__src_close(struct xgo_src *s);
+
+/* The feature owning element i (copied attributes; NULL when none). */
+OGRFeatureH xgo__src_feature_of(const struct xgo_src *s, size_t i);
+
+/* Reading geometries: segments of A (segtri: 3D lines), triangles of B
+ * (segtri), segments of lines and rings (redblue, z = 0). */
+int xgo__read_segs3d(struct xgo_src *s, const struct xgo_job *job,
+                     struct xg_segs *out, struct xgo_report *rep,
+                     GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+int xgo__read_tris(struct xgo_src *s, const struct xgo_job *job,
+                   struct xg_tris *out, struct xgo_report *rep,
+                   GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+int xgo__read_segs2d(struct xgo_src *s, const struct xgo_job *job,
+                     struct xg_segs *out, struct xgo_report *rep,
+                     GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+
+/* The layer's CRS, NULL when none (GeoPackage's "undefined" CRSs
+ * included).  Not owned. */
+OGRSpatialReferenceH xgo__layer_srs(OGRLayerH lyr);
+
+/* Both layers in the same CRS (or both without); *srs receives A's (not
+ * owned; NULL when none). */
+int xgo__srs_check(const struct xgo_src *a, const struct xgo_src *b,
+                   OGRSpatialReferenceH *srs, char *err, size_t errlen);
+
+/* Writes the contacts (see xgo_job_run). */
+struct xgo_write {
+    const struct xgo_job *job;
+    int dim;                  /* 3: segtri, 2: redblue */
+    GDALDatasetH dst;
+    const char *layer_name;
+    char **lco;
+    OGRSpatialReferenceH srs;
+    const struct xgo_src *a, *b;
+    const struct xg_segs *asegs;
+    const int64_t *bfid, *bsub; /* B's ids per element */
+    const struct xg_contacts *c;
+};
+int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
+               GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+
+#endif /* XGO_INTERNAL_H */

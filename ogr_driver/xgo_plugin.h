@@ -1,0 +1,56 @@
+/*
+ * xgo_plugin.h -- the logic of the EXACTGEO GDAL driver, in C: from a
+ * connection string or job file (xgo_conn.h) to a checked struct xgo_job,
+ * and from the job to a MEM dataset holding the contacts layer.  The C++
+ * file ogr_exactgeo.cpp only wraps these in the classes GDAL demands.
+ */
+#ifndef XGO_PLUGIN_H
+#define XGO_PLUGIN_H
+
+#include <stddef.h>
+#include <gdal.h>
+#include "xgo.h"
+#include "xgo_conn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The result layer's name when nln is not given: the tool's default. */
+#define XGO_PLUGIN_LAYER "contacts"
+
+/* A job as the driver holds it: the parsed text and the job pointing
+ * into it.  Initialise with = {0}; free with xgo_pjob_free(). */
+struct xgo_pjob {
+    struct xgo_conn conn;
+    char **fields[2];         /* acopy / bcopy split (CSL), or NULL */
+    struct xgo_job job;
+};
+
+/*
+ * Prepares pj from name: an EXACTGEO: connection string, or (is_job)
+ * the path of a job file.  engine and grid, when not NULL, override the
+ * text's (the ENGINE and GRID open options).  Checks the keys, then opens
+ * both inputs and their layers, filters and copied fields the way the
+ * tool does, so that a missing file or layer fails here, with the tool's
+ * message in err.  Returns XG_OK or an XG_E* code; pj is freed on error.
+ */
+int xgo_pjob_open(struct xgo_pjob *pj, const char *name, int is_job,
+                  const char *engine, const char *grid, char *err,
+                  size_t errlen);
+
+/* The result layer's name. */
+const char *xgo_pjob_layer_name(const struct xgo_pjob *pj);
+
+/* Runs the job into a new MEM ("Memory") dataset, returned in *mem (the
+ * caller closes it with GDALClose).  On error *mem is NULL and err says
+ * why, as the tool would. */
+int xgo_pjob_run(const struct xgo_pjob *pj, GDALDatasetH *mem, char *err,
+                 size_t errlen);
+
+void xgo_pjob_free(struct xgo_pjob *pj);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* XGO_PLUGIN_H */

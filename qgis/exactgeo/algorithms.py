@@ -1,0 +1,228 @@
+"""The exactgeo algorithms: segtri (3D segments x triangles) and redblue
+(2D segments x segments), each running the exactgeo tool.
+
+Outputs: QGIS 3.22 keeps one geometry type per layer, and the tool's
+contacts layer mixes points (kinds proper and touch) with lines (kind
+coplanar in 3D, overlap in 2D).  So each algorithm has two feature
+sinks with the same fields: OUTPUT, the point contacts (PointZ for
+segtri), and OUTPUT_LINES, the line contacts (LineStringZ for segtri).
+Together they hold exactly the features of the tool's layer, in its
+order.
+"""
+from osgeo import ogr
+
+from qgis.PyQt.QtCore import QVariant
+from qgis.core import (
+    QgsFeature,
+    QgsFeatureSink,
+    QgsField,
+    QgsFields,
+    QgsGeometry,
+    QgsProcessing,
+    QgsProcessingAlgorithm,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFeatureSink,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsProcessingUtils,
+    QgsVectorFileWriter,
+    QgsWkbTypes,
+)
+
+from . import tool
+
+ENGINES = ['auto', 'seq', 'cpu', 'gpu']
+
+# OGR field types that map one to one; the rest are copied as text.
+_TYPES = {
+    ogr.OFTInteger: QVariant.Int,
+    ogr.OFTInteger64: QVariant.LongLong,
+    ogr.OFTReal: QVariant.Double,
+    ogr.OFTString: QVariant.String,
+}
+
+# Formats the tool reads directly (no export of the QGIS layer needed).
+_READABLE = sorted(set(QgsVectorFileWriter.supportedFormatExtensions()) |
+                   {'gpkg', 'shp', 'fgb', 'geojson', 'gml', 'kml', 'sqlite',
+                    'gdb', 'tab', 'mif', 'csv', 'json'})
+
+
+class _Base(QgsProcessingAlgorithm):
+    OP = None           # the tool's sub-command
+    DIM = 3
+    A_TYPES = []
+    B_TYPES = []
+    A_HELP = ''
+    B_HELP = ''
+
+    def group(self):
+        return 'Exact intersections'
+
+    def groupId(self):  # noqa: N802
+        return 'exact'
+
+    def createInstance(self):  # noqa: N802
+        return type(self)()
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            'A', self.A_HELP, self.A_TYPES))
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            'B', self.B_HELP, self.B_TYPES))
+        self.addParameter(QgsProcessingParameterField(
+            'A_FIELDS', 'Fields of A to copy', parentLayerParameterName='A',
+            allowMultiple=True, optional=True))
+        self.addParameter(QgsProcessingParameterField(
+            'B_FIELDS', 'Fields of B to copy', parentLayerParameterName='B',
+            allowMultiple=True, optional=True))
+        self.addParameter(QgsProcessingParameterEnum(
+            'ENGINE', 'Engine', options=ENGINES, defaultValue=0))
+        self.addParameter(QgsProcessingParameterNumber(
+            'GRID', 'Grid cells per axis (0: chosen from the counts)',
+            QgsProcessingParameterNumber.Integer, defaultValue=0,
+            minValue=0, maxValue=4096))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            'OUTPUT', 'Point contacts', QgsProcessing.TypeVectorPoint))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            'OUTPUT_LINES', 'Line contacts', QgsProcessing.TypeVectorLine,
+            optional=True))
+        self.addOutput(QgsProcessingOutputNumber('CONTACTS',
+                                                 'Number of contacts'))
+
+    def _input(self, parameters, name, context, feedback):
+        """The input's file and layer, as the tool takes them.  A file the
+        tool can read goes as it is (so a_fid and b_fid are its FIDs); a
+        selection, a filter or another provider's layer is exported to a
+        temporary GeoPackage first."""
+        path, layer = self.parameterAsCompatibleSourceLayerPathAndLayerName(
+            parameters, name, context, _READABLE, 'gpkg', feedback)
+        if not path:
+            raise QgsProcessingException(
+                self.invalidSourceError(parameters, name))
+        return path, layer
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802
+        a_path, a_layer = self._input(parameters, 'A', context, feedback)
+        b_path, b_layer = self._input(parameters, 'B', context, feedback)
+        a_src = self.parameterAsSource(parameters, 'A', context)
+        tmp = QgsProcessingUtils.generateTempFilename('contacts.gpkg')
+
+        args = [self.OP, '-progress', '-f', 'GPKG', '-nln', 'contacts']
+        if a_layer:
+            args += ['-al', a_layer]
+        if b_layer:
+            args += ['-bl', b_layer]
+        a_fields = self.parameterAsFields(parameters, 'A_FIELDS', context)
+        b_fields = self.parameterAsFields(parameters, 'B_FIELDS', context)
+        if a_fields:
+            args += ['-acopy', ','.join(a_fields)]
+        if b_fields:
+            args += ['-bcopy', ','.join(b_fields)]
+        engine = self.parameterAsEnum(parameters, 'ENGINE', context)
+        args += ['--engine', ENGINES[engine]]
+        grid = self.parameterAsInt(parameters, 'GRID', context)
+        if grid > 0:
+            args += ['--grid', str(grid)]
+        args += [tmp, a_path, b_path]
+        tool.run(args, feedback, 0, 90)
+
+        return self._copy(tmp, parameters, context, feedback,
+                          a_src.sourceCrs())
+
+    def _copy(self, tmp, parameters, context, feedback, crs):
+        """Copies the tool's layer into the two sinks, in its order."""
+        ds = ogr.Open(tmp)
+        if ds is None or ds.GetLayerByName('contacts') is None:
+            raise QgsProcessingException(
+                'exactgeo: cannot read the tool\'s output ' + tmp)
+        lyr = ds.GetLayerByName('contacts')
+        defn = lyr.GetLayerDefn()
+        fields = QgsFields()
+        for i in range(defn.GetFieldCount()):
+            fd = defn.GetFieldDefn(i)
+            fields.append(QgsField(fd.GetName(),
+                                   _TYPES.get(fd.GetType(), QVariant.String)))
+        as_text = [defn.GetFieldDefn(i).GetType() not in _TYPES
+                   for i in range(defn.GetFieldCount())]
+        z = self.DIM == 3
+        pt_sink, pt_id = self.parameterAsSink(
+            parameters, 'OUTPUT', context, fields,
+            QgsWkbTypes.PointZ if z else QgsWkbTypes.Point, crs)
+        ln_sink, ln_id = self.parameterAsSink(
+            parameters, 'OUTPUT_LINES', context, fields,
+            QgsWkbTypes.LineStringZ if z else QgsWkbTypes.LineString, crs)
+        if pt_sink is None:
+            raise QgsProcessingException(
+                self.invalidSinkError(parameters, 'OUTPUT'))
+
+        total = max(1, lyr.GetFeatureCount())
+        n = 0
+        for f in lyr:
+            if feedback.isCanceled():
+                break
+            g = f.GetGeometryRef()
+            qf = QgsFeature(fields)
+            qg = QgsGeometry()
+            qg.fromWkb(g.ExportToIsoWkb())
+            qf.setGeometry(qg)
+            qf.setAttributes([
+                None if not f.IsFieldSetAndNotNull(i)
+                else f.GetFieldAsString(i) if as_text[i]
+                else f.GetField(i)
+                for i in range(len(as_text))])
+            if ogr.GT_Flatten(g.GetGeometryType()) == ogr.wkbPoint:
+                pt_sink.addFeature(qf, QgsFeatureSink.FastInsert)
+            elif ln_sink is not None:
+                ln_sink.addFeature(qf, QgsFeatureSink.FastInsert)
+            n += 1
+            feedback.setProgress(90 + 10 * n / total)
+        ds = None
+        results = {'OUTPUT': pt_id, 'CONTACTS': n}
+        if ln_sink is not None:
+            results['OUTPUT_LINES'] = ln_id
+        return results
+
+
+class SegTriAlgorithm(_Base):
+    OP = 'segtri'
+    DIM = 3
+    A_TYPES = [QgsProcessing.TypeVectorLine]
+    B_TYPES = [QgsProcessing.TypeVectorPolygon]
+    A_HELP = 'Segments A (LineString Z: drill holes)'
+    B_HELP = 'Triangles B (Polygon Z, TIN, PolyhedralSurface: meshes)'
+
+    def name(self):
+        return 'segtri'
+
+    def displayName(self):  # noqa: N802
+        return 'Segment x triangle contacts (3D, exact)'
+
+    def shortHelpString(self):  # noqa: N802
+        return ('Every contact between the closed 3D segments of A and the '
+                'closed triangles of B, exactly: kind proper, touch (points) '
+                'or coplanar (lines).  Fields a_fid, a_seg, b_fid, b_tri, '
+                'kind and the copied attributes.  Runs the exactgeo tool.')
+
+
+class RedBlueAlgorithm(_Base):
+    OP = 'redblue'
+    DIM = 2
+    A_TYPES = [QgsProcessing.TypeVectorLine, QgsProcessing.TypeVectorPolygon]
+    B_TYPES = [QgsProcessing.TypeVectorLine, QgsProcessing.TypeVectorPolygon]
+    A_HELP = 'Red segments A (lines or polygon rings)'
+    B_HELP = 'Blue segments B (lines or polygon rings)'
+
+    def name(self):
+        return 'redblue'
+
+    def displayName(self):  # noqa: N802
+        return 'Segment x segment contacts (2D map overlay, exact)'
+
+    def shortHelpString(self):  # noqa: N802
+        return ('Every contact between the closed 2D segments of A and of '
+                'B, exactly: kind proper, touch (points) or overlap '
+                '(lines).  Fields a_fid, a_seg, b_fid, b_seg, kind and the '
+                'copied attributes.  Runs the exactgeo tool.')

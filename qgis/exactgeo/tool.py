@@ -1,0 +1,81 @@
+"""Running the exactgeo tool from Processing: where it is, its progress.
+
+The algorithms run the tool as a subprocess rather than through the GDAL
+driver: the tool is the reference (the driver and the provider then give
+the same answers by construction), a crash cannot take QGIS down, and
+cancelling is killing the process, which the tool survives without
+leaving a half-written output.
+"""
+import os
+import re
+import shutil
+
+from qgis.core import QgsBlockingProcess, QgsProcessingException
+
+try:  # written by `make install-qgis`: the tool installed with the plugin
+    from ._installed import TOOL as _INSTALLED
+except ImportError:
+    _INSTALLED = None
+
+_PERCENT = re.compile(rb'(\d+)')
+
+
+def program():
+    """The exactgeo program: $EXACTGEO_TOOL, else the one installed with
+    this plugin, else the first on PATH."""
+    env = os.environ.get('EXACTGEO_TOOL')
+    if env:
+        return env
+    if _INSTALLED and os.access(_INSTALLED, os.X_OK):
+        return _INSTALLED
+    return shutil.which('exactgeo') or 'exactgeo'
+
+
+def run(args, feedback, start=0.0, span=100.0):
+    """Runs `exactgeo ARGS...`; GDAL's -progress output ("0...10...20")
+    is mapped to start..start+span percent of the algorithm's progress.
+    Raises QgsProcessingException with the tool's message on failure or
+    cancellation."""
+    prog = program()
+    if not (os.path.isabs(prog) and os.access(prog, os.X_OK)) \
+            and shutil.which(prog) is None:
+        raise QgsProcessingException(
+            'exactgeo: the tool was not found (install it, or set '
+            'EXACTGEO_TOOL to its path)')
+    errors = []
+    pending = [b'']
+
+    def on_stdout(data):
+        # The dots arrive in pieces: keep an unfinished number for later.
+        text = pending[0] + bytes(data)
+        cut = len(text)
+        while cut > 0 and text[cut - 1:cut].isdigit():
+            cut -= 1
+        pending[0] = text[cut:]
+        for m in _PERCENT.finditer(text[:cut]):
+            pct = min(100, int(m.group(1)))
+            feedback.setProgress(start + span * pct / 100.0)
+
+    def on_stderr(data):
+        text = bytes(data).decode('utf-8', 'replace')
+        errors.append(text)
+        for line in text.splitlines():
+            if line.strip():
+                feedback.pushInfo(line)
+
+    feedback.pushCommandInfo(' '.join([prog] + [_quote(a) for a in args]))
+    proc = QgsBlockingProcess(prog, args)
+    proc.setStdOutHandler(on_stdout)
+    proc.setStdErrHandler(on_stderr)
+    rc = proc.run(feedback)
+    if feedback.isCanceled():
+        raise QgsProcessingException('exactgeo: cancelled')
+    if rc != 0:
+        msg = ''.join(errors).strip() or \
+            'exactgeo exited with status {}'.format(rc)
+        raise QgsProcessingException(msg)
+
+
+def _quote(a):
+    return a if re.fullmatch(r'[\w@%+=:,./-]+', a) else "'" + \
+        a.replace("'", "'\\''") + "'"

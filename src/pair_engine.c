@@ -1,0 +1,381 @@
+/*
+ * pair_engine.c -- the CPU engines shared by every pair problem
+ * (segment-triangle in 3D, red/blue segments in 2D).
+ *
+ * seq is the paper's sequential baseline: iterate the grid's cells, test
+ * each pair's boxes, evaluate the predicates.  cpu is the same loop on
+ * several threads, with the cells cut into tasks of bounded work that the
+ * threads take as they go.  A pair met in several cells is evaluated
+ * only in the cell that holds the lowest corner of the intersection of
+ * the two boxes (the ownership rule), so no contact appears twice and no
+ * de-duplication pass is needed; the engines differ only in speed.
+ * What a pair is (its boxes, its fast and exact stages) comes from a
+ * struct xg__pair_ops.
+ */
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "xg_internal.h"
+#include "xg_thread.h"
+
+/* Most pairs in one task; larger cells are cut along A. */
+#define TASK_WORK ((uint64_t)1 << 15)
+#define TASK_GRAB 4
+
+struct task {
+    uint32_t cell, a_lo, a_hi;
+};
+
+struct worker {
+    struct xg_contacts out;
+    struct xg_counters cnt;
+    uint64_t bbox_pairs, deferred;
+    int rc;
+    char pad[64];
+};
+
+struct run {
+    struct xg_ctx *ctx;
+    const struct xg_grid *g;
+    const struct xg__pair_ops *ops;
+    const double *a, *b;
+    size_t na, nb;
+    struct task *tasks;
+    size_t ntasks;
+    atomic_size_t next;
+    atomic_int stop;
+    struct worker *w;
+    int nthreads;
+    /* prepare */
+    double *a_box, *b_box;
+    uint64_t *a_bad, *b_bad;    /* per thread */
+    struct xg_counters *prep_cnt;
+};
+
+static void mark_empty(double *box)
+{
+    box[0] = 1.0;
+    box[3] = 0.0;
+}
+
+static void prepare_worker(void *arg, int tid)
+{
+    struct run *r = arg;
+    size_t lo, hi, i;
+    const struct xg__pair_ops *ops = r->ops;
+    xg__share(r->na, r->nthreads, tid, &lo, &hi);
+    for (i = lo; i < hi; i++)
+        if (ops->a_box(&r->prep_cnt[tid], r->a + (size_t)ops->a_stride * i,
+                       r->a_box + 6 * i)) {
+            mark_empty(r->a_box + 6 * i);
+            r->a_bad[tid]++;
+        }
+    xg__share(r->nb, r->nthreads, tid, &lo, &hi);
+    for (i = lo; i < hi; i++)
+        if (ops->b_box(&r->prep_cnt[tid], r->b + (size_t)ops->b_stride * i,
+                       r->b_box + 6 * i)) {
+            mark_empty(r->b_box + 6 * i);
+            r->b_bad[tid]++;
+        }
+}
+
+static void report_progress(struct run *r, size_t done)
+{
+    struct xg_ctx *ctx = r->ctx;
+    if (ctx && ctx->progress && r->ntasks &&
+        ctx->progress((double)done / (double)r->ntasks, ctx->progress_user))
+        atomic_store(&r->stop, 1);
+}
+
+static void intersect_worker(void *arg, int tid)
+{
+    struct run *r = arg;
+    struct worker *w = &r->w[tid];
+    const struct xg_grid *g = r->g;
+    const struct xg__pair_ops *ops = r->ops;
+    size_t sa = (size_t)ops->a_stride, sb = (size_t)ops->b_stride;
+    size_t next_report = 0;
+
+    for (;;) {
+        size_t t0 = atomic_fetch_add(&r->next, TASK_GRAB), ti;
+        if (t0 >= r->ntasks || atomic_load(&r->stop))
+            break;
+        if (tid == 0 && t0 >= next_report) {
+            report_progress(r, t0);
+            next_report = t0 + r->ntasks / 100 + 1;
+        }
+        for (ti = t0; ti < t0 + TASK_GRAB && ti < r->ntasks; ti++) {
+            const struct task *tk = &r->tasks[ti];
+            uint32_t c = tk->cell, ia, ib;
+            uint32_t b_lo = g->b_start[c], b_hi = g->b_start[c + 1];
+            for (ia = tk->a_lo; ia < tk->a_hi; ia++) {
+                uint32_t i = g->a_items[ia];
+                const double *abox = g->a_box + 6 * (size_t)i;
+                const int32_t *acell = g->a_cell + 6 * (size_t)i;
+                const double *ea = r->a + sa * i;
+                for (ib = b_lo; ib < b_hi; ib++) {
+                    uint32_t j = g->b_items[ib];
+                    struct xg_contact ct;
+                    int hit;
+                    if (!xg__boxes_meet(abox, g->b_box + 6 * (size_t)j) ||
+                        !xg__grid_owns(g, c, acell, g->b_cell + 6 * (size_t)j))
+                        continue;
+                    w->bbox_pairs++;
+                    hit = ops->fast(&w->cnt, ea, r->b + sb * j, &ct);
+                    if (hit < 0) {
+                        w->deferred++;
+                        hit = ops->exact(&w->cnt, ea, r->b + sb * j, &ct);
+                    }
+                    if (hit) {
+                        ct.a = i;
+                        ct.b = j;
+                        ct.pad = 0;
+                        if (ct.kind != XG_KIND_OVERLAP)
+                            ct.q[0] = ct.q[1] = ct.q[2] = 0.0;
+                        if (xg__contacts_push(&w->out, &ct) != XG_OK) {
+                            w->rc = XG_ENOMEM;
+                            atomic_store(&r->stop, 1);
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    xg__contacts_sort(&w->out);
+}
+
+/* Tasks: every cell holding both sets, cut along A so that no task has
+ * more than about TASK_WORK pairs.  Also counts the candidate pairs. */
+static int make_tasks(struct run *r, uint64_t *candidates)
+{
+    const struct xg_grid *g = r->g;
+    size_t c, n = 0, cap = 1024;
+    struct task *v = malloc(cap * sizeof *v);
+    *candidates = 0;
+    if (!v)
+        return XG_ENOMEM;
+    for (c = 0; c < g->ncell; c++) {
+        uint32_t a0 = g->a_start[c], a1 = g->a_start[c + 1];
+        uint64_t nb = g->b_start[c + 1] - g->b_start[c], step;
+        if (a0 == a1 || nb == 0)
+            continue;
+        *candidates += (uint64_t)(a1 - a0) * nb;
+        step = TASK_WORK / nb;
+        if (step < 1)
+            step = 1;
+        while (a0 < a1) {
+            uint32_t e = (uint64_t)(a1 - a0) > step ? a0 + (uint32_t)step : a1;
+            if (n == cap) {
+                struct task *p = realloc(v, 2 * cap * sizeof *v);
+                if (!p) {
+                    free(v);
+                    return XG_ENOMEM;
+                }
+                v = p;
+                cap *= 2;
+            }
+            v[n].cell = (uint32_t)c;
+            v[n].a_lo = a0;
+            v[n].a_hi = e;
+            n++;
+            a0 = e;
+        }
+    }
+    r->tasks = v;
+    r->ntasks = n;
+    return XG_OK;
+}
+
+/* Merges the threads' sorted lists into out, in (a, b) order. */
+static int merge(struct run *r, struct xg_contacts *out)
+{
+    size_t total = 0, *pos;
+    int t;
+    for (t = 0; t < r->nthreads; t++)
+        total += r->w[t].out.n;
+    out->v = malloc((total ? total : 1) * sizeof *out->v);
+    pos = calloc((size_t)r->nthreads, sizeof *pos);
+    if (!out->v || !pos) {
+        free(pos);
+        return XG_ENOMEM;
+    }
+    out->cap = total ? total : 1;
+    out->n = 0;
+    while (out->n < total) {
+        int best = -1;
+        const struct xg_contact *bv = NULL;
+        for (t = 0; t < r->nthreads; t++) {
+            const struct xg_contact *x;
+            if (pos[t] == r->w[t].out.n)
+                continue;
+            x = &r->w[t].out.v[pos[t]];
+            if (!bv || x->a < bv->a || (x->a == bv->a && x->b < bv->b)) {
+                bv = x;
+                best = t;
+            }
+        }
+        out->v[out->n++] = *bv;
+        pos[best]++;
+    }
+    free(pos);
+    return XG_OK;
+}
+
+int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
+                     int dim, const int64_t *fid, const char *what)
+{
+    size_t i;
+    for (i = 0; i < n * (size_t)per; i++)
+        if ((int)(i % 3) < dim && !isfinite(v[i]))
+            return xg__error(ctx, XG_EINVAL,
+                             "%s %zu (feature %lld) has a non-finite "
+                             "coordinate",
+                             what, i / (size_t)per,
+                             fid ? (long long)fid[i / (size_t)per] : -1LL);
+    return XG_OK;
+}
+
+int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                 const double *a, size_t na, const double *b, size_t nb,
+                 const struct xg_opts *opt, int nthreads,
+                 struct xg_contacts *out, struct xg_stats *st)
+{
+    struct run r;
+    struct xg_grid g;
+    double t0 = xg__now(), t1;
+    int rc, t;
+    uint64_t candidates = 0;
+
+    memset(&r, 0, sizeof r);
+    r.ctx = ctx;
+    r.ops = ops;
+    r.a = a;
+    r.b = b;
+    r.na = na;
+    r.nb = nb;
+    r.nthreads = nthreads;
+    r.a_box = malloc((na ? na : 1) * 6 * sizeof(double));
+    r.b_box = malloc((nb ? nb : 1) * 6 * sizeof(double));
+    r.a_bad = calloc((size_t)nthreads, sizeof(uint64_t));
+    r.b_bad = calloc((size_t)nthreads, sizeof(uint64_t));
+    r.prep_cnt = calloc((size_t)nthreads, sizeof(struct xg_counters));
+    r.w = calloc((size_t)nthreads, sizeof(struct worker));
+    if (!r.a_box || !r.b_box || !r.a_bad || !r.b_bad || !r.prep_cnt || !r.w) {
+        free(r.a_box);
+        free(r.b_box);
+        rc = XG_ENOMEM;
+        goto out;
+    }
+    xg__parallel(nthreads, prepare_worker, &r);
+    for (t = 0; t < nthreads; t++) {
+        st->a_skipped += r.a_bad[t];
+        st->b_skipped += r.b_bad[t];
+        xg_counters_add(&st->cnt, &r.prep_cnt[t]);
+    }
+    /* The grid owns the boxes from here on. */
+    rc = xg__grid_build(&g, r.a_box, na, r.b_box, nb, opt->grid,
+                        nthreads);
+    if (rc != XG_OK) {
+        rc = xg__error(ctx, rc, "cannot build the grid: %s", xg_strerror(rc));
+        goto out;
+    }
+    r.g = &g;
+    rc = make_tasks(&r, &candidates);
+    for (t = 0; t < 3; t++)
+        st->grid[t] = g.n[t];
+    st->grid_refs_a = g.a_start[g.ncell];
+    st->grid_refs_b = g.b_start[g.ncell];
+    st->candidates = candidates;
+    t1 = xg__now();
+    st->seconds[XG_STAGE_PREPARE] = t1 - t0;
+    if (rc != XG_OK) {
+        xg__grid_free(&g);
+        goto out;
+    }
+
+    xg__parallel(nthreads, intersect_worker, &r);
+    t0 = xg__now();
+    st->seconds[XG_STAGE_INTERSECT] = t0 - t1;
+    xg__grid_free(&g);
+    for (t = 0; t < nthreads; t++) {
+        if (r.w[t].rc != XG_OK)
+            rc = r.w[t].rc;
+        st->bbox_pairs += r.w[t].bbox_pairs;
+        st->deferred += r.w[t].deferred;
+        xg_counters_add(&st->cnt, &r.w[t].cnt);
+    }
+    /* GMP time, measured where GMP runs (cnt.exact_seconds), as the wall
+     * time it takes with the work shared among the threads. */
+    st->seconds[XG_STAGE_EXACT] = st->cnt.exact_seconds / nthreads;
+    if (rc == XG_OK && atomic_load(&r.stop))
+        rc = xg__error(ctx, XG_ECANCEL, "cancelled");
+    if (rc == XG_OK)
+        rc = merge(&r, out);
+    st->seconds[XG_STAGE_UNIQUE] = xg__now() - t0;
+    if (rc == XG_ENOMEM)
+        xg__error(ctx, rc, "out of memory while intersecting");
+out:
+    if (r.w)
+        for (t = 0; t < nthreads; t++)
+            xg_contacts_free(&r.w[t].out);
+    free(r.w);
+    free(r.tasks);
+    free(r.a_bad);
+    free(r.b_bad);
+    free(r.prep_cnt);
+    return rc;
+}
+
+int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                   const double *a, size_t na, const int64_t *afid,
+                   const double *b, size_t nb, const int64_t *bfid,
+                   const struct xg_opts *opt, struct xg_contacts *out,
+                   struct xg_stats *st, int *engine)
+{
+    int rc;
+    memset(st, 0, sizeof *st);
+    out->n = 0;
+    if (na > UINT32_MAX || nb > UINT32_MAX)
+        return xg__error(ctx, XG_ELIMIT, "more than 2^32 elements in a set");
+    if ((rc = xg__check_finite(ctx, a, na, ops->a_stride, ops->dim, afid,
+                               ops->a_what)) ||
+        (rc = xg__check_finite(ctx, b, nb, ops->b_stride, ops->dim, bfid,
+                               ops->b_what)))
+        return rc;
+    st->a_count = na;
+    st->b_count = nb;
+    *engine = opt->engine;
+    if (*engine == XG_ENGINE_AUTO)
+        *engine = xg_gpu_available() ? XG_ENGINE_GPU : XG_ENGINE_CPU;
+    if (*engine < XG_ENGINE_SEQ || *engine > XG_ENGINE_GPU)
+        return xg__error(ctx, XG_EINVAL, "unknown engine %d", *engine);
+    if (*engine == XG_ENGINE_GPU && !xg_gpu_available())
+        return xg__error(ctx, XG_ENOGPU,
+                         "the gpu engine needs a CUDA build and a usable "
+                         "GPU; this %s",
+#ifdef XG_HAVE_CUDA
+                         "build has CUDA but found no usable GPU"
+#else
+                         "build has no CUDA support"
+#endif
+        );
+    st->engine = *engine;
+    st->threads = *engine == XG_ENGINE_CPU ? xg__threads(ctx) : 1;
+    free(out->v);
+    memset(out, 0, sizeof *out);
+    return XG_OK;
+}
+
+int xg__pair_end(int rc, struct xg_contacts *out, struct xg_stats *st)
+{
+    size_t i;
+    if (rc != XG_OK) {
+        xg_contacts_free(out);
+        return rc;
+    }
+    for (i = 0; i < out->n; i++)
+        st->contacts[out->v[i].kind]++;
+    return XG_OK;
+}

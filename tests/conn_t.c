@@ -1,0 +1,149 @@
+/* conn_t.c -- the EXACTGEO: connection string and .xgjob parser. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "exactgeo.h"
+#include "tap.h"
+#include "xgo_conn.h"
+
+static int streq(const char *a, const char *b)
+{
+    return a && b && strcmp(a, b) == 0;
+}
+
+/* Parses text expecting failure; true when err mentions want. */
+static int fails_with(const char *text, const char *want)
+{
+    struct xgo_conn c = {0};
+    char err[512] = "";
+    int rc = xgo_conn_parse(text, &c, err, sizeof err);
+    if (rc == XG_OK)
+        rc = xgo_conn_check(&c, err, sizeof err);
+    xgo_conn_free(&c);
+    if (rc == XG_OK || !strstr(err, want)) {
+        printf("# '%s' -> rc %d, '%s'\n", text, rc, err);
+        return 0;
+    }
+    return 1;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f || fputs(text, f) < 0 || fclose(f)) {
+        printf("Bail out! cannot write %s\n", path);
+        exit(1);
+    }
+}
+
+int main(void)
+{
+    struct xgo_conn c = {0};
+    char err[512] = "", dir[] = "/tmp/conn_tXXXXXX", path[600];
+    int cells[3], rc;
+
+    (void)tap_plan;     /* tap.h's helpers this test does not call */
+    (void)tap_skip_all;
+
+    rc = xgo_conn_parse("ExactGeo:op=segtri; a=holes.gpkg ;AL=holes;"
+                        "b=ore.gpkg;acopy=hole_id, name;engine=cpu;grid=100",
+                        &c, err, sizeof err);
+    ok(rc == XG_OK && xgo_conn_check(&c, err, sizeof err) == XG_OK,
+       "plain string parses (%s)", err);
+    ok(streq(c.op, "segtri") && streq(c.src[0], "holes.gpkg") &&
+           streq(c.layer[0], "holes") && streq(c.src[1], "ore.gpkg") &&
+           streq(c.copy[0], "hole_id, name") && streq(c.engine, "cpu") &&
+           streq(c.grid, "100") && !c.layer[1] && !c.where[0],
+       "keys case-insensitive, values trimmed, absent keys NULL");
+    ok(xgo_conn_set(&c, "ENGINE", "seq", err, sizeof err) == XG_OK &&
+           streq(c.engine, "seq"),
+       "an open option overrides the string's value");
+    xgo_conn_free(&c);
+
+    rc = xgo_conn_parse("EXACTGEO:op=redblue;a=\"my;file.shp\";b=b.shp;"
+                        "awhere=\"name = 'A;B' and x = \"\"q\"\"\" ;",
+                        &c, err, sizeof err);
+    ok(rc == XG_OK && streq(c.src[0], "my;file.shp") &&
+           streq(c.where[0], "name = 'A;B' and x = \"q\""),
+       "quoted values keep ';' and turn \"\" into one quote (%s)",
+       c.where[0] ? c.where[0] : err);
+    xgo_conn_free(&c);
+
+    ok(xgo_conn_has_prefix("exactgeo:op=x") &&
+           !xgo_conn_has_prefix("EXACTGE:op") && !xgo_conn_has_prefix(NULL),
+       "prefix test is case-insensitive and exact");
+
+    ok(fails_with("EXACTGEO:a=x;b=y", "missing key 'op'"), "op required");
+    ok(fails_with("EXACTGEO:op=segtri;b=y", "missing key 'a'"), "a required");
+    ok(fails_with("EXACTGEO:op=segtri;a=x", "missing key 'b'"), "b required");
+    ok(fails_with("EXACTGEO:op=union;a=x;b=y", "unknown operation 'union'"),
+       "unknown operation named");
+    ok(fails_with("EXACTGEO:op=segtri;a=x;b=y;colour=red",
+                  "unknown key 'colour'"), "unknown key named");
+    ok(fails_with("EXACTGEO:op=segtri;a=x;a=y;b=z", "key 'a' given twice"),
+       "duplicate key refused");
+    ok(fails_with("EXACTGEO:op=segtri;a=x;b=y;engine=fast",
+                  "unknown engine 'fast'"), "bad engine named");
+    ok(fails_with("EXACTGEO:op=segtri;a=x;b=y;grid=0", "bad grid '0'"),
+       "grid 0 refused");
+    ok(fails_with("EXACTGEO:op=segtri;a=x;b=y;grid=10,20", "bad grid"),
+       "grid of two numbers refused");
+    ok(fails_with("EXACTGEO:op=segtri;a=x;b=y;threads=-1", "bad threads"),
+       "negative threads refused");
+    ok(fails_with("EXACTGEO:op=segtri;a=\"x;b=y", "unterminated quote"),
+       "unterminated quote refused");
+    ok(fails_with("EXACTGEO:op=segtri;junk;b=y", "expected key=value at 'junk'"),
+       "pair without '=' refused");
+    ok(fails_with("EXACTGEO:op=segtri;a=\"x\"z;b=y", "expected ';' after"),
+       "text after a closing quote refused");
+
+    ok(xgo_conn_grid("7", cells) == XG_OK && cells[0] == 7 && cells[1] == 7 &&
+           cells[2] == 7, "grid N gives N,N,N");
+    ok(xgo_conn_grid(" 4, 5 ,6", cells) == XG_OK && cells[0] == 4 &&
+           cells[1] == 5 && cells[2] == 6, "grid NX,NY,NZ");
+    ok(xgo_conn_grid("1048577", cells) != XG_OK && xgo_conn_grid("3x", cells) !=
+           XG_OK, "grid out of range or malformed refused");
+
+    /* Job files. */
+    if (!mkdtemp(dir)) {
+        printf("Bail out! mkdtemp\n");
+        return 1;
+    }
+    snprintf(path, sizeof path, "%s/run.xgjob", dir);
+    write_file(path, "#exactgeo-job 1\n# a comment\n\nop = segtri\n"
+                     "a = holes.gpkg\nb=/abs/ore.gpkg\n"
+                     "bwhere = name = 'x;y'\n");
+    rc = xgo_conn_read_job(path, &c, err, sizeof err);
+    snprintf(path, sizeof path, "%s/holes.gpkg", dir);
+    ok(rc == XG_OK && streq(c.src[0], path) && streq(c.src[1], "/abs/ore.gpkg")
+           && streq(c.where[1], "name = 'x;y'"),
+       "job file: relative a from the file's folder, absolute b kept, "
+       "';' literal (%s)", rc ? err : c.src[0]);
+    xgo_conn_free(&c);
+    ok(xgo_conn_is_job("#exactgeo-job 1\n", 16) &&
+           !xgo_conn_is_job("#exactgeo", 9) && !xgo_conn_is_job("op=x", 4),
+       "job magic recognised, short or other heads not");
+
+    snprintf(path, sizeof path, "%s/bad.xgjob", dir);
+    write_file(path, "op = segtri\na = x\n");
+    rc = xgo_conn_read_job(path, &c, err, sizeof err);
+    ok(rc == XG_EINVAL && strstr(err, "not an exactgeo job file") &&
+           strstr(err, "bad.xgjob"), "job without magic refused, file named");
+    unlink(path);
+    write_file(path, "#exactgeo-job\nop = segtri\nthis line is wrong\n");
+    rc = xgo_conn_read_job(path, &c, err, sizeof err);
+    ok(rc == XG_EINVAL && strstr(err, "line 3") &&
+           strstr(err, "expected key = value"), "bad line named (%s)", err);
+    unlink(path);
+    rc = xgo_conn_read_job(path, &c, err, sizeof err);
+    ok(rc == XG_EIO && strstr(err, "cannot read job file"),
+       "missing job file reported");
+    snprintf(path, sizeof path, "%s/run.xgjob", dir);
+    unlink(path);
+    rmdir(dir);
+
+    tap_done();
+    return tap_exit();
+}
