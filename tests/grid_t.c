@@ -259,7 +259,8 @@ static void run_all(const char *name, const struct xg_segs *a,
                       /* a touch or coplanar contact needs a zero sign,
                        * which no filter certifies: each was deferred */
                       st.deferred >= e.kinds[XG_KIND_TOUCH] +
-                                         e.kinds[XG_KIND_OVERLAP],
+                                         e.kinds[XG_KIND_OVERLAP] &&
+                      st.cnt.predicates >= st.bbox_pairs,
                   "%s, %s, %d threads, grid %dx%dx%d: skipped %llu/%llu "
                   "(want %llu/%llu), bbox pairs %llu (want %llu), "
                   "candidates %llu (one cell: want %llu), grid %dx%dx%d",
