@@ -107,6 +107,32 @@ static int dump_read(struct xg_ctx *ctx, const char *path, const char *mk,
         return xg__error(ctx, XG_EFORMAT, "%s: not an exactgeo %s dump", path,
                          mk == magic2 ? "2D (red/blue)" : "segment-triangle");
     }
+    /* The counts must match the file's size before they size any
+     * allocation: a damaged header must not ask for hundreds of GB. */
+    {
+        const uint64_t header = 8 + sizeof one + 2 * sizeof(uint64_t);
+        uint64_t want = header + na * (a->per * sizeof(double) +
+                                       2 * sizeof(int64_t)) +
+                        nb * (b->per * sizeof(double) + 2 * sizeof(int64_t));
+        long size = -1;
+        if (fseek(f, 0, SEEK_END) == 0)
+            size = ftell(f);
+        if (size < 0 || fseek(f, (long)header, SEEK_SET) != 0) {
+            fclose(f);
+            return xg__error(ctx, XG_EIO, "%s: cannot seek: %s", path,
+                             strerror(errno));
+        }
+        if ((uint64_t)size != want) {
+            fclose(f);
+            return xg__error(ctx, XG_EFORMAT,
+                             "%s: %s dump: %llu and %llu elements need %llu "
+                             "bytes, the file has %ld",
+                             path, (uint64_t)size < want ? "truncated"
+                                                         : "oversized",
+                             (unsigned long long)na, (unsigned long long)nb,
+                             (unsigned long long)want, size);
+        }
+    }
     a->n = (size_t)na;
     b->n = (size_t)nb;
     for (s = 0; s < 2 && rc == XG_OK; s++) {

@@ -1,0 +1,439 @@
+/*
+ * orient_t.c -- xg_orient2d / xg_orient3d and their stages against an
+ * independent reference: the determinants evaluated in GMP rationals
+ * (mpq_set_d is exact), written here from the definition and sharing no
+ * code with src/exact.c.
+ *
+ * Inputs: random points at several scales, exactly collinear / coplanar
+ * constructions (dyadic steps, so every coordinate is exact), the same
+ * moved by one ulp, points rounded onto a line or plane (sign genuinely
+ * hard), UTM magnitudes, tiny, subnormal and huge coordinates.
+ * Checked: the predicate, the exact stage and the filter's certified
+ * sign all equal the reference; the filter's interval encloses the exact
+ * determinant; the counters count what happened; sign symmetries.
+ */
+#include <gmp.h>
+#include "exactgeo.h"
+#include "xg_filters.h"
+#include "xg_test.h"
+
+static mpq_t q[12], t1, t2, det;
+
+/* det = (a-c)x (b-c)y - (a-c)y (b-c)x, exactly. */
+static int ref_orient2d(const double *a, const double *b, const double *c)
+{
+    int i;
+    for (i = 0; i < 2; i++) {
+        mpq_set_d(q[0], a[i]);
+        mpq_set_d(q[1], c[i]);
+        mpq_sub(q[2 + i], q[0], q[1]);     /* a - c */
+        mpq_set_d(q[0], b[i]);
+        mpq_sub(q[4 + i], q[0], q[1]);     /* b - c */
+    }
+    mpq_mul(t1, q[2], q[5]);
+    mpq_mul(t2, q[3], q[4]);
+    mpq_sub(det, t1, t2);
+    return mpq_sgn(det);
+}
+
+/* det of the rows a-d, b-d, c-d, by cofactors along the first row. */
+static int ref_orient3d(const double *a, const double *b, const double *c,
+                        const double *d)
+{
+    const double *p[3] = {a, b, c};
+    mpq_t *m = q + 3;      /* m[3 r + k] = p_r[k] - d[k] */
+    int r, k;
+    for (k = 0; k < 3; k++) {
+        mpq_set_d(q[1], d[k]);
+        for (r = 0; r < 3; r++) {
+            mpq_set_d(q[0], p[r][k]);
+            mpq_sub(m[3 * r + k], q[0], q[1]);
+        }
+    }
+    mpq_set_ui(det, 0, 1);
+    for (k = 0; k < 3; k++) {
+        int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        mpq_mul(t1, m[3 + k1], m[6 + k2]);
+        mpq_mul(t2, m[3 + k2], m[6 + k1]);
+        mpq_sub(t1, t1, t2);
+        mpq_mul(t1, t1, m[k]);
+        mpq_add(det, det, t1);
+    }
+    return mpq_sgn(det);
+}
+
+/* Does iv enclose det?  A NaN bound counts only when the sign is unsure. */
+static int encloses(struct xg_iv iv)
+{
+    int lo_ok, hi_ok;
+    if (isnan(iv.lo) || isnan(iv.hi))
+        return xg_iv_sign(iv) == XG_UNSURE;
+    if (isinf(iv.lo))
+        lo_ok = iv.lo < 0;
+    else {
+        mpq_set_d(t1, iv.lo);
+        lo_ok = mpq_cmp(t1, det) <= 0;
+    }
+    if (isinf(iv.hi))
+        hi_ok = iv.hi > 0;
+    else {
+        mpq_set_d(t1, iv.hi);
+        hi_ok = mpq_cmp(t1, det) >= 0;
+    }
+    return lo_ok && hi_ok;
+}
+
+enum cls { C_RANDOM, C_DEGEN, C_NEAR, C_ROUNDED, C_COUNT };
+static const char *const cls_name[C_COUNT] = {
+    "random", "exactly degenerate", "degenerate moved by 1 ulp",
+    "rounded onto the line/plane"};
+
+struct stats {
+    struct tally pred, exact, filt, encl, cnt, sym, constr;
+    long failures, calls, zeros;
+    long zero_failures;         /* filter failures where det = 0       */
+    long plain_calls, plain_failures; /* unit and UTM scales only       */
+};
+static int cur_scale;
+static struct stats st2[C_COUNT], st3[C_COUNT];
+
+static void stats_init(struct stats *s, int dim, int c)
+{
+    static char names[2][C_COUNT][7][96];
+    static const char *const what[7] = {
+        "predicate = reference", "exact stage = reference",
+        "filter never certifies a wrong sign", "filter interval encloses det",
+        "counters count calls and failures", "sign symmetries",
+        "construction is what it claims"};
+    struct tally *t[7] = {&s->pred, &s->exact, &s->filt, &s->encl,
+                          &s->cnt, &s->sym, &s->constr};
+    int i;
+    for (i = 0; i < 7; i++) {
+        snprintf(names[dim - 2][c][i], sizeof names[0][0][0],
+                 "orient%dd, %s: %s", dim, cls_name[c], what[i]);
+        t[i]->what = names[dim - 2][c][i];
+    }
+}
+
+/* ---- coordinates ---- */
+
+enum scale { S_UNIT, S_UTM, S_TINY, S_SUBNORMAL, S_HUGE, S_MIXED, S_COUNT };
+
+/* A base coordinate at scale s. */
+static double coord(int s)
+{
+    switch (s) {
+    case S_UNIT: return rng_range(-1.0, 1.0);
+    case S_UTM: return rng_utm();
+    case S_TINY: return ldexp(rng_range(-1.0, 1.0), -900);
+    case S_SUBNORMAL: return ldexp(rng_range(-1.0, 1.0), -1060);
+    case S_HUGE: return ldexp(rng_range(-1.0, 1.0), 500);
+    default: return rng_exp(-200, 200);
+    }
+}
+
+/* A small dyadic step at scale s: an integer times a power of two small
+ * enough that base + step * t is exact for t in -8..8 at that scale. */
+static double step(int s)
+{
+    double m = (double)(rng_int(2001) - 1000);
+    switch (s) {
+    case S_UTM: return m * 0.25;
+    case S_TINY: return ldexp(m, -930);
+    case S_SUBNORMAL: return ldexp(m, -1074);
+    case S_HUGE: return ldexp(m, 470);
+    default: return ldexp(m, -30);
+    }
+}
+
+/* A base point whose coordinates are multiples of the step's quantum,
+ * so that the dyadic constructions below stay exact. */
+static double base(int s)
+{
+    switch (s) {
+    case S_UTM: return floor(rng_utm() * 4.0) * 0.25;
+    case S_TINY: return ldexp((double)(rng_int(1 << 20) - (1 << 19)), -930);
+    case S_SUBNORMAL: return ldexp((double)(rng_int(1 << 20) - (1 << 19)), -1074);
+    case S_HUGE: return ldexp((double)(rng_int(1 << 20) - (1 << 19)), 470);
+    default: return ldexp((double)(rng_int(1 << 20) - (1 << 19)), -30);
+    }
+}
+
+/* ---- one evaluation, all checks ---- */
+
+static void run2(int c, const double *a, const double *b, const double *cc,
+                 int expect_zero)
+{
+    struct stats *s = &st2[c];
+    struct xg_counters k = {0};
+    int ref = ref_orient2d(a, b, cc);
+    int f = xg_orient2d_filter(a, b, cc);
+    int p = xg_orient2d(&k, a, b, cc);
+    struct xg_iv iv = xg_orient2d_iv(a, b, cc);
+
+    CHECK(&s->encl, encloses(iv), "[%a,%a] at (%a,%a) (%a,%a) (%a,%a)",
+          iv.lo, iv.hi, a[0], a[1], b[0], b[1], cc[0], cc[1]);
+    CHECK(&s->pred, p == ref, "got %d, exact %d at (%a,%a) (%a,%a) (%a,%a)",
+          p, ref, a[0], a[1], b[0], b[1], cc[0], cc[1]);
+    CHECK(&s->exact, xg_orient2d_exact(a, b, cc) == ref,
+          "exact stage wrong at (%a,%a) (%a,%a) (%a,%a)", a[0], a[1], b[0],
+          b[1], cc[0], cc[1]);
+    CHECK(&s->filt, f == XG_UNSURE || f == ref,
+          "filter says %d, exact %d at (%a,%a) (%a,%a) (%a,%a)", f, ref, a[0],
+          a[1], b[0], b[1], cc[0], cc[1]);
+    CHECK(&s->cnt, k.predicates == 1 &&
+                       k.filter_failures == (uint64_t)(f == XG_UNSURE) &&
+                       k.exact_evals == k.filter_failures &&
+                       k.constructions == 0 && k.construct_exact == 0,
+          "counters %llu %llu %llu after filter %d",
+          (unsigned long long)k.predicates,
+          (unsigned long long)k.filter_failures,
+          (unsigned long long)k.exact_evals, f);
+    CHECK(&s->sym, xg_orient2d(NULL, b, cc, a) == ref &&
+                       xg_orient2d(NULL, b, a, cc) == -ref,
+          "cyclic / swapped orders disagree at (%a,%a) (%a,%a) (%a,%a)",
+          a[0], a[1], b[0], b[1], cc[0], cc[1]);
+    if (expect_zero >= 0)
+        CHECK(&s->constr, (ref == 0) == expect_zero,
+              "built %s but the reference says %d",
+              expect_zero ? "collinear" : "off the line", ref);
+    s->calls++;
+    s->failures += f == XG_UNSURE;
+    s->zeros += ref == 0;
+    s->zero_failures += ref == 0 && f == XG_UNSURE;
+    if (cur_scale == S_UNIT || cur_scale == S_UTM) {
+        s->plain_calls++;
+        s->plain_failures += f == XG_UNSURE;
+    }
+}
+
+static void run3(int c, const double *a, const double *b, const double *cc,
+                 const double *d, int expect_zero)
+{
+    struct stats *s = &st3[c];
+    struct xg_counters k = {0};
+    int ref = ref_orient3d(a, b, cc, d);
+    int f = xg_orient3d_filter(a, b, cc, d);
+    int p = xg_orient3d(&k, a, b, cc, d);
+    struct xg_iv iv = xg_orient3d_iv(a, b, cc, d);
+
+    CHECK(&s->encl, encloses(iv), "[%a,%a] at d=(%a,%a,%a)", iv.lo, iv.hi,
+          d[0], d[1], d[2]);
+    CHECK(&s->pred, p == ref,
+          "got %d, exact %d at (%a,%a,%a) (%a,%a,%a) (%a,%a,%a) (%a,%a,%a)",
+          p, ref, a[0], a[1], a[2], b[0], b[1], b[2], cc[0], cc[1], cc[2],
+          d[0], d[1], d[2]);
+    CHECK(&s->exact, xg_orient3d_exact(a, b, cc, d) == ref,
+          "exact stage wrong at d=(%a,%a,%a)", d[0], d[1], d[2]);
+    CHECK(&s->filt, f == XG_UNSURE || f == ref,
+          "filter says %d, exact %d at d=(%a,%a,%a)", f, ref, d[0], d[1],
+          d[2]);
+    CHECK(&s->cnt, k.predicates == 1 &&
+                       k.filter_failures == (uint64_t)(f == XG_UNSURE) &&
+                       k.exact_evals == k.filter_failures &&
+                       k.constructions == 0 && k.construct_exact == 0,
+          "counters %llu %llu %llu after filter %d",
+          (unsigned long long)k.predicates,
+          (unsigned long long)k.filter_failures,
+          (unsigned long long)k.exact_evals, f);
+    /* An even permutation of the rows keeps the sign; odd ones flip it. */
+    CHECK(&s->sym, xg_orient3d(NULL, b, cc, a, d) == ref &&
+                       xg_orient3d(NULL, b, a, cc, d) == -ref,
+          "row permutations disagree at d=(%a,%a,%a)", d[0], d[1], d[2]);
+    if (expect_zero >= 0)
+        CHECK(&s->constr, (ref == 0) == expect_zero,
+              "built %s but the reference says %d",
+              expect_zero ? "coplanar" : "off the plane", ref);
+    s->calls++;
+    s->failures += f == XG_UNSURE;
+    s->zeros += ref == 0;
+    s->zero_failures += ref == 0 && f == XG_UNSURE;
+    if (cur_scale == S_UNIT || cur_scale == S_UTM) {
+        s->plain_calls++;
+        s->plain_failures += f == XG_UNSURE;
+    }
+}
+
+/* ---- generators ---- */
+
+static void gen2(int sc)
+{
+    double a[2], b[2], c[2], d[2], t;
+    int i, j, m;
+
+    for (i = 0; i < 2; i++) {
+        a[i] = coord(sc);
+        b[i] = coord(sc);
+        c[i] = coord(sc);
+    }
+    run2(C_RANDOM, a, b, c, -1);
+
+    /* exactly collinear: a, a + u, a + m u with a dyadic step u */
+    for (i = 0; i < 2; i++) {
+        a[i] = base(sc);
+        d[i] = step(sc);
+    }
+    m = rng_int(17) - 8;
+    for (i = 0; i < 2; i++) {
+        b[i] = a[i] + d[i];
+        c[i] = a[i] + m * d[i];
+    }
+    run2(C_DEGEN, a, b, c, 1);
+    run2(C_DEGEN, c, a, b, 1);
+    /* ... one coordinate of one point moved by one ulp: nonzero
+     * whenever the line is not parallel to that axis */
+    j = rng_int(2);
+    i = rng_int(2);
+    {
+        double save = c[i];
+        int nz = d[1 - i] != 0.0;
+        c[i] = ulps(c[i], j ? 1 : -1);
+        run2(C_NEAR, a, b, c, nz ? 0 : -1);
+        c[i] = save;
+    }
+    /* rounded onto the segment ab: the sign is anyone's guess */
+    t = rng_unit();
+    for (i = 0; i < 2; i++) {
+        a[i] = coord(sc);
+        b[i] = coord(sc);
+        c[i] = a[i] + t * (b[i] - a[i]);
+    }
+    run2(C_ROUNDED, a, b, c, -1);
+}
+
+static void gen3(int sc)
+{
+    double a[3], b[3], c[3], d[3], u[3], v[3], t, w;
+    int i, j, m, n;
+
+    for (i = 0; i < 3; i++) {
+        a[i] = coord(sc);
+        b[i] = coord(sc);
+        c[i] = coord(sc);
+        d[i] = coord(sc);
+    }
+    run3(C_RANDOM, a, b, c, d, -1);
+
+    /* exactly coplanar: a, a + u, a + v, a + m u + n v */
+    for (i = 0; i < 3; i++) {
+        a[i] = base(sc);
+        u[i] = step(sc);
+        v[i] = step(sc);
+    }
+    if (rng_int(4) == 0)
+        u[2] = v[2] = 0.0;      /* a horizontal plane */
+    m = rng_int(9) - 4;
+    n = rng_int(9) - 4;
+    for (i = 0; i < 3; i++) {
+        b[i] = a[i] + u[i];
+        c[i] = a[i] + v[i];
+        d[i] = a[i] + m * u[i] + n * v[i];
+    }
+    run3(C_DEGEN, a, b, c, d, 1);
+    run3(C_DEGEN, d, a, c, b, 1);
+    /* ... d moved by one ulp along the axis of the largest normal
+     * component (never parallel to the plane when the normal is not 0) */
+    {
+        double nn[3];
+        int ax = 0;
+        nn[0] = u[1] * v[2] - u[2] * v[1];   /* exact: small integers */
+        nn[1] = u[2] * v[0] - u[0] * v[2];
+        nn[2] = u[0] * v[1] - u[1] * v[0];
+        for (j = 1; j < 3; j++)
+            if (fabs(nn[j]) > fabs(nn[ax]))
+                ax = j;
+        d[ax] = ulps(d[ax], rng_int(2) ? 1 : -1);
+        run3(C_NEAR, a, b, c, d, nn[ax] != 0.0 ? 0 : -1);
+    }
+    /* rounded onto the plane through a, b, c */
+    t = rng_unit();
+    w = rng_unit() * (1.0 - t);
+    for (i = 0; i < 3; i++) {
+        a[i] = coord(sc);
+        b[i] = coord(sc);
+        c[i] = coord(sc);
+        d[i] = a[i] + t * (b[i] - a[i]) + w * (c[i] - a[i]);
+    }
+    run3(C_ROUNDED, a, b, c, d, -1);
+}
+
+static void known_cases(void)
+{
+    double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, c[3] = {0, 1, 0};
+    double below[3] = {0, 0, -1}, above[3] = {0, 0, 1};
+    double p[2] = {500000.25, 7000000.5}, r[2] = {500001.25, 7000001.5};
+    double s[2] = {500002.25, 7000002.5};
+    ok(xg_orient2d(NULL, a, b, c) == XG_POS && xg_orient2d(NULL, a, c, b) ==
+           XG_NEG, "orient2d: counter-clockwise is positive");
+    ok(xg_orient3d(NULL, a, b, c, below) == XG_POS &&
+           xg_orient3d(NULL, a, b, c, above) == XG_NEG,
+       "orient3d: positive below a plane seen counter-clockwise from above");
+    ok(xg_orient2d(NULL, p, r, s) == XG_ZERO &&
+           xg_orient2d_filter(p, r, s) == XG_UNSURE,
+       "orient2d: collinear UTM points are zero, and only exactly");
+}
+
+static void report(struct stats *s, int dim)
+{
+    int c;
+    for (c = 0; c < C_COUNT; c++) {
+        tally_ok(&s[c].pred);
+        tally_ok(&s[c].exact);
+        tally_ok(&s[c].filt);
+        tally_ok(&s[c].encl);
+        tally_ok(&s[c].cnt);
+        tally_ok(&s[c].sym);
+        if (s[c].constr.n)
+            tally_ok(&s[c].constr);
+        printf("# orient%dd, %s: %ld calls, %ld filter failures, %ld zero\n",
+               dim, cls_name[c], s[c].calls, s[c].failures, s[c].zeros);
+    }
+    /* Every exactly degenerate case must reach the exact stage (the
+     * filter widens every result, so it can never certify zero), and
+     * random input at unit and UTM scales should almost never need it
+     * (tiny and subnormal scales underflow, so there it always may). */
+    {
+        long z = 0, zf = 0;
+        for (c = 0; c < C_COUNT; c++) {
+            z += s[c].zeros;
+            zf += s[c].zero_failures;
+        }
+        ok(z > 0 && z == zf,
+           "orient%dd: every exactly zero case is a filter failure (%ld)",
+           dim, z);
+    }
+    ok(s[C_RANDOM].plain_failures * 100 < s[C_RANDOM].plain_calls,
+       "orient%dd: under 1%% filter failures on random unit/UTM input "
+       "(%ld of %ld)", dim, s[C_RANDOM].plain_failures,
+       s[C_RANDOM].plain_calls);
+    ok(s[C_NEAR].zeros < s[C_NEAR].calls,
+       "orient%dd: the 1-ulp moves leave the line/plane", dim);
+}
+
+int main(void)
+{
+    const int rounds = 6000;
+    int i, c, sc;
+
+    rng_seed_from_env(7000000);
+    for (i = 0; i < 12; i++)
+        mpq_init(q[i]);
+    mpq_inits(t1, t2, det, NULL);
+    for (c = 0; c < C_COUNT; c++) {
+        stats_init(&st2[c], 2, c);
+        stats_init(&st3[c], 3, c);
+    }
+    for (i = 0; i < rounds; i++)
+        for (sc = 0; sc < S_COUNT; sc++) {
+            cur_scale = sc;
+            gen2(sc);
+            gen3(sc);
+        }
+    report(st2, 2);
+    report(st3, 3);
+    known_cases();
+    for (i = 0; i < 12; i++)
+        mpq_clear(q[i]);
+    mpq_clears(t1, t2, det, NULL);
+    return tap_done(), tap_exit();
+}

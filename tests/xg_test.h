@@ -1,0 +1,117 @@
+/*
+ * xg_test.h -- what the core's TAP tests share: a seeded random source,
+ * generators of awkward doubles, and tallies that fold many checks into
+ * one TAP assertion (a million ok lines would swamp the log).
+ *
+ * XG_TEST_SEED in the environment changes the seed; the seed in use is
+ * printed as a TAP comment so that a failure can be replayed.
+ */
+#ifndef XG_TEST_H
+#define XG_TEST_H
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+
+/* ---- random source: splitmix64, small and good enough for tests ---- */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static inline void rng_seed_from_env(uint64_t fallback)
+{
+    const char *s = getenv("XG_TEST_SEED");
+    rng_state = s && *s ? strtoull(s, NULL, 0) : fallback;
+    printf("# seed %llu (set XG_TEST_SEED to replay another)\n",
+           (unsigned long long)rng_state);
+}
+
+static inline uint64_t rng_u64(void)
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in 0 .. n-1 (n > 0; the bias is irrelevant here). */
+static inline int rng_int(int n) { return (int)(rng_u64() % (uint64_t)n); }
+
+/* Uniform in [0, 1) with 53 random bits. */
+static inline double rng_unit(void)
+{
+    return (double)(rng_u64() >> 11) * 0x1p-53;
+}
+
+static inline double rng_range(double lo, double hi)
+{
+    return lo + (hi - lo) * rng_unit();
+}
+
+/* A double with random sign and 53 random significand bits and binary
+ * exponent uniform in emin .. emax (as frexp counts it); below -1021
+ * the result is subnormal and loses low bits, which is what we want. */
+static inline double rng_exp(int emin, int emax)
+{
+    double m = 0.5 + 0.5 * rng_unit();      /* [1/2, 1) */
+    double x = ldexp(m, emin + rng_int(emax - emin + 1));
+    return rng_u64() & 1 ? -x : x;
+}
+
+/* x moved by k units in the last place (k may be negative). */
+static inline double ulps(double x, int k)
+{
+    for (; k > 0; k--)
+        x = nextafter(x, HUGE_VAL);
+    for (; k < 0; k++)
+        x = nextafter(x, -HUGE_VAL);
+    return x;
+}
+
+/* UTM-like magnitudes: easting, northing, elevation and their
+ * neighbours, the coordinates the product actually sees. */
+static inline double rng_utm(void)
+{
+    static const double base[] = {500000.25, 7000000.5, 350.75, 499999.75,
+                                  6999999.5, 0.0,       -1250.125};
+    double b = base[rng_int((int)(sizeof base / sizeof base[0]))];
+    switch (rng_int(4)) {
+    case 0:
+        return b;
+    case 1:
+        return ulps(b, rng_int(7) - 3);
+    case 2:
+        return b + rng_range(-1000.0, 1000.0);
+    default:
+        return b + (double)(rng_int(4001) - 2000) * 0.125;
+    }
+}
+
+/* ---- tallies: many checks, one TAP line ---- */
+
+struct tally {
+    const char *what;
+    long n, bad;
+};
+
+/* Counts a check; the first few failures are printed as TAP comments. */
+#define CHECK(t, cond, ...)                                             \
+    do {                                                                \
+        (t)->n++;                                                       \
+        if (!(cond) && (t)->bad++ < 5) {                                \
+            printf("# %s: ", (t)->what);                                \
+            printf(__VA_ARGS__);                                        \
+            printf("\n");                                               \
+        }                                                               \
+    } while (0)
+
+static inline int tally_ok(const struct tally *t)
+{
+    return ok(t->n > 0 && t->bad == 0, "%s: %ld checks, %ld failed", t->what,
+              t->n, t->bad);
+}
+
+#endif
