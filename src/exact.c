@@ -153,12 +153,12 @@ void xg__lerp_exact(const double *D, const double *E, const mpz_t tn,
 
     if (mpz_sgn(tn) == 0) {
         for (i = 0; i < dim; i++)
-            out[i] = D[i];
+            out[i] = D[i] + 0.0;   /* -0 becomes +0 */
         return;
     }
     if (mpz_cmp(tn, td) == 0) {
         for (i = 0; i < dim; i++)
-            out[i] = E[i];
+            out[i] = E[i] + 0.0;
         return;
     }
     mpz_inits(dk, ek, num, NULL);

@@ -24,8 +24,8 @@ int xg__seg2_is_degenerate(const double *seg)
 
 static void set_point(double *out, const double *p)
 {
-    out[0] = p[0];
-    out[1] = p[1];
+    out[0] = p[0] + 0.0;   /* -0 becomes +0, as constructed points */
+    out[1] = p[1] + 0.0;
     out[2] = 0.0;
 }
 

@@ -220,9 +220,9 @@ int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
             if (!point_in_triangle(cnt, P, tri, drop, orient))
                 return 0;
             c->kind = XG_KIND_TOUCH;
-            c->p[0] = P[0];
-            c->p[1] = P[1];
-            c->p[2] = P[2];
+            c->p[0] = P[0] + 0.0;   /* -0 becomes +0 */
+            c->p[1] = P[1] + 0.0;
+            c->p[2] = P[2] + 0.0;
             return 1;
         }
         switch (coplanar(cnt, seg, tri, drop, orient, c->p, c->q)) {

@@ -111,8 +111,24 @@ static void hand_built(const char *where)
     ok(r == 0, "%s: segment ending just above the face misses", where);
 }
 
+/* An endpoint copied as the contact point: -0 comes out +0, as every
+ * constructed point does, so outputs never carry a negative zero. */
+static void negative_zero(void)
+{
+    double s[6] = {1, 1, -0.0, 1, 1, 3}, t[9] = {0, 0, 0, 4, 0, 0, 0, 4, 0};
+    double r[6] = {-0.0, 2, 0, 3, 2, 0}, q[6] = {-0.0, 0, 0, 0, 3, 0};
+    struct xg_contact c;
+    int ret = xg_segtri_pair(NULL, s, t, &c);
+    ok(ret == 1 && c.kind == XG_KIND_TOUCH && c.p[2] == 0.0 && !signbit(c.p[2]),
+       "endpoint z = -0 on the face: touch reported at +0");
+    ret = xg_redblue_pair(NULL, r, q, &c);
+    ok(ret == 1 && c.kind == XG_KIND_TOUCH && c.p[0] == 0.0 && !signbit(c.p[0]),
+       "2D endpoint x = -0 on the other segment: touch reported at +0");
+}
+
 int main(void)
 {
+    negative_zero();
     hand_built("origin");
     ox = 500000.25;
     oy = 7000000.5;
