@@ -163,7 +163,7 @@ static void round_quotient_tests(int rounds)
 
 static struct tally le_random = {"lerp_exact: D + t (E - D) rounded to "
                                  "nearest", 0, 0};
-static struct tally le_ends = {"lerp_exact: t = 0 and t = 1 give D and E",
+static struct tally le_ends = {"lerp_exact: t = 0 and t = 1 give D and E (+0 for -0)",
                                0, 0};
 static struct tally lf_never = {"lerp_fast never certifies a wrong "
                                 "rounding", 0, 0};
@@ -233,7 +233,11 @@ static void lerp_tests(int rounds)
         for (k = 0; k < 3; k++)
             want[k] = ref_lerp(D[k], E[k], zn, zd);
         if (mpz_sgn(zn) == 0 || mpz_cmp(zn, zd) == 0) {
-            const double *end = mpz_sgn(zn) == 0 ? D : E;
+            /* the end itself, with -0 made +0 as every output point */
+            const double *e0 = mpz_sgn(zn) == 0 ? D : E;
+            double end[3];
+            for (k = 0; k < 3; k++)
+                end[k] = e0[k] + 0.0;
             CHECK(&le_ends, memcmp(out, end, sizeof out) == 0,
                   "t = %s gives (%a,%a,%a)", mpz_sgn(zn) ? "1" : "0", out[0],
                   out[1], out[2]);
