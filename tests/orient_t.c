@@ -181,9 +181,11 @@ static void run2(int c, const double *a, const double *b, const double *cc,
     CHECK(&s->filt, f == XG_UNSURE || f == ref,
           "filter says %d, exact %d at (%a,%a) (%a,%a) (%a,%a)", f, ref, a[0],
           a[1], b[0], b[1], cc[0], cc[1]);
+    /* orient2d has a stage between the filter and GMP (exact differences
+     * and FMA products), so a filter failure may end without GMP. */
     CHECK(&s->cnt, k.predicates == 1 &&
                        k.filter_failures == (uint64_t)(f == XG_UNSURE) &&
-                       k.exact_evals == k.filter_failures &&
+                       k.exact_evals <= k.filter_failures &&
                        k.constructions == 0 && k.construct_exact == 0,
           "counters %llu %llu %llu after filter %d",
           (unsigned long long)k.predicates,

@@ -126,8 +126,30 @@ static void negative_zero(void)
        "2D endpoint x = -0 on the other segment: touch reported at +0");
 }
 
+/* orient2d decides exactly collinear UTM points (the shared vertices and
+ * edges of map overlay) in its middle stage, without GMP; a point one ulp
+ * off the line too. */
+static void orient2d_middle_stage(void)
+{
+    double a[2] = {500000.25, 7000000.5}, b[2] = {500012.75, 7000003.625};
+    double c[2] = {500025.25, 7000006.75}, d[2];
+    struct xg_counters k = {0};
+    int s = xg_orient2d(&k, a, b, c);
+    ok(s == XG_ZERO && k.filter_failures == 1 && k.exact_evals == 0,
+       "collinear UTM points: zero, decided without GMP (%d, %llu GMP)", s,
+       (unsigned long long)k.exact_evals);
+    d[0] = c[0];
+    d[1] = nextafter(c[1], 1e300);
+    memset(&k, 0, sizeof k);
+    s = xg_orient2d(&k, a, b, d);
+    ok(s == xg_orient2d_exact(a, b, d) && s == XG_POS && k.exact_evals == 0,
+       "one ulp off the line: positive, without GMP (%d, %llu GMP)", s,
+       (unsigned long long)k.exact_evals);
+}
+
 int main(void)
 {
+    orient2d_middle_stage();
     negative_zero();
     hand_built("origin");
     ox = 500000.25;
