@@ -48,3 +48,12 @@ check-gpu:
 	@echo "check-gpu: this build has no CUDA (./configure --with-cuda)"; exit 1
 endif
 .PHONY: check-gpu
+
+# The Table 11.3 benchmark (bench/bench_gpu.c), static like the test.
+if HAVE_CUDA
+noinst_PROGRAMS += bench/bench_gpu
+bench_bench_gpu_SOURCES = bench/bench_gpu.c
+bench_bench_gpu_CPPFLAGS = -I$(top_srcdir)/src $(CUDA_CPPFLAGS)
+bench_bench_gpu_LDADD = src/libexactgeo.la $(GMP_LIBS) -lm $(CUDA_LIBS)
+bench_bench_gpu_LDFLAGS = -static
+endif

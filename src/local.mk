@@ -6,7 +6,7 @@ src_libexactgeo_la_SOURCES = \
 	src/ctx.c src/clock.c src/thread.c src/geom.c \
 	src/exact.c src/orient.c \
 	src/grid.c src/segtri.c src/segtri_engine.c \
-	src/redblue.c \
+	src/redblue.c src/gpu_plan.c \
 	src/dump.c
 src_libexactgeo_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
 src_libexactgeo_la_LDFLAGS = -version-info 0:0:0

@@ -158,8 +158,9 @@ XG_HD int xg_lerp_fast(const double *D, const double *E, struct xg_iv t,
 /* The GPU count pass's estimate, in single precision on coordinates
  * already shifted to a local origin (in double, then rounded to float).
  * It decides nothing: it answers 0 only when the pair clearly misses
- * (both endpoints well on one side of the plane, or the segment well
- * outside one edge's side), 1 otherwise, so that the number of 1s is an
+ * (both endpoints well on one side of the plane, or both well off it on
+ * opposite sides and the segment well outside one edge's side while
+ * well away from the other two), 1 otherwise, so that the number of 1s is an
  * estimate from above of the pairs the interval pass reports (hits and
  * deferrals).  The margin, 2^-10 of the magnitude of each determinant's
  * terms, is far above float rounding for any triangle that is not tiny
@@ -195,6 +196,9 @@ XG_HD int xg_segtri_maybe_f(const float *seg, const float *tri)
     }
     if ((sd > tol * md && se > tol * me) || (sd < -tol * md && se < -tol * me))
         return 0;
+    /* An endpoint near the plane: the interval pass may defer it. */
+    if (!(fabsf(sd) > tol * md) || !(fabsf(se) > tol * me))
+        return 1;
     for (k = 0; k < 3; k++) {
         const float *P = tri + 3 * k, *Q = tri + 3 * ((k + 1) % 3);
         float a[3], b[3], o = 0.0f, m = 0.0f;
@@ -212,7 +216,9 @@ XG_HD int xg_segtri_maybe_f(const float *seg, const float *tri)
         pos += o > tol * m;
         neg += o < -tol * m;
     }
-    return !(pos && neg);
+    /* An edge test near zero: the interval pass may defer the pair
+     * before it looks at the other two. */
+    return pos + neg < 3 || !(pos && neg);
 }
 
 #endif /* XG_FILTERS_H */

@@ -8,3 +8,9 @@ tests_segtri_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_segtri_t_LDADD = $(TAP_LDADD)
 
 TESTS += tests/segtri_t
+
+check_PROGRAMS += tests/gpu_plan_t
+tests_gpu_plan_t_SOURCES = tests/gpu_plan_t.c tests/tap.h
+tests_gpu_plan_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_gpu_plan_t_LDADD = $(TAP_LDADD)
+TESTS += tests/gpu_plan_t
