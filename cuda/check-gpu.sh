@@ -11,7 +11,7 @@ cs=$(command -v compute-sanitizer || true)
 [ -z "$cs" ] && [ -x /usr/local/cuda/bin/compute-sanitizer ] && \
     cs=/usr/local/cuda/bin/compute-sanitizer
 if [ -n "$cs" ]; then
-    XG_PAPER_DUMP= "$cs" --tool memcheck --leak-check full --error-exitcode 9 \
+    XG_PAPER_DUMP= XG_GPU_T_SMALL=1 "$cs" --tool memcheck --leak-check full --error-exitcode 9 \
         "$prog" >/dev/null 2>sanitizer.log
     rc=$?
     tail -n 3 sanitizer.log

@@ -67,6 +67,7 @@ struct job {
     cudaStream_t stream;
     uint64_t budget;
     struct hits out;
+    int gathered;               /* some batch had local numbers */
 };
 
 struct dev {
@@ -377,6 +378,7 @@ static int run_range(struct job *J, size_t c0, size_t c1)
     hb.b_items = gb.b_items;
     hb.a_map = gb.a_map;
     hb.b_map = gb.b_map;
+    J->gathered = 1;
     rc = run_batch(J, &hb);
     xg__gpu_batch_free(&gb);
     if (rc == SPLIT) {
@@ -396,53 +398,112 @@ static int cmp_hit(const void *x, const void *y)
     return p->b < q->b ? -1 : p->b > q->b;
 }
 
-/* The hits, in (a, b) order, to contacts: GMP where the device left a
- * doubt. */
-static int finish(struct job *J, struct xg_contacts *out)
-{
-    struct xg_stats *st = J->st;
-    size_t k;
-    double t_exact = 0.0, t0 = xg__now();
+/* The hits to contacts, on the CPU threads: each thread takes a
+ * contiguous range of hits and writes slot k of the scratch array, so
+ * the (a, b) order survives; GMP where the device left a doubt. */
+struct fin {
+    struct job *J;
+    struct xg_contact *ct;
+    uint8_t *keep;
+    struct xg_counters *cnt;    /* per thread */
+    uint64_t *deferred, *construct; /* per thread */
+    double *exact_s;            /* per thread */
+    int nthreads;
+};
 
-    if (J->go->batches > 1)
-        qsort(J->out.v, J->out.n, sizeof *J->out.v, cmp_hit);
-    for (k = 0; k < J->out.n; k++) {
+static void finish_worker(void *arg, int tid)
+{
+    struct fin *f = arg;
+    const struct job *J = f->J;
+    size_t lo, hi, k;
+    xg__share(J->out.n, f->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++) {
         const struct xg_gpu_hit *h = &J->out.v[k];
         const double *seg = J->a->xyz + 6 * (size_t)h->a;
         const double *tri = J->b->xyz + 9 * (size_t)h->b;
-        struct xg_contact ct;
+        struct xg_contact *ct = &f->ct[k];
         int hit = 1;
-        memset(&ct, 0, sizeof ct);
-        ct.a = h->a;
-        ct.b = h->b;
-        ct.kind = h->kind;
+        memset(ct, 0, sizeof *ct);
+        ct->kind = h->kind;
         if (h->flag == XG_GPU_HIT_DONE) {
-            st->cnt.constructions++;
-            memcpy(ct.p, h->p, sizeof ct.p);
+            f->cnt[tid].constructions++;
+            memcpy(ct->p, h->p, sizeof ct->p);
         } else {
             double t = xg__now();
             if (h->flag == XG_GPU_HIT_DEFER) {
-                st->deferred++;
-                hit = xg__segtri_exact(&st->cnt, seg, tri, &ct);
+                f->deferred[tid]++;
+                hit = xg__segtri_exact(&f->cnt[tid], seg, tri, ct);
             } else {
-                J->go->construct_fail++;
-                xg__segtri_construct(&st->cnt, seg, tri, ct.p);
+                f->construct[tid]++;
+                xg__segtri_construct(&f->cnt[tid], seg, tri, ct->p);
             }
-            t_exact += xg__now() - t;
+            f->exact_s[tid] += xg__now() - t;
         }
-        if (!hit)
-            continue;
-        ct.a = h->a;
-        ct.b = h->b;
-        ct.pad = 0;
-        if (ct.kind != XG_KIND_OVERLAP)
-            ct.q[0] = ct.q[1] = ct.q[2] = 0.0;
-        if (xg__contacts_push(out, &ct) != XG_OK)
-            return xg__error(J->ctx, XG_ENOMEM, "out of memory for contacts");
+        ct->a = h->a;
+        ct->b = h->b;
+        ct->pad = 0;
+        if (ct->kind != XG_KIND_OVERLAP)
+            ct->q[0] = ct->q[1] = ct->q[2] = 0.0;
+        f->keep[k] = (uint8_t)hit;
     }
+}
+
+static int finish(struct job *J, struct xg_contacts *out)
+{
+    struct xg_stats *st = J->st;
+    struct fin f;
+    size_t k, n = J->out.n;
+    double t0 = xg__now(), t_exact = 0.0;
+    int t, rc = XG_OK;
+
+    if (J->gathered)
+        qsort(J->out.v, n, sizeof *J->out.v, cmp_hit);
+    memset(&f, 0, sizeof f);
+    f.J = J;
+    f.nthreads = xg__threads(J->ctx);
+    if ((size_t)f.nthreads > n / 256 + 1)
+        f.nthreads = (int)(n / 256 + 1);
+    f.ct = malloc((n ? n : 1) * sizeof *f.ct);
+    f.keep = malloc(n ? n : 1);
+    f.cnt = calloc((size_t)f.nthreads, sizeof *f.cnt);
+    f.deferred = calloc((size_t)f.nthreads, sizeof *f.deferred);
+    f.construct = calloc((size_t)f.nthreads, sizeof *f.construct);
+    f.exact_s = calloc((size_t)f.nthreads, sizeof *f.exact_s);
+    if (!f.ct || !f.keep || !f.cnt || !f.deferred || !f.construct ||
+        !f.exact_s) {
+        rc = xg__error(J->ctx, XG_ENOMEM, "out of memory for contacts");
+        goto out;
+    }
+    if ((rc = xg__parallel(f.nthreads, finish_worker, &f)) != XG_OK) {
+        rc = xg__error(J->ctx, rc, "cannot start threads");
+        goto out;
+    }
+    for (t = 0; t < f.nthreads; t++) {
+        xg_counters_add(&st->cnt, &f.cnt[t]);
+        st->deferred += f.deferred[t];
+        J->go->construct_fail += f.construct[t];
+        if (f.exact_s[t] > t_exact)
+            t_exact = f.exact_s[t];   /* the slowest thread's GMP time */
+    }
+    /* Compact in place: the scratch array becomes the answer. */
+    out->n = 0;
+    for (k = 0; k < n; k++)
+        if (f.keep[k])
+            f.ct[out->n++] = f.ct[k];
+    free(out->v);
+    out->v = f.ct;
+    out->cap = n ? n : 1;
+    f.ct = NULL;
     st->seconds[XG_STAGE_EXACT] += t_exact;
     st->seconds[XG_STAGE_UNIQUE] += xg__now() - t0 - t_exact;
-    return XG_OK;
+out:
+    free(f.ct);
+    free(f.keep);
+    free(f.cnt);
+    free(f.deferred);
+    free(f.construct);
+    free(f.exact_s);
+    return rc;
 }
 
 int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
@@ -458,6 +519,7 @@ int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
     int rc;
 
     memset(&J, 0, sizeof J);
+    out->n = 0;
     J.ctx = ctx;
     J.a = a;
     J.b = b;

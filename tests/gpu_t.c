@@ -14,6 +14,7 @@
 #include "tap.h"
 
 static uint64_t rs = 0x243F6A8885A308D3ULL;
+static int small;   /* XG_GPU_T_SMALL: fewer cases, for compute-sanitizer */
 
 static uint64_t rnd(void)
 {
@@ -73,14 +74,14 @@ static void *dev_copy(const void *h, size_t bytes)
     void *d = NULL;
     if (cudaMalloc(&d, bytes ? bytes : 1) != cudaSuccess)
         return NULL;
-    if (bytes)
+    if (h && bytes)
         cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice);
     return d;
 }
 
 static void test_iv_ops(struct xg_ctx *ctx)
 {
-    enum { N = 20000 };
+    const int N = small ? 2000 : 20000;
     struct xg_iv *iv = malloc(2 * N * sizeof *iv), *ops = malloc(4 * N *
                                                                  sizeof *ops);
     struct xg_iv *d_iv, *d_ops;
@@ -190,7 +191,7 @@ static void orient_case(double *p, int kind)
 
 static void test_orient3d(struct xg_ctx *ctx)
 {
-    enum { N = 20000 };
+    const int N = small ? 2000 : 20000;
     double *pts = malloc(12 * N * sizeof *pts);
     struct xg_iv *res = malloc(N * sizeof *res), *d_res;
     double *d_pts;
@@ -346,7 +347,7 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
 
 static void test_fast_pass(struct xg_ctx *ctx)
 {
-    enum { N = 20000 };
+    const int N = small ? 2000 : 20000;
     struct xg_segs a = {0};
     struct xg_tris b = {0};
     int *res = malloc(N * sizeof *res), *d_res;
@@ -406,6 +407,7 @@ int main(void)
     (void)tap_plan;
     if (!xg_gpu_available())
         tap_skip_all("no GPU");
+    small = getenv("XG_GPU_T_SMALL") && *getenv("XG_GPU_T_SMALL");
     ctx = xg_ctx_new();
     test_iv_ops(ctx);
     test_orient3d(ctx);
@@ -422,7 +424,8 @@ int main(void)
         struct xg_segs a = {0};
         struct xg_tris b = {0};
         make_set(&a, &b, 400, 400, 1, 2.0);
-        compare_engines(ctx, "degenerate lattice", &a, &b, 1, 64 << 10);
+        compare_engines(ctx, "degenerate lattice", &a, &b, 1,
+                        small ? 256 << 10 : 64 << 10);
         xg_segs_free(&a);
         xg_tris_free(&b);
     }
