@@ -81,7 +81,7 @@ static void *dev_copy(const void *h, size_t bytes)
 
 static void test_iv_ops(struct xg_ctx *ctx)
 {
-    const int N = small ? 2000 : 20000;
+    const size_t N = small ? 2000 : 20000;
     struct xg_iv *iv = malloc(2 * N * sizeof *iv), *ops = malloc(4 * N *
                                                                  sizeof *ops);
     struct xg_iv *d_iv, *d_ops;
@@ -191,7 +191,7 @@ static void orient_case(double *p, int kind)
 
 static void test_orient3d(struct xg_ctx *ctx)
 {
-    const int N = small ? 2000 : 20000;
+    const size_t N = small ? 2000 : 20000;
     double *pts = malloc(12 * N * sizeof *pts);
     struct xg_iv *res = malloc(N * sizeof *res), *d_res;
     double *d_pts;
@@ -235,7 +235,7 @@ static void test_orient3d(struct xg_ctx *ctx)
             zero_certified++;
     }
     ok(bad == 0, "device orient3d intervals enclose the exact determinant "
-       "and certify only its sign (%zu bad of %d; %zu unsure, %zu zeros)",
+       "and certify only its sign (%zu bad of %zu; %zu unsure, %zu zeros)",
        bad, N, unsure, zero_certified);
     for (i = 0; i < 12; i++)
         mpz_clear(z[i]);
@@ -347,7 +347,7 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
 
 static void test_fast_pass(struct xg_ctx *ctx)
 {
-    const int N = small ? 2000 : 20000;
+    const size_t N = small ? 2000 : 20000;
     struct xg_segs a = {0};
     struct xg_tris b = {0};
     int *res = malloc(N * sizeof *res), *d_res;
@@ -388,7 +388,7 @@ static void test_fast_pass(struct xg_ctx *ctx)
         }
     }
     ok(bad == 0, "device fast pass never contradicts the exact "
-       "classification (%zu bad, %zu deferred of %d)", bad, defer, N);
+       "classification (%zu bad, %zu deferred of %zu)", bad, defer, N);
     cudaFree(d_seg);
     cudaFree(d_tri);
     cudaFree(d_res);
