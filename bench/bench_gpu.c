@@ -156,6 +156,7 @@ int main(int argc, char **argv)
     const char *path = NULL;
     int runs = 3, k, i, bad = 0;
 
+    setvbuf(stdout, NULL, _IOLBF, 0);
     memset(&opt, 0, sizeof opt);
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-n") && i + 1 < argc)
@@ -209,6 +210,8 @@ int main(int argc, char **argv)
             c[k].nruns++;
             if (k > 0 && !same(&ref, &out))
                 c[k].same = 0;
+            fprintf(stderr, "  %s run %d: %.4f s\n", col_name[k], i,
+                    c[k].total[i]);
         }
         fprintf(stderr, "%s done\n", col_name[k]);
     }

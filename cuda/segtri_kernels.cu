@@ -125,18 +125,19 @@ __device__ static int do_pair(const struct xg_gpu_view &v, uint32_t c,
     }
 }
 
-/* Adds the warp's counts with one atomic per warp (every lane of a full
- * warp must arrive here). */
+/* Adds the warp's counts with one atomic per warp.  Every kernel that
+ * calls this lets all 32 lanes of every warp reach it (no early return,
+ * blocks a multiple of 32), so the full mask is right; __activemask()
+ * would not be, since lanes that left a loop at different times need
+ * not be converged here. */
 __device__ static void warp_count(unsigned long long *d_count, int keep,
                                   const int *tally)
 {
-    unsigned m = __activemask();
-    int lane = threadIdx.x & 31;
-    unsigned k = __reduce_add_sync(m, (unsigned)keep);
-    unsigned o = __reduce_add_sync(m, (unsigned)tally[0]);
-    unsigned w = __reduce_add_sync(m, (unsigned)tally[1]);
-    int leader = __ffs(m) - 1;
-    if (lane == leader) {
+    const unsigned full = 0xffffffffu;
+    unsigned k = __reduce_add_sync(full, (unsigned)keep);
+    unsigned o = __reduce_add_sync(full, (unsigned)tally[0]);
+    unsigned w = __reduce_add_sync(full, (unsigned)tally[1]);
+    if ((threadIdx.x & 31) == 0) {
         if (k)
             atomicAdd(d_count, (unsigned long long)k);
         if (o)

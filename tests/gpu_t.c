@@ -405,6 +405,7 @@ int main(void)
     const char *paper = getenv("XG_PAPER_DUMP");
 
     (void)tap_plan;
+    setvbuf(stdout, NULL, _IOLBF, 0);
     if (!xg_gpu_available())
         tap_skip_all("no GPU");
     small = getenv("XG_GPU_T_SMALL") && *getenv("XG_GPU_T_SMALL");
