@@ -205,7 +205,11 @@ __global__ static void k_elem(struct xg_gpu_view v, pair_io io,
         const int32_t *cr = (SEGS ? v.d_a_cell : v.d_b_cell) + 6 * (size_t)k;
         const uint32_t *start = SEGS ? v.d_b_start : v.d_a_start;
         const uint32_t *items = SEGS ? v.d_b_items : v.d_a_items;
-        for (int z = cr[2]; z <= cr[5]; z++)
+        /* An element outside the grid's region (or degenerate) has an
+         * empty range marked by lo x > hi x alone: its y and z entries are
+         * not set (grid.c), so they must not be read as loop bounds. */
+        int z_hi = cr[0] <= cr[3] ? cr[5] : -1;
+        for (int z = cr[0] <= cr[3] ? cr[2] : 0; z <= z_hi; z++)
             for (int y = cr[1]; y <= cr[4]; y++)
                 for (int x = cr[0]; x <= cr[3]; x++) {
                     uint32_t c = (uint32_t)(((size_t)z * v.n[1] + y) * v.n[0] +
