@@ -7,7 +7,7 @@ src_libexactgeo_la_SOURCES = \
 	src/exact.c src/orient.c src/refine.c src/project.c \
 	src/grid.c src/pair_engine.c src/segtri.c src/segtri_engine.c \
 	src/triangulate.c \
-	src/redblue.c \
+	src/redblue.c src/gpu_plan.c \
 	src/dump.c
 src_libexactgeo_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
 src_libexactgeo_la_LDFLAGS = -version-info 0:0:0

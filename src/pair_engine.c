@@ -237,6 +237,56 @@ int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
     return XG_OK;
 }
 
+int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                     const double *a, size_t na, const double *b, size_t nb,
+                     const struct xg_opts *opt, int nthreads,
+                     struct xg_grid *g, struct xg_stats *st)
+{
+    struct run r;
+    int rc, t;
+
+    memset(&r, 0, sizeof r);
+    memset(g, 0, sizeof *g);
+    r.ops = ops;
+    r.a = a;
+    r.b = b;
+    r.na = na;
+    r.nb = nb;
+    r.nthreads = nthreads;
+    r.a_box = xg__big_alloc((na ? na : 1) * 6 * sizeof(double));
+    r.b_box = xg__big_alloc((nb ? nb : 1) * 6 * sizeof(double));
+    r.a_bad = calloc((size_t)nthreads, sizeof(uint64_t));
+    r.b_bad = calloc((size_t)nthreads, sizeof(uint64_t));
+    r.prep_cnt = calloc((size_t)nthreads, sizeof(struct xg_counters));
+    if (!r.a_box || !r.b_box || !r.a_bad || !r.b_bad || !r.prep_cnt) {
+        free(r.a_box);
+        free(r.b_box);
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory while preparing");
+        goto out;
+    }
+    xg__parallel(nthreads, prepare_worker, &r);
+    for (t = 0; t < nthreads; t++) {
+        st->a_skipped += r.a_bad[t];
+        st->b_skipped += r.b_bad[t];
+        xg_counters_add(&st->cnt, &r.prep_cnt[t]);
+    }
+    /* The grid owns the boxes from here on. */
+    rc = xg__grid_build(g, r.a_box, na, r.b_box, nb, opt->grid, nthreads);
+    if (rc != XG_OK) {
+        rc = xg__error(ctx, rc, "cannot build the grid: %s", xg_strerror(rc));
+        goto out;
+    }
+    for (t = 0; t < 3; t++)
+        st->grid[t] = g->n[t];
+    st->grid_refs_a = g->a_start[g->ncell];
+    st->grid_refs_b = g->b_start[g->ncell];
+out:
+    free(r.a_bad);
+    free(r.b_bad);
+    free(r.prep_cnt);
+    return rc;
+}
+
 int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                  const double *a, size_t na, const double *b, size_t nb,
                  const struct xg_opts *opt, int nthreads,
@@ -256,37 +306,14 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     r.na = na;
     r.nb = nb;
     r.nthreads = nthreads;
-    r.a_box = xg__big_alloc((na ? na : 1) * 6 * sizeof(double));
-    r.b_box = xg__big_alloc((nb ? nb : 1) * 6 * sizeof(double));
-    r.a_bad = calloc((size_t)nthreads, sizeof(uint64_t));
-    r.b_bad = calloc((size_t)nthreads, sizeof(uint64_t));
-    r.prep_cnt = calloc((size_t)nthreads, sizeof(struct xg_counters));
     r.w = calloc((size_t)nthreads, sizeof(struct worker));
-    if (!r.a_box || !r.b_box || !r.a_bad || !r.b_bad || !r.prep_cnt || !r.w) {
-        free(r.a_box);
-        free(r.b_box);
-        rc = XG_ENOMEM;
+    if (!r.w)
+        return xg__error(ctx, XG_ENOMEM, "out of memory while preparing");
+    rc = xg__pair_prepare(ctx, ops, a, na, b, nb, opt, nthreads, &g, st);
+    if (rc != XG_OK)
         goto out;
-    }
-    xg__parallel(nthreads, prepare_worker, &r);
-    for (t = 0; t < nthreads; t++) {
-        st->a_skipped += r.a_bad[t];
-        st->b_skipped += r.b_bad[t];
-        xg_counters_add(&st->cnt, &r.prep_cnt[t]);
-    }
-    /* The grid owns the boxes from here on. */
-    rc = xg__grid_build(&g, r.a_box, na, r.b_box, nb, opt->grid,
-                        nthreads);
-    if (rc != XG_OK) {
-        rc = xg__error(ctx, rc, "cannot build the grid: %s", xg_strerror(rc));
-        goto out;
-    }
     r.g = &g;
     rc = make_tasks(&r, &candidates);
-    for (t = 0; t < 3; t++)
-        st->grid[t] = g.n[t];
-    st->grid_refs_a = g.a_start[g.ncell];
-    st->grid_refs_b = g.b_start[g.ncell];
     st->candidates = candidates;
     t1 = xg__now();
     st->seconds[XG_STAGE_PREPARE] = t1 - t0;
@@ -322,9 +349,6 @@ out:
             xg_contacts_free(&r.w[t].out);
     free(r.w);
     free(r.tasks);
-    free(r.a_bad);
-    free(r.b_bad);
-    free(r.prep_cnt);
     return rc;
 }
 

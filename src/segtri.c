@@ -238,6 +238,12 @@ int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
     }
 }
 
+void xg__segtri_construct(struct xg_counters *cnt, const double *seg,
+                          const double *tri, double out[3])
+{
+    plane_point(cnt, seg, tri, out);
+}
+
 int xg__segtri_fast_hit(struct xg_counters *cnt, const double *seg,
                         const double *tri, struct xg_contact *c)
 {

@@ -41,6 +41,14 @@ static const struct xg__pair_ops segtri_ops = {
     xg__segtri_fast_hit, xg__segtri_exact,
 };
 
+int xg__segtri_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
+                       const struct xg_tris *b, const struct xg_opts *opt,
+                       int nthreads, struct xg_grid *g, struct xg_stats *st)
+{
+    return xg__pair_prepare(ctx, &segtri_ops, a->xyz, a->n, b->xyz, b->n, opt,
+                            nthreads, g, st);
+}
+
 int xg_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
               const struct xg_tris *b, const struct xg_opts *opt,
               struct xg_contacts *out, struct xg_stats *st)

@@ -193,4 +193,71 @@ XG_HD int xg_redblue_fast(const double *p0, const double *p1,
     return XG_REDBLUE_PROPER;
 }
 
+/* ------------------------------------------------------------------ */
+/* The GPU count pass's estimate, in single precision on coordinates
+ * already shifted to a local origin (in double, then rounded to float).
+ * It decides nothing: it answers 0 only when the pair clearly misses
+ * (both endpoints well on one side of the plane, or both well off it on
+ * opposite sides and the segment well outside one edge's side while
+ * well away from the other two), 1 otherwise, so that the number of 1s is an
+ * estimate from above of the pairs the interval pass reports (hits and
+ * deferrals).  The margin, 2^-10 of the magnitude of each determinant's
+ * terms, is far above float rounding for any triangle that is not tiny
+ * next to its distance from the origin; the engine detects and repairs
+ * an estimate that falls short, so the margin costs memory, never
+ * correctness. */
+XG_HD int xg_segtri_maybe_f(const float *seg, const float *tri)
+{
+    const float *D = seg, *E = seg + 3;
+    const float *A = tri, *B = tri + 3, *C = tri + 6;
+    float ab[3], ac[3], n[3], na[3], da[3], ea[3], u[3];
+    float sd = 0.0f, se = 0.0f, md = 0.0f, me = 0.0f;
+    const float tol = 1.0f / 1024.0f;
+    int k, pos = 0, neg = 0;
+
+    for (k = 0; k < 3; k++) {
+        ab[k] = B[k] - A[k];
+        ac[k] = C[k] - A[k];
+        da[k] = D[k] - A[k];
+        ea[k] = E[k] - A[k];
+        u[k] = D[k] - E[k];
+    }
+    for (k = 0; k < 3; k++) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        n[k] = ab[i] * ac[j] - ab[j] * ac[i];
+        na[k] = fabsf(ab[i] * ac[j]) + fabsf(ab[j] * ac[i]);
+    }
+    for (k = 0; k < 3; k++) {
+        sd += da[k] * n[k];
+        se += ea[k] * n[k];
+        md += fabsf(da[k]) * na[k];
+        me += fabsf(ea[k]) * na[k];
+    }
+    if ((sd > tol * md && se > tol * me) || (sd < -tol * md && se < -tol * me))
+        return 0;
+    /* An endpoint near the plane: the interval pass may defer it. */
+    if (!(fabsf(sd) > tol * md) || !(fabsf(se) > tol * me))
+        return 1;
+    for (k = 0; k < 3; k++) {
+        const float *P = tri + 3 * k, *Q = tri + 3 * ((k + 1) % 3);
+        float a[3], b[3], o = 0.0f, m = 0.0f;
+        int i;
+        for (i = 0; i < 3; i++) {
+            a[i] = P[i] - E[i];
+            b[i] = Q[i] - E[i];
+        }
+        for (i = 0; i < 3; i++) {
+            int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+            float w = a[i1] * b[i2] - a[i2] * b[i1];
+            o += u[i] * w;
+            m += fabsf(u[i]) * (fabsf(a[i1] * b[i2]) + fabsf(a[i2] * b[i1]));
+        }
+        pos += o > tol * m;
+        neg += o < -tol * m;
+    }
+    /* An edge test near zero: the interval pass may defer the pair
+     * before it looks at the other two. */
+    return pos + neg < 3 || !(pos && neg);
+}
+
 #endif /* XG_FILTERS_H */

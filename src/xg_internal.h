@@ -82,6 +82,11 @@ int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
  * certify it).  Returns 1 on contact, 0 on miss, -1 when deferred. */
 int xg__segtri_fast_hit(struct xg_counters *cnt, const double *seg,
                         const double *tri, struct xg_contact *c);
+/* The crossing point of a pair whose segment crosses the triangle's
+ * plane with its endpoints strictly on opposite sides, rounded to the
+ * nearest double (exactly when the intervals cannot certify it). */
+void xg__segtri_construct(struct xg_counters *cnt, const double *seg,
+                          const double *tri, double out[3]);
 /* Zero when the segment has length zero. */
 int xg__seg_is_degenerate(const double *seg);
 /* Non-zero when the triangle's three vertices are collinear (exactly). */
@@ -157,10 +162,104 @@ int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x);
 /* Sorts by (a, b). */
 void xg__contacts_sort(struct xg_contacts *c);
 
+/* ---- preparation shared by every engine (segtri_engine.c) ---- */
+
+/* Boxes of a and b (zero-length segments and collinear triangles left
+ * out and counted in st), then the grid over them, on nthreads threads.
+ * Fills st->grid, grid_refs_*, a_skipped, b_skipped.  On XG_OK the
+ * caller frees g with xg__grid_free. */
+int xg__segtri_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
+                       const struct xg_tris *b, const struct xg_opts *opt,
+                       int nthreads, struct xg_grid *g, struct xg_stats *st);
+
+/* ---- GPU scheduling and batching, host side (gpu_plan.c) ----
+ * Plain C, built with or without CUDA, so that `make check` tests it. */
+
+/* The paper's multi-block schedule over cells c0..c1-1: a cell holding
+ * S_c segments and T_c triangles (both non-zero) gets ceil(S_c T_c / th)
+ * blocks; block k processes the pairs first[k]..last[k] (inclusive) of
+ * cell cell[k], pair P being segment P % S_c and triangle P / S_c of the
+ * cell.  The counts come from the CSR starts (S_c = a_start[c+1] -
+ * a_start[c]).  pairs = the sum of S_c T_c.  Free with xg__blocks_free. */
+struct xg_blocks {
+    size_t n;
+    uint32_t *cell;
+    uint64_t *first, *last;
+    uint64_t pairs;
+};
+int xg__blocks_build(const uint32_t *a_start, const uint32_t *b_start,
+                     size_t c0, size_t c1, unsigned th, struct xg_blocks *bt);
+void xg__blocks_free(struct xg_blocks *bt);
+
+/* Device bytes per element and per cell of one batch (inputs only). */
+#define XG_GPU_A_BYTES (6 * 8 + 6 * 4 + 4) /* xyz, cell range, a ref  */
+#define XG_GPU_B_BYTES (9 * 8 + 6 * 4 + 4)
+#define XG_GPU_CELL_BYTES 8                /* two CSR starts         */
+#define XG_GPU_BLOCK_BYTES 20              /* cell, first, last      */
+#define XG_GPU_HIT_BYTES 96                /* a hit, sorted copy, keys */
+
+/* An upper bound on the device bytes the inputs of cells c0..c1-1 take
+ * (an element counted once per cell it appears in). */
+uint64_t xg__gpu_batch_bytes(const struct xg_grid *g, size_t c0, size_t c1,
+                             unsigned th);
+
+/* Cuts the cells into consecutive ranges whose xg__gpu_batch_bytes stays
+ * within budget (a cell alone over budget is a range of its own).
+ * *bounds gets nb + 1 cell numbers, range i being bounds[i] ..
+ * bounds[i+1]-1; caller frees it with free(). */
+int xg__gpu_plan_batches(const struct xg_grid *g, unsigned th,
+                         uint64_t budget, size_t **bounds, size_t *nb);
+
+/* The inputs of cells c0..c1-1 with local element numbers: the elements
+ * the cells reference, in first-seen order, their coordinates and cell
+ * ranges, the cells' CSR with local numbers (start[c - c0]), and the map
+ * back to global numbers.  Free with xg__gpu_batch_free. */
+struct xg_gpu_batch {
+    size_t c0, c1;
+    uint32_t na, nb;
+    double *seg, *tri;
+    int32_t *a_cell, *b_cell;
+    uint32_t *a_start, *a_items, *b_start, *b_items;
+    uint32_t *a_map, *b_map;
+};
+int xg__gpu_batch_gather(const struct xg_grid *g, const double *seg_xyz,
+                         const double *tri_xyz, size_t c0, size_t c1,
+                         struct xg_gpu_batch *bt);
+void xg__gpu_batch_free(struct xg_gpu_batch *bt);
+
 /* ---- GPU engine (cuda/, when built) ---- */
+
+/* The four strategies of the paper's Table 11.3. */
+enum xg_gpu_strategy {
+    XG_GPU_MULTI = 0,   /* several blocks per cell, pairs implicit */
+    XG_GPU_LIST,        /* list of pairs built on the CPU          */
+    XG_GPU_SEG,         /* one segment per thread                  */
+    XG_GPU_TRI,         /* one triangle per thread                 */
+    XG_GPU_NSTRAT
+};
+
+/* Knobs for tests and benchmarks; zeroed means the defaults. */
+struct xg_gpu_opts {
+    int strategy;         /* enum xg_gpu_strategy                    */
+    double slack;         /* output capacity = count * (1 + slack);
+                             0 = 0.05, negative = start at capacity 1 */
+    /* filled in: */
+    uint64_t count_bound; /* what the float count pass gave          */
+    uint64_t hits;        /* entries the interval pass wrote         */
+    uint64_t relaunches;  /* interval passes redone after overflow   */
+    uint64_t batches;
+    uint64_t not_owned;   /* box-meeting pairs left to another cell  */
+    uint64_t construct_fail; /* hits whose point needed GMP          */
+    double count_seconds, interval_seconds;
+};
+
 int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
                    const struct xg_tris *b, const struct xg_opts *opt,
                    struct xg_contacts *out, struct xg_stats *st);
+int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
+                      const struct xg_tris *b, const struct xg_opts *opt,
+                      struct xg_gpu_opts *gopt, struct xg_contacts *out,
+                      struct xg_stats *st);
 
 /* ---- the generic pair engine (pair_engine.c) ---- */
 
@@ -188,6 +287,14 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                  const double *a, size_t na, const double *b, size_t nb,
                  const struct xg_opts *opt, int nthreads,
                  struct xg_contacts *out, struct xg_stats *st);
+/* The preparation both the CPU and the GPU engines start with: boxes,
+ * degenerate elements skipped and counted, the grid (in g, which the
+ * caller frees with xg__grid_free); fills st's skipped, grid and
+ * reference counts. */
+int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                     const double *a, size_t na, const double *b, size_t nb,
+                     const struct xg_opts *opt, int nthreads,
+                     struct xg_grid *g, struct xg_stats *st);
 /* The common entry of xg_segtri and xg_redblue: resets st and out,
  * checks sizes and coordinates, resolves the engine into *engine (and
  * fails when it is gpu and none is usable). */

@@ -1,0 +1,623 @@
+/*
+ * segtri_gpu.c -- the GPU engine of xg_segtri, host side.
+ *
+ * Pipeline (the paper's section 11.3.5, multi-block strategy):
+ *   prepare   boxes and grid on the CPU threads (xg__segtri_prepare, the
+ *             same as the CPU engines), then the block tables;
+ *   upload    coordinates, cell ranges, the grid's CSR, the tables;
+ *   intersect a float count pass gives an estimate from above of the
+ *             output, the array gets 5% slack, the interval pass appends
+ *             with an atomic counter; a count past the capacity means the
+ *             estimate fell short: grow and relaunch;
+ *   unique    pairs met in several cells are evaluated only by the cell
+ *             that owns them (xg__grid_owns, as on the CPU), so nothing
+ *             repeats; the hits are sorted by (a, b) on the device;
+ *   download  the sorted hits, a sparse list;
+ *   exact     the entries the intervals could not settle (a deferred
+ *             classification or an uncertified point) go to GMP.
+ * Batching: when the inputs do not fit the device-memory budget, the
+ * grid's cells are cut into ranges that do (xg__gpu_plan_batches), each
+ * range's elements gathered with local numbers; a range whose output does
+ * not fit is halved.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "xg_cuda.h"
+#include "xg_thread.h"
+
+#define SPLIT (-1)           /* run_batch: this range's output won't fit */
+
+int xg_gpu_available(void)
+{
+    int n = 0, major = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess || n < 1) {
+        cudaGetLastError();
+        return 0;
+    }
+    if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor,
+                               0) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return major >= 9;       /* sm_90 code and compute_90 PTX */
+}
+
+/* The host arrays of one batch, numbered as the device sees them. */
+struct hbatch {
+    size_t c0, c1;
+    uint32_t na, nb;
+    const double *seg, *tri;
+    const int32_t *a_cell, *b_cell;
+    const uint32_t *a_start, *a_items, *b_start, *b_items; /* by c - c0 */
+    const uint32_t *a_map, *b_map;  /* NULL: local = global */
+};
+
+struct hits {
+    size_t n, cap;
+    struct xg_gpu_hit *v;
+};
+
+struct job {
+    struct xg_ctx *ctx;
+    const struct xg_grid *g;
+    const struct xg_segs *a;
+    const struct xg_tris *b;
+    struct xg_gpu_opts *go;
+    struct xg_stats *st;
+    cudaStream_t stream;
+    uint64_t budget;
+    struct hits out;
+    int gathered;               /* some batch had local numbers */
+};
+
+struct dev {
+    void *p[16];
+    int n;
+};
+
+static int dev_alloc(struct xg_ctx *ctx, struct dev *d, void **ptr,
+                     size_t bytes)
+{
+    *ptr = NULL;
+    XG_CUDA_TRY(ctx, cudaMalloc(ptr, bytes ? bytes : 1));
+    d->p[d->n++] = *ptr;
+    return XG_OK;
+}
+
+static int dev_up(struct xg_ctx *ctx, struct dev *d, const void **dptr,
+                  const void *h, size_t bytes, cudaStream_t s)
+{
+    void *p;
+    int rc = dev_alloc(ctx, d, &p, bytes);
+    if (rc != XG_OK)
+        return rc;
+    if (bytes)
+        XG_CUDA_TRY(ctx, cudaMemcpyAsync(p, h, bytes, cudaMemcpyHostToDevice,
+                                         s));
+    *dptr = p;
+    return XG_OK;
+}
+
+static void dev_free(struct dev *d)
+{
+    int i;
+    for (i = 0; i < d->n; i++)
+        cudaFree(d->p[i]);
+    d->n = 0;
+}
+
+/* The list of pairs, built on the CPU (the paper's first strategy):
+ * every pair of a cell whose boxes meet and which the cell owns. */
+static int build_pairs(const struct xg_grid *g, uint32_t **pairs,
+                       uint64_t *npairs)
+{
+    size_t c, n = 0, cap = 1 << 16;
+    uint32_t *v = malloc(2 * cap * sizeof *v);
+    if (!v)
+        return XG_ENOMEM;
+    for (c = 0; c < g->ncell; c++) {
+        uint32_t ia, ib;
+        for (ia = g->a_start[c]; ia < g->a_start[c + 1]; ia++) {
+            uint32_t i = g->a_items[ia];
+            for (ib = g->b_start[c]; ib < g->b_start[c + 1]; ib++) {
+                uint32_t j = g->b_items[ib];
+                if (!xg__boxes_meet(g->a_box + 6 * (size_t)i,
+                                    g->b_box + 6 * (size_t)j) ||
+                    !xg__grid_owns(g, c, g->a_cell + 6 * (size_t)i,
+                                   g->b_cell + 6 * (size_t)j))
+                    continue;
+                if (n == cap) {
+                    uint32_t *p = realloc(v, 4 * cap * sizeof *v);
+                    if (!p) {
+                        free(v);
+                        return XG_ENOMEM;
+                    }
+                    v = p;
+                    cap *= 2;
+                }
+                v[2 * n] = i;
+                v[2 * n + 1] = j;
+                n++;
+            }
+        }
+    }
+    *pairs = v;
+    *npairs = n;
+    return XG_OK;
+}
+
+static int hits_append(struct hits *h, const struct xg_gpu_hit *v, size_t n)
+{
+    if (h->n + n > h->cap) {
+        size_t cap = h->cap ? h->cap : 1024;
+        struct xg_gpu_hit *p;
+        while (cap < h->n + n)
+            cap *= 2;
+        p = realloc(h->v, cap * sizeof *p);
+        if (!p)
+            return XG_ENOMEM;
+        h->v = p;
+        h->cap = cap;
+    }
+    memcpy(h->v + h->n, v, n * sizeof *v);
+    h->n += n;
+    return XG_OK;
+}
+
+static int run_batch(struct job *J, const struct hbatch *hb)
+{
+    struct xg_ctx *ctx = J->ctx;
+    struct xg_stats *st = J->st;
+    struct xg_gpu_opts *go = J->go;
+    cudaStream_t s = J->stream;
+    struct dev d = {{0}, 0};
+    struct xg_gpu_view v;
+    struct xg_gpu_sched sc;
+    struct xg_blocks bt = {0};
+    uint32_t *pairs = NULL;
+    unsigned long long h_count[3], h_n;
+    void *p;
+    struct xg_gpu_hit *d_hit = NULL, *d_sorted = NULL, *h_hit = NULL;
+    unsigned long long *d_count;
+    size_t ncell = hb->c1 - hb->c0, k, tmp_bytes = 0;
+    uint64_t cap, in_bytes, need;
+    double t0 = xg__now(), t1;
+    int rc = XG_OK;
+
+    memset(&v, 0, sizeof v);
+    memset(&sc, 0, sizeof sc);
+    /* Schedule, on the CPU. */
+    if (go->strategy == XG_GPU_MULTI) {
+        rc = xg__blocks_build(hb->a_start, hb->b_start, 0, ncell,
+                              XG_GPU_THREADS, &bt);
+        if (rc != XG_OK)
+            return xg__error(ctx, rc, "out of memory for the block tables");
+        for (k = 0; k < bt.n; k++)
+            bt.cell[k] += (uint32_t)hb->c0;
+        sc.nblocks = bt.n;
+    } else if (go->strategy == XG_GPU_LIST) {
+        if ((rc = build_pairs(J->g, &pairs, &sc.npairs)) != XG_OK)
+            return xg__error(ctx, rc, "out of memory for the list of pairs");
+    }
+    t1 = xg__now();
+    st->seconds[XG_STAGE_PREPARE] += t1 - t0;
+
+    /* Upload. */
+    v.c0 = (uint32_t)hb->c0;
+    v.c1 = (uint32_t)hb->c1;
+    v.na = hb->na;
+    v.nb = hb->nb;
+    for (k = 0; k < 3; k++) {
+        v.n[k] = J->g->n[k];
+        v.origin[k] = J->g->lo[k];
+    }
+    in_bytes = (uint64_t)hb->na * 6 * 12 + (uint64_t)hb->nb * (9 * 8 + 24) +
+               (uint64_t)(ncell + 1) * 8 +
+               4 * (uint64_t)(hb->a_start[ncell] + hb->b_start[ncell]) +
+               bt.n * 20 + sc.npairs * 8;
+#define UP(dst, src, bytes)                                              \
+    if (rc == XG_OK)                                                     \
+        rc = dev_up(ctx, &d, (const void **)&(dst), (src), (bytes), s)
+    UP(v.d_seg, hb->seg, (size_t)hb->na * 6 * sizeof(double));
+    UP(v.d_tri, hb->tri, (size_t)hb->nb * 9 * sizeof(double));
+    UP(v.d_a_cell, hb->a_cell, (size_t)hb->na * 6 * sizeof(int32_t));
+    UP(v.d_b_cell, hb->b_cell, (size_t)hb->nb * 6 * sizeof(int32_t));
+    UP(v.d_a_start, hb->a_start, (ncell + 1) * sizeof(uint32_t));
+    UP(v.d_b_start, hb->b_start, (ncell + 1) * sizeof(uint32_t));
+    UP(v.d_a_items, hb->a_items, (size_t)hb->a_start[ncell] * 4);
+    UP(v.d_b_items, hb->b_items, (size_t)hb->b_start[ncell] * 4);
+    UP(sc.d_cell, bt.cell, bt.n * sizeof(uint32_t));
+    UP(sc.d_first, bt.first, bt.n * sizeof(uint64_t));
+    UP(sc.d_last, bt.last, bt.n * sizeof(uint64_t));
+    UP(sc.d_pairs, pairs, (size_t)sc.npairs * 2 * sizeof(uint32_t));
+#undef UP
+    if (rc == XG_OK && (rc = dev_alloc(ctx, &d, &p, 4 * sizeof h_n)) == XG_OK)
+        d_count = p;
+    if (rc == XG_OK && cudaStreamSynchronize(s) != cudaSuccess)
+        rc = xg__error(ctx, XG_EGPU, "%s:%d: upload: %s", __FILE__, __LINE__,
+                       cudaGetErrorString(cudaGetLastError()));
+    xg__blocks_free(&bt);
+    free(pairs);
+    t0 = xg__now();
+    st->seconds[XG_STAGE_UPLOAD] += t0 - t1;
+    if (rc != XG_OK)
+        goto out;
+
+    /* Count pass: an estimate from above of the output. */
+    if (cudaMemsetAsync(d_count, 0, 4 * sizeof h_n, s) != cudaSuccess ||
+        (rc = xg__cuda_count(ctx, go->strategy, &v, &sc, d_count, s)) ||
+        cudaMemcpyAsync(h_count, d_count, 3 * sizeof h_n,
+                        cudaMemcpyDeviceToHost, s) != cudaSuccess ||
+        cudaStreamSynchronize(s) != cudaSuccess) {
+        if (rc == XG_OK)
+            rc = xg__error(ctx, XG_EGPU, "%s:%d: count pass: %s", __FILE__,
+                           __LINE__, cudaGetErrorString(cudaGetLastError()));
+        goto out;
+    }
+    t1 = xg__now();
+    go->count_seconds += t1 - t0;
+    st->seconds[XG_STAGE_INTERSECT] += t1 - t0;
+    go->count_bound += h_count[0];
+    go->not_owned += h_count[1];
+    st->bbox_pairs += h_count[2];
+    if (go->slack < 0)
+        cap = 1;
+    else
+        cap = (uint64_t)((double)h_count[0] *
+                         (1.0 + (go->slack > 0 ? go->slack : 0.05))) + 16;
+
+    for (;;) {
+        /* Room for the hits, their sorted copy and the sort's scratch. */
+        need = in_bytes + cap * XG_GPU_HIT_BYTES;
+        if (need > J->budget && ncell > 1 && go->strategy == XG_GPU_MULTI) {
+            rc = SPLIT;
+            goto out;
+        }
+        if (cap > UINT32_MAX) {
+            rc = xg__error(ctx, XG_ELIMIT, "more than 2^32 GPU hits in one "
+                           "batch");
+            goto out;
+        }
+        if ((rc = dev_alloc(ctx, &d, &p, cap * sizeof *d_hit)) != XG_OK)
+            goto out;
+        d_hit = p;
+        if (cudaMemsetAsync(d_count + 3, 0, sizeof h_n, s) != cudaSuccess ||
+            (rc = xg__cuda_intersect(ctx, go->strategy, &v, &sc, d_hit, cap,
+                                     d_count + 3, s)) ||
+            cudaMemcpyAsync(&h_n, d_count + 3, sizeof h_n,
+                            cudaMemcpyDeviceToHost, s) != cudaSuccess ||
+            cudaStreamSynchronize(s) != cudaSuccess) {
+            if (rc == XG_OK)
+                rc = xg__error(ctx, XG_EGPU, "%s:%d: interval pass: %s",
+                               __FILE__, __LINE__,
+                               cudaGetErrorString(cudaGetLastError()));
+            goto out;
+        }
+        if (h_n <= cap)
+            break;
+        /* The estimate fell short: room for all of them, and again. */
+        cudaFree(d_hit);
+        d.p[--d.n] = NULL;
+        d_hit = NULL;
+        cap = h_n;
+        go->relaunches++;
+    }
+    t0 = xg__now();
+    go->interval_seconds += t0 - t1;
+    st->seconds[XG_STAGE_INTERSECT] += t0 - t1;
+    go->hits += h_n;
+
+    /* Order on the device. */
+    if ((rc = xg__cuda_sort_hits(ctx, d_hit, NULL, (uint32_t)h_n, NULL,
+                                 &tmp_bytes, s)) != XG_OK ||
+        (rc = dev_alloc(ctx, &d, &p, h_n * sizeof *d_hit)) != XG_OK)
+        goto out;
+    d_sorted = p;
+    if ((rc = dev_alloc(ctx, &d, &p, tmp_bytes)) != XG_OK ||
+        (rc = xg__cuda_sort_hits(ctx, d_hit, d_sorted, (uint32_t)h_n, p,
+                                 &tmp_bytes, s)) != XG_OK)
+        goto out;
+    if (cudaStreamSynchronize(s) != cudaSuccess) {
+        rc = xg__error(ctx, XG_EGPU, "%s:%d: sort: %s", __FILE__, __LINE__,
+                       cudaGetErrorString(cudaGetLastError()));
+        goto out;
+    }
+    t1 = xg__now();
+    st->seconds[XG_STAGE_UNIQUE] += t1 - t0;
+
+    /* Download the sparse list. */
+    h_hit = malloc((h_n ? h_n : 1) * sizeof *h_hit);
+    if (!h_hit) {
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory for the GPU hits");
+        goto out;
+    }
+    if (h_n && cudaMemcpy(h_hit, d_sorted, h_n * sizeof *h_hit,
+                          cudaMemcpyDeviceToHost) != cudaSuccess) {
+        rc = xg__error(ctx, XG_EGPU, "%s:%d: download: %s", __FILE__, __LINE__,
+                       cudaGetErrorString(cudaGetLastError()));
+        goto out;
+    }
+    if (hb->a_map)
+        for (k = 0; k < h_n; k++) {
+            h_hit[k].a = hb->a_map[h_hit[k].a];
+            h_hit[k].b = hb->b_map[h_hit[k].b];
+        }
+    if (hits_append(&J->out, h_hit, h_n) != XG_OK)
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory for the GPU hits");
+    st->seconds[XG_STAGE_DOWNLOAD] += xg__now() - t1;
+    go->batches++;
+out:
+    free(h_hit);
+    xg__blocks_free(&bt);
+    dev_free(&d);
+    return rc;
+}
+
+/* Cells c0..c1-1 gathered into a batch of their own; halved when the
+ * output does not fit. */
+static int run_range(struct job *J, size_t c0, size_t c1)
+{
+    struct xg_gpu_batch gb;
+    struct hbatch hb;
+    double t0 = xg__now();
+    int rc = xg__gpu_batch_gather(J->g, J->a->xyz, J->b->xyz, c0, c1, &gb);
+    if (rc != XG_OK)
+        return xg__error(J->ctx, rc, "out of memory gathering a GPU batch");
+    J->st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
+    hb.c0 = c0;
+    hb.c1 = c1;
+    hb.na = gb.na;
+    hb.nb = gb.nb;
+    hb.seg = gb.seg;
+    hb.tri = gb.tri;
+    hb.a_cell = gb.a_cell;
+    hb.b_cell = gb.b_cell;
+    hb.a_start = gb.a_start;
+    hb.a_items = gb.a_items;
+    hb.b_start = gb.b_start;
+    hb.b_items = gb.b_items;
+    hb.a_map = gb.a_map;
+    hb.b_map = gb.b_map;
+    J->gathered = 1;
+    rc = run_batch(J, &hb);
+    xg__gpu_batch_free(&gb);
+    if (rc == SPLIT) {
+        size_t mid = c0 + (c1 - c0) / 2;
+        rc = run_range(J, c0, mid);
+        if (rc == XG_OK)
+            rc = run_range(J, mid, c1);
+    }
+    return rc;
+}
+
+static int cmp_hit(const void *x, const void *y)
+{
+    const struct xg_gpu_hit *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    return p->b < q->b ? -1 : p->b > q->b;
+}
+
+/* The hits to contacts, on the CPU threads: each thread takes a
+ * contiguous range of hits and writes slot k of the scratch array, so
+ * the (a, b) order survives; GMP where the device left a doubt. */
+struct fin {
+    struct job *J;
+    struct xg_contact *ct;
+    uint8_t *keep;
+    struct xg_counters *cnt;    /* per thread */
+    uint64_t *deferred, *construct; /* per thread */
+    double *exact_s;            /* per thread */
+    int nthreads;
+};
+
+static void finish_worker(void *arg, int tid)
+{
+    struct fin *f = arg;
+    const struct job *J = f->J;
+    size_t lo, hi, k;
+    xg__share(J->out.n, f->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++) {
+        const struct xg_gpu_hit *h = &J->out.v[k];
+        const double *seg = J->a->xyz + 6 * (size_t)h->a;
+        const double *tri = J->b->xyz + 9 * (size_t)h->b;
+        struct xg_contact *ct = &f->ct[k];
+        int hit = 1;
+        memset(ct, 0, sizeof *ct);
+        ct->kind = h->kind;
+        if (h->flag == XG_GPU_HIT_DONE) {
+            f->cnt[tid].constructions++;
+            memcpy(ct->p, h->p, sizeof ct->p);
+        } else {
+            double t = xg__now();
+            if (h->flag == XG_GPU_HIT_DEFER) {
+                f->deferred[tid]++;
+                hit = xg__segtri_exact(&f->cnt[tid], seg, tri, ct);
+            } else {
+                f->construct[tid]++;
+                xg__segtri_construct(&f->cnt[tid], seg, tri, ct->p);
+            }
+            f->exact_s[tid] += xg__now() - t;
+        }
+        ct->a = h->a;
+        ct->b = h->b;
+        ct->pad = 0;
+        if (ct->kind != XG_KIND_OVERLAP)
+            ct->q[0] = ct->q[1] = ct->q[2] = 0.0;
+        f->keep[k] = (uint8_t)hit;
+    }
+}
+
+static int finish(struct job *J, struct xg_contacts *out)
+{
+    struct xg_stats *st = J->st;
+    struct fin f;
+    size_t k, n = J->out.n;
+    double t0 = xg__now(), t_exact = 0.0;
+    int t, rc = XG_OK;
+
+    if (J->gathered)
+        qsort(J->out.v, n, sizeof *J->out.v, cmp_hit);
+    memset(&f, 0, sizeof f);
+    f.J = J;
+    f.nthreads = xg__threads(J->ctx);
+    if ((size_t)f.nthreads > n / 256 + 1)
+        f.nthreads = (int)(n / 256 + 1);
+    f.ct = malloc((n ? n : 1) * sizeof *f.ct);
+    f.keep = malloc(n ? n : 1);
+    f.cnt = calloc((size_t)f.nthreads, sizeof *f.cnt);
+    f.deferred = calloc((size_t)f.nthreads, sizeof *f.deferred);
+    f.construct = calloc((size_t)f.nthreads, sizeof *f.construct);
+    f.exact_s = calloc((size_t)f.nthreads, sizeof *f.exact_s);
+    if (!f.ct || !f.keep || !f.cnt || !f.deferred || !f.construct ||
+        !f.exact_s) {
+        rc = xg__error(J->ctx, XG_ENOMEM, "out of memory for contacts");
+        goto out;
+    }
+    if ((rc = xg__parallel(f.nthreads, finish_worker, &f)) != XG_OK) {
+        rc = xg__error(J->ctx, rc, "cannot start threads");
+        goto out;
+    }
+    for (t = 0; t < f.nthreads; t++) {
+        xg_counters_add(&st->cnt, &f.cnt[t]);
+        st->deferred += f.deferred[t];
+        J->go->construct_fail += f.construct[t];
+        if (f.exact_s[t] > t_exact)
+            t_exact = f.exact_s[t];   /* the slowest thread's GMP time */
+    }
+    /* Compact in place: the scratch array becomes the answer. */
+    out->n = 0;
+    for (k = 0; k < n; k++)
+        if (f.keep[k])
+            f.ct[out->n++] = f.ct[k];
+    free(out->v);
+    out->v = f.ct;
+    out->cap = n ? n : 1;
+    f.ct = NULL;
+    st->seconds[XG_STAGE_EXACT] += t_exact;
+    st->seconds[XG_STAGE_UNIQUE] += xg__now() - t0 - t_exact;
+out:
+    free(f.ct);
+    free(f.keep);
+    free(f.cnt);
+    free(f.deferred);
+    free(f.construct);
+    free(f.exact_s);
+    return rc;
+}
+
+int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
+                      const struct xg_tris *b, const struct xg_opts *opt,
+                      struct xg_gpu_opts *gopt, struct xg_contacts *out,
+                      struct xg_stats *st)
+{
+    struct job J;
+    struct xg_grid g;
+    double t0 = xg__now();
+    size_t c, free_b = 0, total_b = 0;
+    uint64_t full;
+    int rc;
+
+    memset(&J, 0, sizeof J);
+    out->n = 0;
+    J.ctx = ctx;
+    J.a = a;
+    J.b = b;
+    J.go = gopt;
+    J.st = st;
+    J.g = &g;
+    gopt->count_bound = gopt->hits = gopt->relaunches = gopt->batches = 0;
+    gopt->not_owned = gopt->construct_fail = 0;
+    gopt->count_seconds = gopt->interval_seconds = 0.0;
+    if (gopt->strategy < 0 || gopt->strategy >= XG_GPU_NSTRAT)
+        return xg__error(ctx, XG_EINVAL, "unknown GPU strategy %d",
+                         gopt->strategy);
+
+    rc = xg__segtri_prepare(ctx, a, b, opt, xg__threads(ctx), &g, st);
+    if (rc != XG_OK)
+        return rc;
+    for (c = 0; c < g.ncell; c++)
+        st->candidates += (uint64_t)(g.a_start[c + 1] - g.a_start[c]) *
+                          (g.b_start[c + 1] - g.b_start[c]);
+    st->seconds[XG_STAGE_PREPARE] = xg__now() - t0;
+    if (st->candidates == 0)
+        goto done;
+
+    if (cudaStreamCreateWithFlags(&J.stream, cudaStreamNonBlocking) !=
+            cudaSuccess ||
+        cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
+        rc = xg__error(ctx, XG_EGPU, "%s:%d: cannot use the GPU: %s",
+                       __FILE__, __LINE__,
+                       cudaGetErrorString(cudaGetLastError()));
+        goto done;
+    }
+    /* Leave the runtime some room; the cap is the caller's. */
+    J.budget = free_b > ((uint64_t)512 << 20) ? free_b - ((uint64_t)512 << 20)
+                                              : free_b / 2;
+    if (opt->gpu_mem_cap && opt->gpu_mem_cap < J.budget)
+        J.budget = opt->gpu_mem_cap;
+
+    /* Everything in one batch when the whole input takes at most half
+     * the budget (the other half for the output): no gathering. */
+    full = (uint64_t)a->n * 6 * 12 + (uint64_t)b->n * (9 * 8 + 24) +
+           (uint64_t)(g.ncell + 1) * 8 +
+           4 * (uint64_t)(g.a_start[g.ncell] + g.b_start[g.ncell]) +
+           (st->candidates / XG_GPU_THREADS + g.ncell) * 20;
+    if (full <= J.budget / 2) {
+        struct hbatch hb;
+        hb.c0 = 0;
+        hb.c1 = g.ncell;
+        hb.na = (uint32_t)a->n;
+        hb.nb = (uint32_t)b->n;
+        hb.seg = a->xyz;
+        hb.tri = b->xyz;
+        hb.a_cell = g.a_cell;
+        hb.b_cell = g.b_cell;
+        hb.a_start = g.a_start;
+        hb.a_items = g.a_items;
+        hb.b_start = g.b_start;
+        hb.b_items = g.b_items;
+        hb.a_map = hb.b_map = NULL;
+        rc = run_batch(&J, &hb);
+        if (rc == SPLIT)
+            rc = run_range(&J, 0, g.ncell);
+    } else if (gopt->strategy != XG_GPU_MULTI) {
+        rc = xg__error(ctx, XG_ENOMEM, "the %s strategy needs the whole "
+                       "input on the GPU (%llu bytes, budget %llu); only the "
+                       "multi-block strategy works in batches",
+                       gopt->strategy == XG_GPU_LIST  ? "list-of-pairs"
+                       : gopt->strategy == XG_GPU_SEG ? "segment-per-thread"
+                                                      : "triangle-per-thread",
+                       (unsigned long long)full,
+                       (unsigned long long)J.budget);
+    } else {
+        size_t *bounds = NULL, nb = 0, i;
+        double t1 = xg__now();
+        rc = xg__gpu_plan_batches(&g, XG_GPU_THREADS, J.budget / 2, &bounds,
+                                  &nb);
+        st->seconds[XG_STAGE_PREPARE] += xg__now() - t1;
+        for (i = 0; rc == XG_OK && i < nb; i++)
+            rc = run_range(&J, bounds[i], bounds[i + 1]);
+        free(bounds);
+        if (rc == SPLIT)
+            rc = xg__error(ctx, XG_ENOMEM, "GPU output does not fit");
+    }
+    if (rc == XG_OK)
+        rc = finish(&J, out);
+done:
+    if (J.stream)
+        cudaStreamDestroy(J.stream);
+    free(J.out.v);
+    xg__grid_free(&g);
+    return rc;
+}
+
+int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
+                   const struct xg_tris *b, const struct xg_opts *opt,
+                   struct xg_contacts *out, struct xg_stats *st)
+{
+    struct xg_gpu_opts go;
+    memset(&go, 0, sizeof go);
+    go.strategy = XG_GPU_MULTI;
+    return xg__gpu_segtri_ex(ctx, a, b, opt, &go, out, st);
+}

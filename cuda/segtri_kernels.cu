@@ -1,0 +1,433 @@
+/*
+ * segtri_kernels.cu -- the GPU engine's kernels and their launchers.
+ *
+ * The predicate is not written here: every pair goes through
+ * xg_segtri_fast() and xg_lerp_fast() of src/xg_filters.h, the formulas
+ * the CPU engines run, evaluated with the directed-rounding intrinsics of
+ * src/xg_interval.h.  This file only decides which pairs each thread
+ * takes (the four strategies of the paper's Table 11.3) and where the
+ * answers go.
+ *
+ * Built with -fmad=false: the interval code uses intrinsics that are
+ * never contracted anyway, but the box test, the cell arithmetic and the
+ * float estimate must not be fused either (the box test and ownership
+ * rule have to agree bit for bit with the host's).
+ */
+#include <cub/device/device_radix_sort.cuh>
+#include "xg_cuda.h"
+
+struct pair_io {
+    struct xg_gpu_hit *d_hit;
+    uint64_t cap;
+    unsigned long long *d_n;
+};
+
+enum { MODE_COUNT = 0, MODE_INTERVAL = 1 };
+
+/* The box of a segment and of a triangle, as segtri_engine.c builds
+ * them: exact minima and maxima, so the comparisons agree. */
+__device__ static void seg_box(const double *s, double *box)
+{
+    for (int k = 0; k < 3; k++) {
+        box[k] = s[k] < s[3 + k] ? s[k] : s[3 + k];
+        box[3 + k] = s[k] < s[3 + k] ? s[3 + k] : s[k];
+    }
+}
+
+__device__ static void tri_box(const double *t, double *box)
+{
+    for (int k = 0; k < 3; k++) {
+        box[k] = box[3 + k] = t[k];
+        for (int i = 1; i < 3; i++) {
+            double v = t[3 * i + k];
+            if (v < box[k])
+                box[k] = v;
+            if (v > box[3 + k])
+                box[3 + k] = v;
+        }
+    }
+}
+
+/* 0: boxes miss; 1: they meet but cell c does not own the pair (the
+ * ownership rule of xg__grid_owns); 2: evaluate it here. */
+__device__ static int box_and_owner(const struct xg_gpu_view &v, uint32_t c,
+                                    const double *s, const double *t,
+                                    uint32_t i, uint32_t j)
+{
+    double p[6], q[6];
+    seg_box(s, p);
+    tri_box(t, q);
+    if (!(p[0] <= q[3] && q[0] <= p[3] && p[1] <= q[4] && q[1] <= p[4] &&
+          p[2] <= q[5] && q[2] <= p[5]))
+        return 0;
+    const int32_t *ca = v.d_a_cell + 6 * (size_t)i;
+    const int32_t *cb = v.d_b_cell + 6 * (size_t)j;
+    int x = max(ca[0], cb[0]), y = max(ca[1], cb[1]), z = max(ca[2], cb[2]);
+    size_t own = ((size_t)z * (size_t)v.n[1] + (size_t)y) * (size_t)v.n[0] +
+                 (size_t)x;
+    return own == c ? 2 : 1;
+}
+
+/* One pair.  Returns, for the count pass, 1 when the float estimate
+ * keeps it; tally[0] counts box-meeting pairs another cell owns, tally[1]
+ * those this cell owns.  The interval pass appends the answer and
+ * returns 0. */
+template <int MODE, int CHECK>
+__device__ static int do_pair(const struct xg_gpu_view &v, uint32_t c,
+                              uint32_t i, uint32_t j, const pair_io &io,
+                              int *tally)
+{
+    double s[6], t[9];
+    const double *ps = v.d_seg + 6 * (size_t)i, *pt = v.d_tri + 9 * (size_t)j;
+    for (int k = 0; k < 6; k++)
+        s[k] = ps[k];
+    for (int k = 0; k < 9; k++)
+        t[k] = pt[k];
+    if (CHECK) {
+        int r = box_and_owner(v, c, s, t, i, j);
+        if (r)
+            tally[r - 1]++;     /* [0] not owned, [1] owned */
+        if (r != 2)
+            return 0;
+    }
+    if (MODE == MODE_COUNT) {
+        /* Shift in double, then round: the float pass sees small numbers
+         * whose rounding is relative to the local extent. */
+        float sf[6], tf[9];
+        for (int k = 0; k < 6; k++)
+            sf[k] = (float)(s[k] - v.origin[k % 3]);
+        for (int k = 0; k < 9; k++)
+            tf[k] = (float)(t[k] - v.origin[k % 3]);
+        return xg_segtri_maybe_f(sf, tf);
+    } else {
+        struct xg_iv tt;
+        struct xg_gpu_hit h;
+        int r = xg_segtri_fast(s, t, &tt);
+        if (r == XG_SEGTRI_MISS)
+            return 0;
+        h.a = i;
+        h.b = j;
+        h.p[0] = h.p[1] = h.p[2] = 0.0;
+        if (r == XG_SEGTRI_DEFER) {
+            h.kind = 0;
+            h.flag = XG_GPU_HIT_DEFER;
+        } else {
+            h.kind = r == XG_SEGTRI_PROPER ? XG_KIND_PROPER : XG_KIND_TOUCH;
+            h.flag = xg_lerp_fast(s, s + 3, tt, 3, h.p) ? XG_GPU_HIT_DONE
+                                                        : XG_GPU_HIT_CONSTRUCT;
+            if (h.flag != XG_GPU_HIT_DONE)
+                h.p[0] = h.p[1] = h.p[2] = 0.0;
+        }
+        unsigned long long k = atomicAdd(io.d_n, 1ULL);
+        if (k < io.cap)
+            io.d_hit[k] = h;
+        return 0;
+    }
+}
+
+/* Adds the warp's counts with one atomic per warp.  Every kernel that
+ * calls this lets all 32 lanes of every warp reach it (no early return,
+ * blocks a multiple of 32), so the full mask is right; __activemask()
+ * would not be, since lanes that left a loop at different times need
+ * not be converged here. */
+__device__ static void warp_count(unsigned long long *d_count, int keep,
+                                  const int *tally)
+{
+    const unsigned full = 0xffffffffu;
+    unsigned k = __reduce_add_sync(full, (unsigned)keep);
+    unsigned o = __reduce_add_sync(full, (unsigned)tally[0]);
+    unsigned w = __reduce_add_sync(full, (unsigned)tally[1]);
+    if ((threadIdx.x & 31) == 0) {
+        if (k)
+            atomicAdd(d_count, (unsigned long long)k);
+        if (o)
+            atomicAdd(d_count + 1, (unsigned long long)o);
+        if (w)
+            atomicAdd(d_count + 2, (unsigned long long)w);
+    }
+}
+
+/* Multi-block: block b takes pairs first[b]..last[b] of cell cell[b];
+ * pair P is segment P % S_c, triangle P / S_c of the cell. */
+template <int MODE>
+__global__ static void k_multi(struct xg_gpu_view v, const uint32_t *d_cell,
+                               const uint64_t *d_first,
+                               const uint64_t *d_last, uint64_t b0,
+                               pair_io io, unsigned long long *d_count)
+{
+    uint64_t b = b0 + blockIdx.x;
+    uint32_t c = d_cell[b];
+    uint64_t P = d_first[b] + threadIdx.x;
+    int keep = 0, tally[2] = {0, 0};
+    if (P <= d_last[b]) {
+        uint32_t lc = c - v.c0;
+        uint32_t a0 = v.d_a_start[lc], S = v.d_a_start[lc + 1] - a0;
+        uint32_t t0 = v.d_b_start[lc], si, ti;
+        if (P >> 32 == 0) {      /* the usual case: 32-bit division */
+            si = (uint32_t)P % S;
+            ti = (uint32_t)P / S;
+        } else {
+            si = (uint32_t)(P % S);
+            ti = (uint32_t)(P / S);
+        }
+        keep = do_pair<MODE, 1>(v, c, v.d_a_items[a0 + si],
+                                v.d_b_items[t0 + ti], io, tally);
+    }
+    if (MODE == MODE_COUNT)
+        warp_count(d_count, keep, tally);
+}
+
+/* List of pairs: thread k takes pair (d_pairs[2k], d_pairs[2k+1]), whose
+ * boxes meet and which its cell owns (the CPU checked). */
+template <int MODE>
+__global__ static void k_list(struct xg_gpu_view v, const uint32_t *d_pairs,
+                              uint64_t npairs, pair_io io,
+                              unsigned long long *d_count)
+{
+    uint64_t k = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    int keep = 0, tally[2] = {0, 0};
+    if (k < npairs)
+        keep = do_pair<MODE, 0>(v, 0, d_pairs[2 * k], d_pairs[2 * k + 1], io,
+                                tally);
+    if (MODE == MODE_COUNT)
+        warp_count(d_count, keep, tally);
+}
+
+/* One element per thread: SEGS = 1 takes segment k against the triangles
+ * of every cell of its range, SEGS = 0 triangle k against the segments. */
+template <int MODE, int SEGS>
+__global__ static void k_elem(struct xg_gpu_view v, pair_io io,
+                              unsigned long long *d_count)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    int keep = 0, tally[2] = {0, 0};
+    if (k < (SEGS ? v.na : v.nb)) {
+        const int32_t *cr = (SEGS ? v.d_a_cell : v.d_b_cell) + 6 * (size_t)k;
+        const uint32_t *start = SEGS ? v.d_b_start : v.d_a_start;
+        const uint32_t *items = SEGS ? v.d_b_items : v.d_a_items;
+        /* An element outside the grid's region (or degenerate) has an
+         * empty range marked by lo x > hi x alone: its y and z entries are
+         * not set (grid.c), so they must not be read as loop bounds. */
+        int z_hi = cr[0] <= cr[3] ? cr[5] : -1;
+        for (int z = cr[0] <= cr[3] ? cr[2] : 0; z <= z_hi; z++)
+            for (int y = cr[1]; y <= cr[4]; y++)
+                for (int x = cr[0]; x <= cr[3]; x++) {
+                    uint32_t c = (uint32_t)(((size_t)z * v.n[1] + y) * v.n[0] +
+                                            x);
+                    uint32_t lc = c - v.c0;
+                    for (uint32_t r = start[lc]; r < start[lc + 1]; r++) {
+                        uint32_t o = items[r];
+                        keep += SEGS ? do_pair<MODE, 1>(v, c, k, o, io,
+                                                        tally)
+                                     : do_pair<MODE, 1>(v, c, o, k, io,
+                                                        tally);
+                    }
+                }
+    }
+    if (MODE == MODE_COUNT)
+        warp_count(d_count, keep, tally);
+}
+
+template <int MODE>
+static int launch(struct xg_ctx *ctx, int strategy,
+                  const struct xg_gpu_view *v, const struct xg_gpu_sched *s,
+                  pair_io io, unsigned long long *d_count,
+                  cudaStream_t stream)
+{
+    const unsigned th = XG_GPU_THREADS;
+    switch (strategy) {
+    case XG_GPU_MULTI: {
+        /* The tables were built with XG_GPU_THREADS pairs per block. */
+        const uint64_t chunk = (uint64_t)1 << 30;
+        for (uint64_t b0 = 0; b0 < s->nblocks; b0 += chunk) {
+            uint64_t n = s->nblocks - b0 < chunk ? s->nblocks - b0 : chunk;
+            k_multi<MODE><<<(unsigned)n, th, 0, stream>>>(
+                *v, s->d_cell, s->d_first, s->d_last, b0, io, d_count);
+            XG_CUDA_TRY(ctx, cudaGetLastError());
+        }
+        break;
+    }
+    case XG_GPU_LIST:
+        if (s->npairs) {
+            uint64_t nb = (s->npairs + th - 1) / th;
+            if (nb > 0x7fffffffULL)
+                return xg__error(ctx, XG_ELIMIT, "too many pairs for one "
+                                 "launch: %llu", (unsigned long long)s->npairs);
+            k_list<MODE><<<(unsigned)nb, th, 0, stream>>>(*v, s->d_pairs,
+                                                         s->npairs, io,
+                                                         d_count);
+            XG_CUDA_TRY(ctx, cudaGetLastError());
+        }
+        break;
+    case XG_GPU_SEG:
+        if (v->na) {
+            k_elem<MODE, 1><<<(v->na + th - 1) / th, th, 0, stream>>>(
+                *v, io, d_count);
+            XG_CUDA_TRY(ctx, cudaGetLastError());
+        }
+        break;
+    case XG_GPU_TRI:
+        if (v->nb) {
+            k_elem<MODE, 0><<<(v->nb + th - 1) / th, th, 0, stream>>>(
+                *v, io, d_count);
+            XG_CUDA_TRY(ctx, cudaGetLastError());
+        }
+        break;
+    default:
+        return xg__error(ctx, XG_EINVAL, "unknown GPU strategy %d", strategy);
+    }
+    return XG_OK;
+}
+
+extern "C" int xg__cuda_count(struct xg_ctx *ctx, int strategy,
+                              const struct xg_gpu_view *v,
+                              const struct xg_gpu_sched *s,
+                              unsigned long long *d_count,
+                              cudaStream_t stream)
+{
+    pair_io io = {NULL, 0, NULL};
+    return launch<MODE_COUNT>(ctx, strategy, v, s, io, d_count, stream);
+}
+
+extern "C" int xg__cuda_intersect(struct xg_ctx *ctx, int strategy,
+                                  const struct xg_gpu_view *v,
+                                  const struct xg_gpu_sched *s,
+                                  struct xg_gpu_hit *d_hit, uint64_t cap,
+                                  unsigned long long *d_n,
+                                  cudaStream_t stream)
+{
+    pair_io io = {d_hit, cap, d_n};
+    return launch<MODE_INTERVAL>(ctx, strategy, v, s, io, NULL, stream);
+}
+
+/* ---- ordering ---- */
+
+__global__ static void k_keys(const struct xg_gpu_hit *d_in, uint32_t n,
+                              uint64_t *d_key, uint32_t *d_idx)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n) {
+        d_key[k] = (uint64_t)d_in[k].a << 32 | d_in[k].b;
+        d_idx[k] = k;
+    }
+}
+
+__global__ static void k_gather(const struct xg_gpu_hit *d_in,
+                                const uint32_t *d_idx, uint32_t n,
+                                struct xg_gpu_hit *d_out)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n)
+        d_out[k] = d_in[d_idx[k]];
+}
+
+static size_t align256(size_t x) { return (x + 255) & ~(size_t)255; }
+
+extern "C" int xg__cuda_sort_hits(struct xg_ctx *ctx,
+                                  const struct xg_gpu_hit *d_in,
+                                  struct xg_gpu_hit *d_out, uint32_t n,
+                                  void *d_tmp, size_t *tmp_bytes,
+                                  cudaStream_t stream)
+{
+    size_t cub_bytes = 0, kb = align256((size_t)n * 8 + 8),
+           ib = align256((size_t)n * 4 + 4);
+    XG_CUDA_TRY(ctx, cub::DeviceRadixSort::SortPairs(
+                         NULL, cub_bytes, (uint64_t *)NULL, (uint64_t *)NULL,
+                         (uint32_t *)NULL, (uint32_t *)NULL, n, 0, 64,
+                         stream));
+    if (!d_tmp) {
+        *tmp_bytes = 2 * kb + 2 * ib + align256(cub_bytes);
+        return XG_OK;
+    }
+    if (n == 0)
+        return XG_OK;
+    char *p = (char *)d_tmp;
+    uint64_t *k_in = (uint64_t *)p, *k_out = (uint64_t *)(p + kb);
+    uint32_t *i_in = (uint32_t *)(p + 2 * kb);
+    uint32_t *i_out = (uint32_t *)(p + 2 * kb + ib);
+    void *cub_tmp = p + 2 * kb + 2 * ib;
+    unsigned th = 256, nb = (n + th - 1) / th;
+    k_keys<<<nb, th, 0, stream>>>(d_in, n, k_in, i_in);
+    XG_CUDA_TRY(ctx, cudaGetLastError());
+    XG_CUDA_TRY(ctx, cub::DeviceRadixSort::SortPairs(cub_tmp, cub_bytes, k_in,
+                                                     k_out, i_in, i_out, n, 0,
+                                                     64, stream));
+    k_gather<<<nb, th, 0, stream>>>(d_in, i_out, n, d_out);
+    XG_CUDA_TRY(ctx, cudaGetLastError());
+    return XG_OK;
+}
+
+/* ---- for the tests ---- */
+
+__global__ static void k_orient3d(const double *d_pts, size_t n,
+                                  struct xg_iv *d_out)
+{
+    size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n) {
+        const double *p = d_pts + 12 * k;
+        d_out[k] = xg_orient3d_iv(p, p + 3, p + 6, p + 9);
+    }
+}
+
+__global__ static void k_iv_ops(const struct xg_iv *d_iv, size_t n,
+                                struct xg_iv *d_ops)
+{
+    size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n) {
+        struct xg_iv a = d_iv[2 * k], b = d_iv[2 * k + 1];
+        d_ops[4 * k] = xg_iv_add(a, b);
+        d_ops[4 * k + 1] = xg_iv_sub(a, b);
+        d_ops[4 * k + 2] = xg_iv_mul(a, b);
+        if (b.lo > 0.0 || b.hi < 0.0)
+            d_ops[4 * k + 3] = xg_iv_div(a, b);
+        else
+            d_ops[4 * k + 3] = xg_iv_whole();
+    }
+}
+
+__global__ static void k_segtri_fast(const double *d_seg, const double *d_tri,
+                                     size_t n, int *d_res, struct xg_iv *d_t)
+{
+    size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n) {
+        struct xg_iv t = xg_iv_point(0.0);
+        d_res[k] = xg_segtri_fast(d_seg + 6 * k, d_tri + 9 * k, &t);
+        d_t[k] = t;
+    }
+}
+
+extern "C" int xg__cuda_orient3d_iv(struct xg_ctx *ctx, const double *d_pts,
+                                    size_t n, struct xg_iv *d_out,
+                                    cudaStream_t stream)
+{
+    if (n) {
+        k_orient3d<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(d_pts, n,
+                                                                    d_out);
+        XG_CUDA_TRY(ctx, cudaGetLastError());
+    }
+    return XG_OK;
+}
+
+extern "C" int xg__cuda_iv_ops(struct xg_ctx *ctx, const struct xg_iv *d_iv,
+                               size_t n, struct xg_iv *d_ops,
+                               cudaStream_t stream)
+{
+    if (n) {
+        k_iv_ops<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(d_iv, n,
+                                                                  d_ops);
+        XG_CUDA_TRY(ctx, cudaGetLastError());
+    }
+    return XG_OK;
+}
+
+extern "C" int xg__cuda_segtri_fast(struct xg_ctx *ctx, const double *d_seg,
+                                    const double *d_tri, size_t n, int *d_res,
+                                    struct xg_iv *d_t, cudaStream_t stream)
+{
+    if (n) {
+        k_segtri_fast<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(
+            d_seg, d_tri, n, d_res, d_t);
+        XG_CUDA_TRY(ctx, cudaGetLastError());
+    }
+    return XG_OK;
+}

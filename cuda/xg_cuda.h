@@ -1,0 +1,109 @@
+/*
+ * xg_cuda.h -- the plain C interface between the GPU engine's host code
+ * (segtri_gpu.c) and its kernels (segtri_kernels.cu).  Not installed.
+ *
+ * Every launcher takes the context for error detail and a stream, and
+ * returns an int code (XG_OK or XG_EGPU with "file:line: call: reason"
+ * in ctx).  Launchers only enqueue work: the caller synchronizes.
+ * Device pointers are named d_...
+ */
+#ifndef XG_CUDA_H
+#define XG_CUDA_H
+
+#include <cuda_runtime_api.h>
+/* C headers first, outside extern "C": under C++ some of them pull in
+ * templates, which cannot have C linkage. */
+#include <gmp.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+#include "xg_internal.h"
+
+/* Checks one runtime call (or, with cudaGetLastError(), a launch) and
+ * returns XG_EGPU from the enclosing function, naming file and line. */
+#define XG_CUDA_TRY(ctx, call)                                            \
+    do {                                                                  \
+        cudaError_t xg_e_ = (call);                                       \
+        if (xg_e_ != cudaSuccess)                                         \
+            return xg__error((ctx), XG_EGPU, "%s:%d: %s: %s", __FILE__,   \
+                             __LINE__, #call, cudaGetErrorString(xg_e_)); \
+    } while (0)
+
+/* Threads per block of the pair kernels. */
+#define XG_GPU_THREADS 64
+
+/* The device arrays of one batch.  Elements are numbered locally
+ * (0..na-1, 0..nb-1); cells globally, the CSR starts being indexed by
+ * cell - c0.  origin: the local origin of the float count pass. */
+struct xg_gpu_view {
+    const double *d_seg, *d_tri;        /* 6 and 9 doubles per element */
+    const int32_t *d_a_cell, *d_b_cell; /* 6 per element: lo xyz, hi xyz */
+    const uint32_t *d_a_start, *d_a_items, *d_b_start, *d_b_items;
+    uint32_t c0, c1;
+    uint32_t na, nb;
+    int n[3];
+    double origin[3];
+};
+
+/* What each strategy enumerates. */
+struct xg_gpu_sched {
+    const uint32_t *d_cell;             /* multi: block tables */
+    const uint64_t *d_first, *d_last;
+    uint64_t nblocks;
+    const uint32_t *d_pairs;            /* list: 2 per pair (a, b) */
+    uint64_t npairs;
+};
+
+/* One entry of the interval pass's output. */
+#define XG_GPU_HIT_DONE 0       /* kind and point certified            */
+#define XG_GPU_HIT_DEFER 1      /* classification left to GMP          */
+#define XG_GPU_HIT_CONSTRUCT 2  /* kind certified, point left to GMP   */
+struct xg_gpu_hit {
+    uint32_t a, b;              /* local numbers until the host maps them */
+    int32_t kind, flag;
+    double p[3];
+};
+
+/* d_count[0] += pairs whose boxes meet, that the cell owns and that the
+ * float estimate keeps; d_count[1] += box-meeting pairs another cell
+ * owns; d_count[2] += box-meeting pairs this cell owns. */
+int xg__cuda_count(struct xg_ctx *ctx, int strategy,
+                   const struct xg_gpu_view *v, const struct xg_gpu_sched *s,
+                   unsigned long long *d_count, cudaStream_t stream);
+
+/* The interval pass: appends every hit and deferral to d_hit with an
+ * atomic counter *d_n (zeroed by the caller); entries past cap are not
+ * written, so *d_n > cap means "relaunch with more room". */
+int xg__cuda_intersect(struct xg_ctx *ctx, int strategy,
+                       const struct xg_gpu_view *v,
+                       const struct xg_gpu_sched *s, struct xg_gpu_hit *d_hit,
+                       uint64_t cap, unsigned long long *d_n,
+                       cudaStream_t stream);
+
+/* Sorts n hits by (a, b) into d_out.  d_tmp NULL: *tmp_bytes gets the
+ * scratch size to allocate. */
+int xg__cuda_sort_hits(struct xg_ctx *ctx, const struct xg_gpu_hit *d_in,
+                       struct xg_gpu_hit *d_out, uint32_t n, void *d_tmp,
+                       size_t *tmp_bytes, cudaStream_t stream);
+
+/* For the tests: d_out[i] = xg_orient3d_iv of the 4 points d_pts[12i..];
+ * and d_ops[4i..4i+3] = add, sub, mul, div of the intervals
+ * (d_iv[2i], d_iv[2i+1]). */
+int xg__cuda_orient3d_iv(struct xg_ctx *ctx, const double *d_pts, size_t n,
+                         struct xg_iv *d_out, cudaStream_t stream);
+int xg__cuda_iv_ops(struct xg_ctx *ctx, const struct xg_iv *d_iv, size_t n,
+                    struct xg_iv *d_ops, cudaStream_t stream);
+/* For the tests: the fast pass on the device, pair i = seg 6i, tri 9i:
+ * d_res[i] = XG_SEGTRI_*, d_t[i] its t. */
+int xg__cuda_segtri_fast(struct xg_ctx *ctx, const double *d_seg,
+                         const double *d_tri, size_t n, int *d_res,
+                         struct xg_iv *d_t, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* XG_CUDA_H */
