@@ -88,10 +88,14 @@ const char *xg_ctx_errmsg(const struct xg_ctx *ctx);
 /* ------------------------------------------------------------------ */
 /* Counters of predicate work.  Each thread owns one; sums are exact. */
 
+/* The fast pass of the engines (one interval test per pair, counted in
+ * xg_stats.bbox_pairs and .deferred) is not counted here: these count the
+ * predicates called one by one, in preparation and in the exact stage. */
 struct xg_counters {
-    uint64_t predicates;        /* filtered predicate evaluations     */
+    uint64_t predicates;        /* xg_orient2d / xg_orient3d calls    */
     uint64_t filter_failures;   /* ... whose interval straddled zero  */
-    uint64_t exact_evals;       /* GMP evaluations (predicates)       */
+    uint64_t exact_evals;       /* ... decided by GMP (orient2d has a
+                                   stage between the filter and GMP)  */
     uint64_t constructions;     /* points constructed                 */
     uint64_t construct_ld;      /* ... certified in long double       */
     uint64_t construct_exact;   /* ... that needed GMP to round       */
