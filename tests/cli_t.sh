@@ -198,6 +198,40 @@ ok $? "-overwrite of a Shapefile removes the stale _lines layer"
 "$XG" --help | grep -q -- "-acopy"; ok $? "--help lists the options"
 "$XG" --version | grep -q "^exactgeo "; ok $? "--version"
 
+# ---- redblue: 2D lines x polygon ring edges, known contacts
+# B: the square (2,0) (6,0) (6,2) (2,2), edges 0..3 in ring order; A: a
+# diagonal through its corner (2,2) (a touch with edges 2 and 3), a
+# T-junction on edge 3, a collinear overlap with edge 0 that also touches
+# edge 1 at (6,0), and a proper crossing of edge 0.  All at UTM offsets.
+cat > ra.geojson <<JSON
+{"type":"FeatureCollection","features":[
+{"type":"Feature","id":1,"properties":{},"geometry":{"type":"LineString","coordinates":[[500000,7000000],[500004,7000004]]}},
+{"type":"Feature","id":2,"properties":{},"geometry":{"type":"LineString","coordinates":[[500000,7000001],[500002,7000001]]}},
+{"type":"Feature","id":3,"properties":{},"geometry":{"type":"LineString","coordinates":[[500005,7000000],[500009,7000000]]}},
+{"type":"Feature","id":4,"properties":{},"geometry":{"type":"LineString","coordinates":[[500003,6999999],[500003,7000001]]}}]}
+JSON
+cat > rb.geojson <<JSON
+{"type":"FeatureCollection","features":[
+{"type":"Feature","id":1,"properties":{},"geometry":{"type":"Polygon","coordinates":[[[500002,7000000],[500006,7000000],[500006,7000002],[500002,7000002],[500002,7000000]]]}}]}
+JSON
+gpkg ra.gpkg ra.geojson
+gpkg rb.gpkg rb.geojson
+cat > rb_want.txt <<'CSV'
+POINT (500002 7000002),1,0,1,2,touch
+POINT (500002 7000002),1,0,1,3,touch
+POINT (500002 7000001),2,0,1,3,touch
+LINESTRING (500005 7000000,500006 7000000),3,0,1,0,overlap
+POINT (500006 7000000),3,0,1,1,touch
+POINT (500003 7000000),4,0,1,0,proper
+CSV
+"$XG" redblue -q rb_out.gpkg ra.gpkg rb.gpkg 2>err.txt
+ok $? "redblue to GPKG exits 0"
+dump rb_out.gpkg -select a_fid,a_seg,b_fid,b_seg,kind > rb_got.txt
+cmp -s rb_got.txt rb_want.txt; ok $? "redblue: proper, T-junction, shared vertex, overlap; 2D points and lines"
+"$XG" redblue -q --engine seq rb_seq.gpkg ra.gpkg rb.gpkg 2>/dev/null &&
+    dump rb_seq.gpkg -select a_fid,a_seg,b_fid,b_seg,kind | cmp -s - rb_want.txt
+ok $? "redblue: seq engine gives the same"
+
 # ---- the demo data (data/): 96 contacts, seq and cpu identical
 D="$top_srcdir/data"
 if [ -f "$D/drillholes.gpkg" ] && [ -f "$D/orebodies.gpkg" ]; then
