@@ -7,10 +7,14 @@
  * clamped, so a box reaching past the region lands in the border cells;
  * xg__cell_of stays monotone, which the ownership rule relies on.
  *
- * Built in parallel and deterministically: each thread counts its own
- * contiguous range of elements, the counts become per-thread offsets,
- * and each thread fills its range in order, so every cell lists its
- * elements in ascending index order whatever the thread count.
+ * Built in parallel and deterministically: the threads first compute
+ * the cell range of their share of the elements, then each takes a slab
+ * of whole z-layers (cut so that the slabs hold about as many references
+ * each) and counts, offsets and fills the cells of its slab alone,
+ * scanning all elements in ascending order.  Cells are z-major, so a slab
+ * is a contiguous run of cells; no two threads write the same counter,
+ * and every cell lists its elements in ascending index order whatever
+ * the thread count.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -58,10 +62,15 @@ struct build {
     size_t n[2];
     const double *box[2];
     int32_t *cell[2];
-    uint32_t **count[2];      /* [set][thread] -> ncell counters */
+    uint32_t *count[2];       /* per cell: counts, then fill cursors */
     uint32_t *start[2], *items[2];
-    int phase;                /* 0: ranges and counts, 1: fill */
+    uint64_t *zrefs;          /* [thread][z]: references per z-layer */
+    int *zcut;                /* slab t is layers zcut[t] .. zcut[t+1]-1 */
+    uint64_t *slab_refs;      /* [set][thread]: references in the slab */
+    int phase;
 };
+
+enum { RANGES, COUNT, OFFSETS, FILL };
 
 static void cell_range(const struct xg_grid *g, const double *b, int32_t *c)
 {
@@ -84,41 +93,117 @@ static int box_in_region(const struct xg_grid *g, const double *b)
     return 1;
 }
 
-static void build_worker(void *arg, int tid)
+static void ranges(struct build *bd, int tid)
 {
-    struct build *bd = arg;
     const struct xg_grid *g = bd->g;
+    uint64_t *zr = bd->zrefs + (size_t)tid * (size_t)g->n[2];
     int s;
     for (s = 0; s < 2; s++) {
         size_t lo, hi, i;
-        uint32_t *cnt = bd->count[s][tid];
         xg__share(bd->n[s], bd->nthreads, tid, &lo, &hi);
         for (i = lo; i < hi; i++) {
             int32_t *c = bd->cell[s] + 6 * i;
-            int x, y, z;
-            if (bd->phase == 0) {
-                if (!box_in_region(g, bd->box[s] + 6 * i)) {
-                    c[0] = 1;
-                    c[3] = 0;
-                    continue;
-                }
-                cell_range(g, bd->box[s] + 6 * i, c);
-            }
-            if (c[0] > c[3])
+            uint64_t layer;
+            int z;
+            if (!box_in_region(g, bd->box[s] + 6 * i)) {
+                c[0] = 1;
+                c[3] = 0;
                 continue;
+            }
+            cell_range(g, bd->box[s] + 6 * i, c);
+            layer = (uint64_t)(c[3] - c[0] + 1) * (uint64_t)(c[4] - c[1] + 1);
             for (z = c[2]; z <= c[5]; z++)
-                for (y = c[1]; y <= c[4]; y++)
-                    for (x = c[0]; x <= c[3]; x++) {
-                        size_t cell = ((size_t)z * (size_t)g->n[1] +
-                                       (size_t)y) * (size_t)g->n[0] +
-                                      (size_t)x;
-                        if (bd->phase == 0)
-                            cnt[cell]++;
-                        else
-                            bd->items[s][cnt[cell]++] = (uint32_t)i;
-                    }
+                zr[z] += layer;
         }
     }
+}
+
+/* Counts (COUNT) or places (FILL) the references of this thread's slab. */
+static void slab_pass(struct build *bd, int tid)
+{
+    const struct xg_grid *g = bd->g;
+    int z0 = bd->zcut[tid], z1 = bd->zcut[tid + 1], s;
+    for (s = 0; s < 2; s++) {
+        uint32_t *cnt = bd->count[s];
+        size_t i;
+        for (i = 0; i < bd->n[s]; i++) {
+            const int32_t *c = bd->cell[s] + 6 * i;
+            int x, y, z, za, zb;
+            if (c[0] > c[3] || c[5] < z0 || c[2] >= z1)
+                continue;
+            za = c[2] > z0 ? c[2] : z0;
+            zb = c[5] < z1 - 1 ? c[5] : z1 - 1;
+            for (z = za; z <= zb; z++)
+                for (y = c[1]; y <= c[4]; y++) {
+                    size_t row = ((size_t)z * (size_t)g->n[1] + (size_t)y) *
+                                 (size_t)g->n[0];
+                    for (x = c[0]; x <= c[3]; x++) {
+                        if (bd->phase == COUNT)
+                            cnt[row + (size_t)x]++;
+                        else
+                            bd->items[s][cnt[row + (size_t)x]++] = (uint32_t)i;
+                    }
+                }
+        }
+    }
+}
+
+/* Offsets within the slab; the slab's base is added afterwards. */
+static void slab_offsets(struct build *bd, int tid)
+{
+    const struct xg_grid *g = bd->g;
+    size_t layer = (size_t)g->n[0] * (size_t)g->n[1];
+    size_t c0 = (size_t)bd->zcut[tid] * layer, c1 = (size_t)bd->zcut[tid + 1] * layer;
+    int s;
+    for (s = 0; s < 2; s++) {
+        uint64_t run = 0;
+        size_t c;
+        for (c = c0; c < c1; c++) {
+            uint32_t n = bd->count[s][c];
+            bd->count[s][c] = (uint32_t)run;  /* checked against 2^32 below */
+            run += n;
+        }
+        bd->slab_refs[(size_t)s * (size_t)bd->nthreads + (size_t)tid] = run;
+    }
+}
+
+static void build_worker(void *arg, int tid)
+{
+    struct build *bd = arg;
+    switch (bd->phase) {
+    case RANGES:
+        ranges(bd, tid);
+        break;
+    case OFFSETS:
+        slab_offsets(bd, tid);
+        break;
+    default:
+        slab_pass(bd, tid);
+        break;
+    }
+}
+
+/* Cuts the z-layers into nthreads slabs of about equal references. */
+static void cut_slabs(struct build *bd)
+{
+    int nz = bd->g->n[2], t, z = 0;
+    uint64_t total = 0, run = 0;
+    for (z = 0; z < nz; z++)
+        for (t = 0; t < bd->nthreads; t++)
+            total += bd->zrefs[(size_t)t * (size_t)nz + (size_t)z];
+    bd->zcut[0] = 0;
+    z = 0;
+    for (t = 1; t < bd->nthreads; t++) {
+        uint64_t goal = total / (uint64_t)bd->nthreads * (uint64_t)t;
+        while (z < nz && run < goal) {
+            int u;
+            for (u = 0; u < bd->nthreads; u++)
+                run += bd->zrefs[(size_t)u * (size_t)nz + (size_t)z];
+            z++;
+        }
+        bd->zcut[t] = z;
+    }
+    bd->zcut[bd->nthreads] = nz;
 }
 
 /* Bounding box of the valid boxes; returns 0 when there are none. */
@@ -205,47 +290,50 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
     g->b_start = xg__big_alloc((g->ncell + 1) * sizeof(uint32_t));
     bd.cell[0] = g->a_cell;
     bd.cell[1] = g->b_cell;
-    for (s = 0; s < 2; s++) {
-        bd.count[s] = calloc((size_t)nthreads, sizeof(uint32_t *));
-        if (!bd.count[s]) {
-            rc = XG_ENOMEM;
-            goto out;
-        }
-        for (t = 0; t < nthreads; t++)
-            if (!(bd.count[s][t] = xg__big_calloc(g->ncell, sizeof(uint32_t)))) {
-                rc = XG_ENOMEM;
-                goto out;
-            }
-    }
-    if (!g->a_cell || !g->b_cell || !g->a_start || !g->b_start) {
+    bd.count[0] = xg__big_calloc(g->ncell, sizeof(uint32_t));
+    bd.count[1] = xg__big_calloc(g->ncell, sizeof(uint32_t));
+    bd.zrefs = calloc((size_t)nthreads * (size_t)g->n[2], sizeof(uint64_t));
+    bd.zcut = calloc((size_t)nthreads + 1, sizeof(int));
+    bd.slab_refs = calloc(2 * (size_t)nthreads, sizeof(uint64_t));
+    if (!g->a_cell || !g->b_cell || !g->a_start || !g->b_start ||
+        !bd.count[0] || !bd.count[1] || !bd.zrefs || !bd.zcut ||
+        !bd.slab_refs) {
         rc = XG_ENOMEM;
         goto out;
     }
 
-    bd.phase = 0;
+    bd.phase = RANGES;
+    if ((rc = xg__parallel(nthreads, build_worker, &bd)) != XG_OK)
+        goto out;
+    cut_slabs(&bd);
+    bd.phase = COUNT;
+    if ((rc = xg__parallel(nthreads, build_worker, &bd)) != XG_OK)
+        goto out;
+    bd.phase = OFFSETS;
     if ((rc = xg__parallel(nthreads, build_worker, &bd)) != XG_OK)
         goto out;
 
-    /* Counts to offsets: cell-major, thread-minor, so each thread's
-     * references to a cell follow the previous thread's. */
+    /* Slab bases: each slab's offsets follow the previous slabs'. */
     for (s = 0; s < 2; s++) {
         uint32_t *start = s ? g->b_start : g->a_start;
-        uint64_t run = 0;
-        size_t c;
-        for (c = 0; c < g->ncell; c++) {
-            start[c] = (uint32_t)run;
-            for (t = 0; t < nthreads; t++) {
-                uint32_t n = bd.count[s][t][c];
-                bd.count[s][t][c] = (uint32_t)run;
-                run += n;
-            }
-            if (run > UINT32_MAX) {
+        size_t layer = (size_t)g->n[0] * (size_t)g->n[1], c;
+        uint64_t base = 0;
+        for (t = 0; t < nthreads; t++) {
+            size_t c0 = (size_t)bd.zcut[t] * layer;
+            size_t c1 = (size_t)bd.zcut[t + 1] * layer;
+            uint64_t refs = bd.slab_refs[(size_t)s * (size_t)nthreads + (size_t)t];
+            if (base + refs > UINT32_MAX) {
                 rc = XG_ELIMIT;
                 goto out;
             }
+            for (c = c0; c < c1; c++) {
+                bd.count[s][c] += (uint32_t)base;
+                start[c] = bd.count[s][c];
+            }
+            base += refs;
         }
-        start[g->ncell] = (uint32_t)run;
-        bd.items[s] = xg__big_alloc((run ? run : 1) * sizeof(uint32_t));
+        start[g->ncell] = (uint32_t)base;
+        bd.items[s] = xg__big_alloc((base ? base : 1) * sizeof(uint32_t));
         if (!bd.items[s]) {
             rc = XG_ENOMEM;
             goto out;
@@ -253,21 +341,15 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
     }
     g->a_items = bd.items[0];
     g->b_items = bd.items[1];
-    bd.items[0] = bd.items[1] = NULL;
-    bd.start[0] = g->a_start;
-    bd.start[1] = g->b_start;
-    bd.items[0] = g->a_items;
-    bd.items[1] = g->b_items;
-    bd.phase = 1;
+    bd.phase = FILL;
     rc = xg__parallel(nthreads, build_worker, &bd);
 
 out:
-    for (s = 0; s < 2; s++) {
-        if (bd.count[s])
-            for (t = 0; t < nthreads; t++)
-                free(bd.count[s][t]);
-        free(bd.count[s]);
-    }
+    free(bd.count[0]);
+    free(bd.count[1]);
+    free(bd.zrefs);
+    free(bd.zcut);
+    free(bd.slab_refs);
     if (rc != XG_OK)
         xg__grid_free(g);
     return rc;
