@@ -111,6 +111,8 @@ static void ranges(struct build *bd, int tid)
                 continue;
             }
             cell_range(g, bd->box[s] + 6 * i, c);
+            if (bd->nthreads == 1)
+                continue;       /* one slab: nothing to balance */
             layer = (uint64_t)(c[3] - c[0] + 1) * (uint64_t)(c[4] - c[1] + 1);
             for (z = c[2]; z <= c[5]; z++)
                 zr[z] += layer;
