@@ -155,7 +155,8 @@ static void print_report(const struct engine_runs *e, int ne,
     ROW("filter failures", s->cnt.filter_failures);
     ROW("exact evaluations", s->cnt.exact_evals);
     ROW("constructions", s->cnt.constructions);
-    ROW("  of which exact", s->cnt.construct_exact);
+    ROW("  certified in long double", s->cnt.construct_ld);
+    ROW("  rounded with GMP", s->cnt.construct_exact);
     ROW("skipped A / B", s->a_skipped + s->b_skipped);
     for (k = 0; k < XG_KIND_COUNT; k++) {
         char label[40];
