@@ -22,6 +22,7 @@
  */
 #include <cuda_runtime.h>
 #include <thrust/binary_search.h>
+#include <thrust/count.h>
 #include <thrust/execution_policy.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/scan.h>
@@ -46,7 +47,9 @@ extern "C" {
     } while (0)
 
 /* One hit or doubt, 32 bytes.  flag: 1 proper with a certified point,
- * 2 proper whose point needs exact rounding, 3 deferred pair. */
+ * 2 proper whose point needs exact rounding, 3 deferred pair, 4 touch at
+ * (x, y), 5 overlap (its stretch: input endpoints, found again on the
+ * host by the same classification). */
 struct rec {
     uint32_t a, b;
     int32_t flag, pad;
@@ -94,7 +97,8 @@ __device__ static void eval_pair(const double *sa, const double *sb,
                                  unsigned long long cap)
 {
     struct xg_iv t;
-    int r = xg_redblue_fast(sa, sa + 3, sb, sb + 3, &t);
+    double p[2] = {0.0, 0.0}, q[2];
+    int r = xg_redblue_fast(sa, sa + 3, sb, sb + 3, &t, p, q);
     rec x;
     if (r == XG_REDBLUE_MISS)
         return;
@@ -103,12 +107,15 @@ __device__ static void eval_pair(const double *sa, const double *sb,
     x.pad = 0;
     x.x = x.y = 0.0;
     if (r == XG_REDBLUE_PROPER) {
-        double p[2];
         x.flag = xg_lerp_fast(sa, sa + 3, t, 2, p) ? 1 : 2;
         x.x = p[0];
         x.y = p[1];
+    } else if (r == XG_REDBLUE_TOUCH) {
+        x.flag = 4;
+        x.x = p[0];
+        x.y = p[1];
     } else {
-        x.flag = 3;
+        x.flag = r == XG_REDBLUE_OVERLAP ? 5 : 3;
     }
     unsigned long long k = atomicAdd(count, 1ULL);
     if (k < cap)
@@ -157,6 +164,13 @@ struct hull_op {
             r.hi[k] = x.hi[k] > y.hi[k] ? x.hi[k] : y.hi[k];
         }
         return r;
+    }
+};
+
+struct empty_box {
+    __host__ __device__ bool operator()(const box4 &b) const
+    {
+        return b.lo[0] > b.hi[0];
     }
 };
 
@@ -287,50 +301,116 @@ __global__ static void k_keys(const rec *r, size_t n, unsigned long long *key)
 
 /* ---- host: the records into contacts ---- */
 
+/* Two passes over the sorted records, each thread on one contiguous
+ * range, so the (a, b) order survives without a compaction pass: the
+ * first decides the doubtful records (GMP) into a per-thread list and
+ * counts what each range keeps; the second writes every contact once,
+ * at its final place, and counts the kinds. */
+struct rb_thread {
+    struct xg_counters cnt;
+    uint64_t deferred, kept, kinds[XG_KIND_COUNT];
+    struct xg_contacts side;    /* flag 3 records, in order */
+    unsigned char *side_keep;
+    size_t side_cap, off;
+    int rc;
+};
+
 struct expand {
     const rec *r;
     size_t n;
     const double *a, *b;
     struct xg_contact *out;
-    unsigned char *keep;
-    struct xg_counters *cnt;
-    uint64_t *deferred;
+    struct rb_thread *t;
     int nthreads;
 };
 
-static void expand_worker(void *arg, int tid)
+static int is_dup(const rec *r, size_t k)
+{
+    /* A duplicate of the previous record (the paper's list). */
+    return k > 0 && r[k].a == r[k - 1].a && r[k].b == r[k - 1].b;
+}
+
+static void decide_worker(void *arg, int tid)
 {
     struct expand *e = (struct expand *)arg;
+    struct rb_thread *t = &e->t[tid];
     size_t lo, hi, k;
     xg__share(e->n, e->nthreads, tid, &lo, &hi);
     for (k = lo; k < hi; k++) {
         const rec *r = &e->r[k];
-        struct xg_contact *c = &e->out[k];
-        /* A duplicate of the previous record (the paper's list). */
-        if (k > 0 && r->a == e->r[k - 1].a && r->b == e->r[k - 1].b) {
-            e->keep[k] = 0;
+        struct xg_contact c;
+        int hit;
+        if (is_dup(e->r, k))
+            continue;
+        if (r->flag != 3) {
+            t->kept++;
             continue;
         }
-        c->a = r->a;
-        c->b = r->b;
-        c->pad = 0;
-        if (r->flag == 1) {
+        t->deferred++;
+        hit = xg__redblue_exact(&t->cnt, e->a + 6 * (size_t)r->a,
+                                e->b + 6 * (size_t)r->b, &c);
+        if (t->side.n == t->side_cap) {
+            size_t cap = t->side_cap ? 2 * t->side_cap : 256;
+            void *p = realloc(t->side.v, cap * sizeof c);
+            void *q = realloc(t->side_keep, cap);
+            if (p)
+                t->side.v = (struct xg_contact *)p;
+            if (q)
+                t->side_keep = (unsigned char *)q;
+            if (!p || !q) {
+                t->rc = XG_ENOMEM;
+                return;
+            }
+            t->side_cap = cap;
+        }
+        t->side.v[t->side.n] = c;
+        t->side_keep[t->side.n++] = (unsigned char)hit;
+        t->kept += (uint64_t)hit;
+    }
+}
+
+static void write_worker(void *arg, int tid)
+{
+    struct expand *e = (struct expand *)arg;
+    struct rb_thread *t = &e->t[tid];
+    size_t lo, hi, k, m = t->off, s = 0;
+    xg__share(e->n, e->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++) {
+        const rec *r = &e->r[k];
+        struct xg_contact *c = &e->out[m];
+        const double *sa = e->a + 6 * (size_t)r->a;
+        const double *sb = e->b + 6 * (size_t)r->b;
+        if (is_dup(e->r, k))
+            continue;
+        if (r->flag == 3) {
+            if (!t->side_keep[s]) {
+                s++;
+                continue;
+            }
+            *c = t->side.v[s++];
+        } else if (r->flag == 1) {
             c->kind = XG_KIND_PROPER;
             c->p[0] = r->x;
             c->p[1] = r->y;
             c->p[2] = 0.0;
             c->q[0] = c->q[1] = c->q[2] = 0.0;
-            e->cnt[tid].constructions++;
-            e->keep[k] = 1;
+            t->cnt.constructions++;
+        } else if (r->flag == 2) {
+            xg__redblue_exact(&t->cnt, sa, sb, c);
         } else {
-            if (r->flag == 3)
-                e->deferred[tid]++;
-            e->keep[k] = (unsigned char)xg__redblue_exact(
-                &e->cnt[tid], e->a + 6 * (size_t)r->a,
-                e->b + 6 * (size_t)r->b, c);
-            if (e->keep[k] && c->kind != XG_KIND_OVERLAP)
-                c->q[0] = c->q[1] = c->q[2] = 0.0;
+            double pt[2] = {r->x, r->y};
+            xg__redblue_settled(&t->cnt, sa, sb,
+                                r->flag == 4 ? XG_REDBLUE_TOUCH
+                                             : XG_REDBLUE_OVERLAP,
+                                pt, c);
         }
+        c->a = r->a;
+        c->b = r->b;
+        c->pad = 0;
+        if (c->kind != XG_KIND_OVERLAP)
+            c->q[0] = c->q[1] = c->q[2] = 0.0;
+        t->kinds[c->kind]++;
+        m++;
     }
 }
 
@@ -339,20 +419,22 @@ static int finish(struct xg_ctx *ctx, cudaStream_t s, rec *d_rec, size_t n,
                   const struct xg_segs *a, const struct xg_segs *b,
                   struct xg_contacts *out, struct xg_stats *st)
 {
-    int rc = XG_OK, nthreads = xg__threads(ctx), t;
+    int rc = XG_OK, nthreads = xg__threads(ctx), t, kd;
     unsigned long long *d_key = NULL;
-    /* Not a std::vector: its zero fill of the whole buffer costs more
-     * than the copy that overwrites it. */
-    rec *h = (rec *)malloc((n ? n : 1) * sizeof(rec));
+    rec *h = (rec *)xg__big_alloc((n ? n : 1) * sizeof(rec));
     struct expand e;
-    std::vector<struct xg_counters> cnt(nthreads);
-    std::vector<uint64_t> deferred(nthreads, 0);
-    std::vector<unsigned char> keep(n);
+    struct rb_thread *th;
     double t0 = xg__now(), t1;
-    size_t k, m;
+    size_t total = 0;
 
-    if (!h)
+    if ((size_t)nthreads > n / 4096 + 1)
+        nthreads = (int)(n / 4096 + 1);
+    th = (struct rb_thread *)calloc((size_t)nthreads, sizeof *th);
+    if (!h || !th) {
+        free(h);
+        free(th);
         return xg__error(ctx, XG_ENOMEM, "out of memory for %zu records", n);
+    }
     if (n) {
         CUDA_TRY(cudaMalloc(&d_key, n * sizeof *d_key));
         k_keys<<<(unsigned)((n + 255) / 256), 256, 0, s>>>(d_rec, n, d_key);
@@ -365,35 +447,47 @@ static int finish(struct xg_ctx *ctx, cudaStream_t s, rec *d_rec, size_t n,
     t1 = xg__now();
     st->seconds[XG_STAGE_DOWNLOAD] += t1 - t0;
 
-    out->v = (struct xg_contact *)malloc((n ? n : 1) * sizeof *out->v);
-    if (!out->v) {
-        rc = xg__error(ctx, XG_ENOMEM, "out of memory for %zu contacts", n);
-        goto done;
-    }
-    out->cap = n ? n : 1;
     e.r = h;
     e.n = n;
     e.a = a->xyz;
     e.b = b->xyz;
-    e.out = out->v;
-    e.keep = keep.data();
-    e.cnt = cnt.data();
-    e.deferred = deferred.data();
+    e.t = th;
     e.nthreads = nthreads;
-    memset(cnt.data(), 0, nthreads * sizeof(struct xg_counters));
-    xg__parallel(nthreads, expand_worker, &e);
+    xg__parallel(nthreads, decide_worker, &e);
     for (t = 0; t < nthreads; t++) {
-        xg_counters_add(&st->cnt, &cnt[t]);
-        st->deferred += deferred[t];
+        if (th[t].rc != XG_OK) {
+            rc = xg__error(ctx, th[t].rc, "out of memory for contacts");
+            goto done;
+        }
+        th[t].off = total;
+        total += th[t].kept;
     }
     st->seconds[XG_STAGE_EXACT] = xg__now() - t1;
     t1 = xg__now();
-    for (k = 0, m = 0; k < n; k++)
-        if (keep[k])
-            out->v[m++] = out->v[k];
-    out->n = m;
+    out->v = (struct xg_contact *)xg__big_alloc((total ? total : 1) *
+                                                sizeof *out->v);
+    if (!out->v) {
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory for %zu contacts",
+                       total);
+        goto done;
+    }
+    out->cap = total ? total : 1;
+    e.out = out->v;
+    xg__parallel(nthreads, write_worker, &e);
+    out->n = total;
+    for (t = 0; t < nthreads; t++) {
+        xg_counters_add(&st->cnt, &th[t].cnt);
+        st->deferred += th[t].deferred;
+        for (kd = 0; kd < XG_KIND_COUNT; kd++)
+            st->contacts[kd] += th[t].kinds[kd];
+    }
     st->seconds[XG_STAGE_UNIQUE] = xg__now() - t1;
 done:
+    for (t = 0; t < nthreads; t++) {
+        free(th[t].side.v);
+        free(th[t].side_keep);
+    }
+    free(th);
     free(h);
     cudaFree(d_key);
     return rc;
@@ -549,6 +643,11 @@ static int ours(struct xg_ctx *ctx, cudaStream_t s, const struct xg_segs *a,
     if (nb)
         k_boxes<<<(nb + 255) / 256, 256, 0, s>>>(d_b, nb, d_bbox);
     CUDA_TRY(cudaGetLastError());
+    /* Zero-length segments (no box): counted here, not on the CPU. */
+    st->a_skipped = (uint64_t)thrust::count_if(thrust::cuda::par.on(s), d_abox,
+                                               d_abox + na, empty_box());
+    st->b_skipped = (uint64_t)thrust::count_if(thrust::cuda::par.on(s), d_bbox,
+                                               d_bbox + nb, empty_box());
     ha = thrust::transform_reduce(thrust::cuda::par.on(s), d_abox,
                                   d_abox + na, valid_box(), empty, hull_op());
     hb = thrust::transform_reduce(thrust::cuda::par.on(s), d_bbox,
@@ -674,7 +773,6 @@ extern "C" int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
     int rc = XG_OK;
     cudaStream_t s = NULL;
     double *d_a = NULL, *d_b = NULL, t0;
-    size_t i;
 
     st->engine = XG_ENGINE_GPU;
     st->threads = 1;
@@ -695,15 +793,8 @@ extern "C" int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
     if (method == XG__RB_PAPER) {
         rc = paper(ctx, s, a, b, opt, d_a, d_b, out, st);
     } else {
-        for (i = 0; i < a->n; i++)
-            st->a_skipped += xg__seg2_is_degenerate(a->xyz + 6 * i);
-        for (i = 0; i < b->n; i++)
-            st->b_skipped += xg__seg2_is_degenerate(b->xyz + 6 * i);
         rc = ours(ctx, s, a, b, opt, d_a, d_b, out, st);
     }
-    for (i = 0; rc == XG_OK && i < out->n; i++)
-        if (method == XG__RB_PAPER)
-            st->contacts[out->v[i].kind]++;
 done:
     cudaFree(d_a);
     cudaFree(d_b);

@@ -325,8 +325,9 @@ static int run_batch(struct job *J, const struct hbatch *hb)
     t1 = xg__now();
     st->seconds[XG_STAGE_UNIQUE] += t1 - t0;
 
-    /* Download the sparse list. */
-    h_hit = malloc((h_n ? h_n : 1) * sizeof *h_hit);
+    /* Download the sparse list: straight into the job's array when it
+     * is empty (one batch), else beside it. */
+    h_hit = xg__big_alloc((h_n ? h_n : 1) * sizeof *h_hit);
     if (!h_hit) {
         rc = xg__error(ctx, XG_ENOMEM, "out of memory for the GPU hits");
         goto out;
@@ -342,8 +343,15 @@ static int run_batch(struct job *J, const struct hbatch *hb)
             h_hit[k].a = hb->a_map[h_hit[k].a];
             h_hit[k].b = hb->b_map[h_hit[k].b];
         }
-    if (hits_append(&J->out, h_hit, h_n) != XG_OK)
+    if (J->out.n == 0) {
+        free(J->out.v);
+        J->out.v = h_hit;
+        J->out.n = h_n;
+        J->out.cap = h_n ? h_n : 1;
+        h_hit = NULL;
+    } else if (hits_append(&J->out, h_hit, h_n) != XG_OK) {
         rc = xg__error(ctx, XG_ENOMEM, "out of memory for the GPU hits");
+    }
     st->seconds[XG_STAGE_DOWNLOAD] += xg__now() - t1;
     go->batches++;
 out:
@@ -398,53 +406,109 @@ static int cmp_hit(const void *x, const void *y)
     return p->b < q->b ? -1 : p->b > q->b;
 }
 
-/* The hits to contacts, on the CPU threads: each thread takes a
- * contiguous range of hits and writes slot k of the scratch array, so
- * the (a, b) order survives; GMP where the device left a doubt. */
+/* The hits to contacts, on the CPU threads, in two passes over
+ * contiguous ranges, so the (a, b) order survives with no compaction:
+ * the first decides the deferred hits (GMP) into a per-thread list and
+ * counts what each range keeps; the second writes every contact once, at
+ * its final place, rounding the points the device left (long double
+ * stage, then GMP). */
+struct fin_thread {
+    struct xg_counters cnt;
+    uint64_t deferred, construct, kept, kinds[XG_KIND_COUNT];
+    double exact_s;
+    struct xg_contact *side;    /* the deferred hits, in order */
+    uint8_t *side_keep;
+    size_t nside, side_cap, off;
+    int rc;
+    char pad[64];
+};
+
 struct fin {
     struct job *J;
     struct xg_contact *ct;
-    uint8_t *keep;
-    struct xg_counters *cnt;    /* per thread */
-    uint64_t *deferred, *construct; /* per thread */
-    double *exact_s;            /* per thread */
+    struct fin_thread *t;
     int nthreads;
 };
 
-static void finish_worker(void *arg, int tid)
+static void decide_worker(void *arg, int tid)
 {
     struct fin *f = arg;
+    struct fin_thread *t = &f->t[tid];
     const struct job *J = f->J;
     size_t lo, hi, k;
     xg__share(J->out.n, f->nthreads, tid, &lo, &hi);
     for (k = lo; k < hi; k++) {
         const struct xg_gpu_hit *h = &J->out.v[k];
-        const double *seg = J->a->xyz + 6 * (size_t)h->a;
-        const double *tri = J->b->xyz + 9 * (size_t)h->b;
-        struct xg_contact *ct = &f->ct[k];
-        int hit = 1;
-        memset(ct, 0, sizeof *ct);
-        ct->kind = h->kind;
-        if (h->flag == XG_GPU_HIT_DONE) {
-            f->cnt[tid].constructions++;
-            memcpy(ct->p, h->p, sizeof ct->p);
-        } else {
-            double t = xg__now();
-            if (h->flag == XG_GPU_HIT_DEFER) {
-                f->deferred[tid]++;
-                hit = xg__segtri_exact(&f->cnt[tid], seg, tri, ct);
-            } else {
-                f->construct[tid]++;
-                xg__segtri_construct(&f->cnt[tid], seg, tri, ct->p);
+        struct xg_contact c;
+        double t0;
+        int hit;
+        if (h->flag != XG_GPU_HIT_DEFER) {
+            t->kept++;
+            continue;
+        }
+        if (t->nside == t->side_cap) {
+            size_t cap = t->side_cap ? 2 * t->side_cap : 256;
+            void *p = realloc(t->side, cap * sizeof *t->side);
+            void *q = realloc(t->side_keep, cap);
+            if (p)
+                t->side = p;
+            if (q)
+                t->side_keep = q;
+            if (!p || !q) {
+                t->rc = XG_ENOMEM;
+                return;
             }
-            f->exact_s[tid] += xg__now() - t;
+            t->side_cap = cap;
+        }
+        memset(&c, 0, sizeof c);
+        t0 = xg__now();
+        t->deferred++;
+        hit = xg__segtri_exact(&t->cnt, J->a->xyz + 6 * (size_t)h->a,
+                               J->b->xyz + 9 * (size_t)h->b, &c);
+        t->exact_s += xg__now() - t0;
+        t->side[t->nside] = c;
+        t->side_keep[t->nside++] = (uint8_t)hit;
+        t->kept += (uint64_t)hit;
+    }
+}
+
+static void write_worker(void *arg, int tid)
+{
+    struct fin *f = arg;
+    struct fin_thread *t = &f->t[tid];
+    const struct job *J = f->J;
+    size_t lo, hi, k, m = t->off, s = 0;
+    xg__share(J->out.n, f->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++) {
+        const struct xg_gpu_hit *h = &J->out.v[k];
+        struct xg_contact *ct = &f->ct[m];
+        if (h->flag == XG_GPU_HIT_DEFER) {
+            if (!t->side_keep[s]) {
+                s++;
+                continue;
+            }
+            *ct = t->side[s++];
+        } else {
+            ct->kind = h->kind;
+            ct->q[0] = ct->q[1] = ct->q[2] = 0.0;
+            if (h->flag == XG_GPU_HIT_DONE) {
+                t->cnt.constructions++;
+                memcpy(ct->p, h->p, sizeof ct->p);
+            } else {
+                double t0 = xg__now();
+                t->construct++;
+                xg__segtri_construct(&t->cnt, J->a->xyz + 6 * (size_t)h->a,
+                                     J->b->xyz + 9 * (size_t)h->b, ct->p);
+                t->exact_s += xg__now() - t0;
+            }
         }
         ct->a = h->a;
         ct->b = h->b;
         ct->pad = 0;
         if (ct->kind != XG_KIND_OVERLAP)
             ct->q[0] = ct->q[1] = ct->q[2] = 0.0;
-        f->keep[k] = (uint8_t)hit;
+        t->kinds[ct->kind]++;
+        m++;
     }
 }
 
@@ -452,57 +516,63 @@ static int finish(struct job *J, struct xg_contacts *out)
 {
     struct xg_stats *st = J->st;
     struct fin f;
-    size_t k, n = J->out.n;
+    size_t n = J->out.n, total = 0;
     double t0 = xg__now(), t_exact = 0.0;
-    int t, rc = XG_OK;
+    int t, k, rc = XG_OK;
 
     if (J->gathered)
         qsort(J->out.v, n, sizeof *J->out.v, cmp_hit);
     memset(&f, 0, sizeof f);
     f.J = J;
     f.nthreads = xg__threads(J->ctx);
-    if ((size_t)f.nthreads > n / 256 + 1)
-        f.nthreads = (int)(n / 256 + 1);
-    f.ct = malloc((n ? n : 1) * sizeof *f.ct);
-    f.keep = malloc(n ? n : 1);
-    f.cnt = calloc((size_t)f.nthreads, sizeof *f.cnt);
-    f.deferred = calloc((size_t)f.nthreads, sizeof *f.deferred);
-    f.construct = calloc((size_t)f.nthreads, sizeof *f.construct);
-    f.exact_s = calloc((size_t)f.nthreads, sizeof *f.exact_s);
-    if (!f.ct || !f.keep || !f.cnt || !f.deferred || !f.construct ||
-        !f.exact_s) {
-        rc = xg__error(J->ctx, XG_ENOMEM, "out of memory for contacts");
-        goto out;
-    }
-    if ((rc = xg__parallel(f.nthreads, finish_worker, &f)) != XG_OK) {
+    if ((size_t)f.nthreads > n / 1024 + 1)
+        f.nthreads = (int)(n / 1024 + 1);
+    f.t = calloc((size_t)f.nthreads, sizeof *f.t);
+    if (!f.t)
+        return xg__error(J->ctx, XG_ENOMEM, "out of memory for contacts");
+    if ((rc = xg__parallel(f.nthreads, decide_worker, &f)) != XG_OK) {
         rc = xg__error(J->ctx, rc, "cannot start threads");
         goto out;
     }
     for (t = 0; t < f.nthreads; t++) {
-        xg_counters_add(&st->cnt, &f.cnt[t]);
-        st->deferred += f.deferred[t];
-        J->go->construct_fail += f.construct[t];
-        if (f.exact_s[t] > t_exact)
-            t_exact = f.exact_s[t];   /* the slowest thread's GMP time */
+        if (f.t[t].rc != XG_OK) {
+            rc = xg__error(J->ctx, f.t[t].rc, "out of memory for contacts");
+            goto out;
+        }
+        f.t[t].off = total;
+        total += f.t[t].kept;
     }
-    /* Compact in place: the scratch array becomes the answer. */
-    out->n = 0;
-    for (k = 0; k < n; k++)
-        if (f.keep[k])
-            f.ct[out->n++] = f.ct[k];
+    f.ct = xg__big_alloc((total ? total : 1) * sizeof *f.ct);
+    if (!f.ct) {
+        rc = xg__error(J->ctx, XG_ENOMEM, "out of memory for contacts");
+        goto out;
+    }
+    if ((rc = xg__parallel(f.nthreads, write_worker, &f)) != XG_OK) {
+        free(f.ct);
+        rc = xg__error(J->ctx, rc, "cannot start threads");
+        goto out;
+    }
+    for (t = 0; t < f.nthreads; t++) {
+        xg_counters_add(&st->cnt, &f.t[t].cnt);
+        st->deferred += f.t[t].deferred;
+        J->go->construct_fail += f.t[t].construct;
+        for (k = 0; k < XG_KIND_COUNT; k++)
+            st->contacts[k] += f.t[t].kinds[k];
+        if (f.t[t].exact_s > t_exact)
+            t_exact = f.t[t].exact_s;  /* the slowest thread's GMP time */
+    }
     free(out->v);
     out->v = f.ct;
-    out->cap = n ? n : 1;
-    f.ct = NULL;
+    out->n = total;
+    out->cap = total ? total : 1;
     st->seconds[XG_STAGE_EXACT] += t_exact;
     st->seconds[XG_STAGE_UNIQUE] += xg__now() - t0 - t_exact;
 out:
-    free(f.ct);
-    free(f.keep);
-    free(f.cnt);
-    free(f.deferred);
-    free(f.construct);
-    free(f.exact_s);
+    for (t = 0; t < f.nthreads; t++) {
+        free(f.t[t].side);
+        free(f.t[t].side_keep);
+    }
+    free(f.t);
     return rc;
 }
 

@@ -223,17 +223,58 @@ static int merge(struct run *r, struct xg_contacts *out)
     return XG_OK;
 }
 
+struct finite {
+    const double *v;
+    size_t n;
+    int per, dim, nthreads;
+    size_t *first;              /* per thread: first bad element, or n */
+};
+
+static void finite_worker(void *arg, int tid)
+{
+    struct finite *f = arg;
+    size_t lo, hi, i;
+    int k;
+    xg__share(f->n, f->nthreads, tid, &lo, &hi);
+    f->first[tid] = f->n;
+    for (i = lo; i < hi; i++) {
+        const double *e = f->v + (size_t)f->per * i;
+        int ok = 1;
+        for (k = 0; k < f->per; k++)
+            if (k % 3 < f->dim)
+                ok &= isfinite(e[k]) != 0;
+        if (!ok) {
+            f->first[tid] = i;
+            return;
+        }
+    }
+}
+
 int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
                      int dim, const int64_t *fid, const char *what)
 {
-    size_t i;
-    for (i = 0; i < n * (size_t)per; i++)
-        if ((int)(i % 3) < dim && !isfinite(v[i]))
-            return xg__error(ctx, XG_EINVAL,
-                             "%s %zu (feature %lld) has a non-finite "
-                             "coordinate",
-                             what, i / (size_t)per,
-                             fid ? (long long)fid[i / (size_t)per] : -1LL);
+    struct finite f;
+    size_t first[64], bad = n;
+    int t;
+    f.v = v;
+    f.n = n;
+    f.per = per;
+    f.dim = dim;
+    f.first = first;
+    f.nthreads = xg__threads(ctx);
+    if (f.nthreads > 64)
+        f.nthreads = 64;
+    if ((size_t)f.nthreads > n / 65536 + 1)
+        f.nthreads = (int)(n / 65536 + 1);
+    xg__parallel(f.nthreads, finite_worker, &f);
+    for (t = 0; t < f.nthreads; t++)
+        if (first[t] < bad)
+            bad = first[t];
+    if (bad < n)
+        return xg__error(ctx, XG_EINVAL,
+                         "%s %zu (feature %lld) has a non-finite "
+                         "coordinate",
+                         what, bad, fid ? (long long)fid[bad] : -1LL);
     return XG_OK;
 }
 
@@ -395,10 +436,17 @@ int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
 int xg__pair_end(int rc, struct xg_contacts *out, struct xg_stats *st)
 {
     size_t i;
+    int k;
     if (rc != XG_OK) {
         xg_contacts_free(out);
         return rc;
     }
+    /* Counted where the contacts were made (the GPU engines), else here. */
+    if (st->contacts[XG_KIND_PROPER] + st->contacts[XG_KIND_TOUCH] +
+            st->contacts[XG_KIND_OVERLAP] == out->n)
+        return XG_OK;
+    for (k = 0; k < XG_KIND_COUNT; k++)
+        st->contacts[k] = 0;
     for (i = 0; i < out->n; i++)
         st->contacts[out->v[i].kind]++;
     return XG_OK;

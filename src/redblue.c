@@ -9,8 +9,10 @@
  *            segments meeting end to end;
  *   overlap  collinear, sharing a stretch of positive length.
  * The fast pass (xg_redblue_fast in xg_filters.h) settles misses and
- * proper crossings with intervals; whatever it defers (every exact zero
- * among the four sides included) is decided here with exact signs.
+ * proper crossings with intervals, and on the GPU also the pairs whose
+ * zero sides its directed rounding certifies; whatever it defers is
+ * decided here with exact signs.  Both stages classify through the one
+ * function xg_redblue_classify.
  * Only a proper crossing constructs a point; touches and overlaps are
  * made of input endpoints and are exact as they stand.
  */
@@ -20,13 +22,6 @@
 int xg__seg2_is_degenerate(const double *seg)
 {
     return seg[0] == seg[3] && seg[1] == seg[4];
-}
-
-static void set_point(double *out, const double *p)
-{
-    out[0] = p[0] + 0.0;   /* -0 becomes +0, as constructed points */
-    out[1] = p[1] + 0.0;
-    out[2] = 0.0;
 }
 
 /* The crossing of P0P1 with the line Q0Q1 when P0, P1 lie strictly on
@@ -76,36 +71,34 @@ static void cross_point(struct xg_counters *cnt, const double *sa,
     cnt->exact_seconds += xg__now() - t0;
 }
 
-/*
- * Collinear segments.  Along an axis on which P0 and P1 differ, the
- * common line is a bijection onto that coordinate, so comparing that
- * coordinate of endpoints (exact doubles) orders them along the line.
- * The shared part, if any, runs between two endpoints of the inputs: no
- * construction.  The stretch is given in A's direction (c->p nearer P0).
- */
-static int collinear(const double *sa, const double *sb, struct xg_contact *c)
+/* The contact from the four signs (xg_redblue_classify, shared with the
+ * fast pass) into c; the point of a proper crossing constructed here. */
+static int contact_from(struct xg_counters *cnt, int r, const double *sa,
+                        const double *sb, const double *p, const double *q,
+                        struct xg_contact *c)
 {
-    const double *p0 = sa, *p1 = sa + 3, *q0 = sb, *q1 = sb + 3;
-    int ax = p0[0] != p1[0] ? 0 : 1;
-    int up = p0[ax] < p1[ax];           /* A runs toward larger values */
-    const double *alo = up ? p0 : p1, *ahi = up ? p1 : p0;
-    const double *blo = q0[ax] < q1[ax] ? q0 : q1;
-    const double *bhi = q0[ax] < q1[ax] ? q1 : q0;
-    const double *lo = blo[ax] > alo[ax] ? blo : alo;
-    const double *hi = bhi[ax] < ahi[ax] ? bhi : ahi;
-
-    if (lo[ax] > hi[ax])
-        return 0;
-    if (lo[ax] == hi[ax]) {
-        c->kind = XG_KIND_TOUCH;
-        set_point(c->p, lo);
-        memset(c->q, 0, sizeof c->q);
+    memset(c->q, 0, sizeof c->q);
+    c->p[2] = 0.0;
+    switch (r) {
+    case XG_REDBLUE_PROPER:
+        c->kind = XG_KIND_PROPER;
+        cross_point(cnt, sa, sb, c->p);
         return 1;
+    case XG_REDBLUE_TOUCH:
+        c->kind = XG_KIND_TOUCH;
+        c->p[0] = p[0];
+        c->p[1] = p[1];
+        return 1;
+    case XG_REDBLUE_OVERLAP:
+        c->kind = XG_KIND_OVERLAP;
+        c->p[0] = p[0];
+        c->p[1] = p[1];
+        c->q[0] = q[0];
+        c->q[1] = q[1];
+        return 1;
+    default:
+        return 0;
     }
-    c->kind = XG_KIND_OVERLAP;
-    set_point(c->p, up ? lo : hi);
-    set_point(c->q, up ? hi : lo);
-    return 1;
 }
 
 int xg__redblue_exact(struct xg_counters *cnt, const double *sa,
@@ -114,44 +107,43 @@ int xg__redblue_exact(struct xg_counters *cnt, const double *sa,
     const double *p0 = sa, *p1 = sa + 3, *q0 = sb, *q1 = sb + 3;
     int oq0 = xg_orient2d(cnt, p0, p1, q0);
     int oq1 = xg_orient2d(cnt, p0, p1, q1);
-    int op0, op1;
+    int op0 = XG_UNSURE, op1 = XG_UNSURE;
+    double p[2], q[2];
 
-    if (oq0 == oq1 && oq0 != XG_ZERO)
-        return 0;
-    if (oq0 == XG_ZERO && oq1 == XG_ZERO)
-        return collinear(sa, sb, c);
-    op0 = xg_orient2d(cnt, q0, q1, p0);
-    op1 = xg_orient2d(cnt, q0, q1, p1);
-    if (op0 == op1 && op0 != XG_ZERO)
-        return 0;
-    /* Not collinear and each segment meets the other's line: one point.
-     * A zero side puts that endpoint on the other line, and the lines
-     * meet only once, so the endpoint is the point. */
-    memset(c->q, 0, sizeof c->q);
-    if (oq0 != XG_ZERO && oq1 != XG_ZERO && op0 != XG_ZERO &&
-        op1 != XG_ZERO) {
-        c->kind = XG_KIND_PROPER;
-        cross_point(cnt, sa, sb, c->p);
-        return 1;
+    /* The other two sides only where xg_redblue_classify reads them. */
+    if (!(oq0 == oq1 && oq0 != XG_ZERO) &&
+        !(oq0 == XG_ZERO && oq1 == XG_ZERO)) {
+        op0 = xg_orient2d(cnt, q0, q1, p0);
+        op1 = xg_orient2d(cnt, q0, q1, p1);
     }
-    c->kind = XG_KIND_TOUCH;
-    set_point(c->p, oq0 == XG_ZERO ? q0 : oq1 == XG_ZERO ? q1
-                    : op0 == XG_ZERO ? p0 : p1);
-    return 1;
+    return contact_from(cnt, xg_redblue_classify(oq0, oq1, op0, op1, p0, p1,
+                                                 q0, q1, p, q),
+                        sa, sb, p, q, c);
+}
+
+int xg__redblue_settled(struct xg_counters *cnt, const double *sa,
+                        const double *sb, int r, const double *pt,
+                        struct xg_contact *c)
+{
+    double p[2] = {pt[0], pt[1]}, q[2] = {0.0, 0.0};
+    /* An overlap's stretch is made of input endpoints: the classification
+     * again, from the two zero sides that certified it, gives it. */
+    if (r == XG_REDBLUE_OVERLAP)
+        r = xg_redblue_classify(XG_ZERO, XG_ZERO, XG_UNSURE, XG_UNSURE, sa,
+                                sa + 3, sb, sb + 3, p, q);
+    return contact_from(cnt, r, sa, sb, p, q, c);
 }
 
 int xg__redblue_fast_hit(struct xg_counters *cnt, const double *sa,
                          const double *sb, struct xg_contact *c)
 {
     struct xg_iv t;
-    switch (xg_redblue_fast(sa, sa + 3, sb, sb + 3, &t)) {
-    case XG_REDBLUE_MISS:
-        return 0;
-    case XG_REDBLUE_PROPER:
-        break;
-    default:
+    double p[2], q[2];
+    int r = xg_redblue_fast(sa, sa + 3, sb, sb + 3, &t, p, q);
+    if (r == XG_REDBLUE_DEFER)
         return -1;
-    }
+    if (r != XG_REDBLUE_PROPER)
+        return contact_from(cnt, r, sa, sb, p, q, c);
     c->kind = XG_KIND_PROPER;
     memset(c->q, 0, sizeof c->q);
     cnt->constructions++;

@@ -317,6 +317,11 @@ int xg__redblue_fast_hit(struct xg_counters *cnt, const double *sa,
                          const double *sb, struct xg_contact *c);
 int xg__redblue_exact(struct xg_counters *cnt, const double *sa,
                       const double *sb, struct xg_contact *c);
+/* A pair the fast pass settled as r (XG_REDBLUE_TOUCH with its point pt,
+ * or XG_REDBLUE_OVERLAP) into c; 1 when it is a contact. */
+int xg__redblue_settled(struct xg_counters *cnt, const double *sa,
+                        const double *sb, int r, const double *pt,
+                        struct xg_contact *c);
 /* Non-zero when the segment has length zero in x, y. */
 int xg__seg2_is_degenerate(const double *seg);
 
