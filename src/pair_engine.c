@@ -363,7 +363,12 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
         goto out;
     }
 
-    xg__parallel(nthreads, intersect_worker, &r);
+    /* Progress starts from the calling thread, so that a caller that
+     * cancels at once is heard even when the workers finish before
+     * thread 0 reports (small inputs). */
+    report_progress(&r, 0);
+    if (!atomic_load(&r.stop))
+        xg__parallel(nthreads, intersect_worker, &r);
     t0 = xg__now();
     st->seconds[XG_STAGE_INTERSECT] = t0 - t1;
     xg__grid_free(&g);
