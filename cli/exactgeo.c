@@ -60,8 +60,8 @@ static const char usage_text[] =
     "  --grid N|NX,NY,NZ  grid cells per axis (default: chosen from the counts)\n"
     "  --threads N      cpu engine threads (default: all processors)\n"
     "  --stats FILE     write the run's figures as JSON\n"
-    "  --dump FILE      write both inputs as a core dump (segtri; no GDAL needed\n"
-    "                   to read it)\n"
+    "  --dump FILE      write both inputs as a core dump (no GDAL needed to read\n"
+    "                   it; the benchmarks and the GPU machine use it)\n"
     "  -progress        show progress\n"
     "  -q               quiet: no summary, no warnings\n"
     "  --help, --version\n";
@@ -340,8 +340,6 @@ int main(int argc, char **argv)
         usage_error("%s", "expected DST A_SRC B_SRC");
     if (o.overwrite && o.append)
         usage_error("%s", "-overwrite and -append exclude each other");
-    if (job.dump_path && strcmp(o.op, "segtri") != 0)
-        usage_error("%s", "--dump is for segtri only");
     o.dst = pos[0];
     job.a.path = pos[1];
     job.b.path = pos[2];

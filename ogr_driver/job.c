@@ -73,9 +73,6 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     dim = strcmp(job->op, "segtri") == 0 ? 3 : 2;
     if (!dst || !layer_name || !*layer_name)
         return xgo__fail(err, errlen, XG_EINVAL, "no output dataset or layer");
-    if (dim == 2 && job->dump_path)
-        return xgo__fail(err, errlen, XG_EINVAL,
-                         "the dump holds segments and triangles: segtri only");
     for (k = 0; k < 4; k++)
         sp[k] = stage(job, k);
 
@@ -111,7 +108,9 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         goto done;
     }
     if (job->dump_path &&
-        (rc = xg_dump_write(ctx, job->dump_path, &asegs, &btris)) != XG_OK) {
+        (rc = dim == 3 ? xg_dump_write(ctx, job->dump_path, &asegs, &btris)
+                       : xg_dump_write_segs(ctx, job->dump_path, &asegs,
+                                            &bsegs)) != XG_OK) {
         xgo__fail(err, errlen, rc, "%s", xg_ctx_errmsg(ctx));
         goto done;
     }

@@ -232,6 +232,23 @@ cmp -s rb_got.txt rb_want.txt; ok $? "redblue: proper, T-junction, shared vertex
     dump rb_seq.gpkg -select a_fid,a_seg,b_fid,b_seg,kind | cmp -s - rb_want.txt
 ok $? "redblue: seq engine gives the same"
 
+# ---- real maps (data/nybb*.gpkg): every edge of the simplified edition
+# runs between vertices of the original, so each one must meet it
+N="$top_srcdir/data/nybb.gpkg"; NS="$top_srcdir/data/nybb_simplified.gpkg"
+if [ -f "$N" ] && [ -f "$NS" ]; then
+    "$XG" redblue -q --engine seq --stats nyc.json nyc_seq.gpkg "$N" "$NS" 2>/dev/null
+    ok $? "NYC boroughs x simplified edition, seq engine"
+    "$XG" redblue -q --engine cpu nyc_cpu.gpkg "$N" "$NS" 2>/dev/null
+    ok $? "NYC boroughs x simplified edition, cpu engine"
+    dump nyc_seq.gpkg > nyc_seq.txt; dump nyc_cpu.gpkg > nyc_cpu.txt
+    cmp -s nyc_seq.txt nyc_cpu.txt && [ -s nyc_seq.txt ]; ok $? "NYC: seq and cpu outputs identical"
+    nb=$(sed -n 's/.*"b_segments": \([0-9]*\).*/\1/p' nyc.json)
+    met=$(ogr2ogr -f CSV /vsistdout/ nyc_seq.gpkg -dialect SQLite \
+        -sql "SELECT COUNT(*) FROM (SELECT DISTINCT b_fid, b_seg FROM contacts)" 2>/dev/null |
+        tail -n 1 | tr -d '"')
+    [ -n "$nb" ] && [ "$met" = "$nb" ]; ok $? "NYC: every one of the $nb simplified edges meets the original ($met do)"
+fi
+
 # ---- the demo data (data/): 96 contacts, seq and cpu identical
 D="$top_srcdir/data"
 if [ -f "$D/drillholes.gpkg" ] && [ -f "$D/orebodies.gpkg" ]; then
