@@ -278,6 +278,20 @@ int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
     return XG_OK;
 }
 
+static void run_init(struct run *r, struct xg_ctx *ctx,
+                     const struct xg__pair_ops *ops, const double *a,
+                     size_t na, const double *b, size_t nb, int nthreads)
+{
+    memset(r, 0, sizeof *r);
+    r->ctx = ctx;
+    r->ops = ops;
+    r->a = a;
+    r->b = b;
+    r->na = na;
+    r->nb = nb;
+    r->nthreads = nthreads;
+}
+
 int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                      const double *a, size_t na, const double *b, size_t nb,
                      const struct xg_opts *opt, int nthreads,
@@ -286,14 +300,8 @@ int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     struct run r;
     int rc, t;
 
-    memset(&r, 0, sizeof r);
+    run_init(&r, ctx, ops, a, na, b, nb, nthreads);
     memset(g, 0, sizeof *g);
-    r.ops = ops;
-    r.a = a;
-    r.b = b;
-    r.na = na;
-    r.nb = nb;
-    r.nthreads = nthreads;
     r.a_box = xg__big_alloc((na ? na : 1) * 6 * sizeof(double));
     r.b_box = xg__big_alloc((nb ? nb : 1) * 6 * sizeof(double));
     r.a_bad = calloc((size_t)nthreads, sizeof(uint64_t));
@@ -339,14 +347,7 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     int rc, t;
     uint64_t candidates = 0;
 
-    memset(&r, 0, sizeof r);
-    r.ctx = ctx;
-    r.ops = ops;
-    r.a = a;
-    r.b = b;
-    r.na = na;
-    r.nb = nb;
-    r.nthreads = nthreads;
+    run_init(&r, ctx, ops, a, na, b, nb, nthreads);
     r.w = calloc((size_t)nthreads, sizeof(struct worker));
     if (!r.w)
         return xg__error(ctx, XG_ENOMEM, "out of memory while preparing");
