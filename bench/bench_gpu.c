@@ -134,6 +134,19 @@ static uint64_t f_relaunch(const struct xg_stats *s,
 { (void)s; return g->relaunches; }
 static uint64_t f_notown(const struct xg_stats *s, const struct xg_gpu_opts *g)
 { (void)s; return g->not_owned; }
+static uint64_t f_skip_a(const struct xg_stats *s,
+                         const struct xg_gpu_opts *g)
+{ (void)g; return s->a_skipped; }
+static uint64_t f_skip_b(const struct xg_stats *s,
+                         const struct xg_gpu_opts *g)
+{ (void)g; return s->b_skipped; }
+static uint64_t f_refs(const struct xg_stats *s, const struct xg_gpu_opts *g)
+{ (void)g; return s->grid_refs_a + s->grid_refs_b; }
+static uint64_t f_devprep(const struct xg_stats *s,
+                          const struct xg_gpu_opts *g)
+{ (void)s; return (uint64_t)g->device_prep; }
+static uint64_t f_long(const struct xg_stats *s, const struct xg_gpu_opts *g)
+{ (void)g; return s->cnt.construct_ld; }
 static uint64_t f_contacts(const struct xg_stats *s,
                            const struct xg_gpu_opts *g)
 {
@@ -253,7 +266,12 @@ int main(int argc, char **argv)
     row_u64("count-pass bound", c, f_bound);
     row_u64("interval-pass hits", c, f_hits);
     row_u64("relaunches", c, f_relaunch);
+    row_u64("skipped segments", c, f_skip_a);
+    row_u64("skipped triangles", c, f_skip_b);
+    row_u64("grid references", c, f_refs);
+    row_u64("prepared on GPU", c, f_devprep);
     row_u64("deferred to GMP", c, f_defer);
+    row_u64("points long double", c, f_long);
     row_u64("points rounded by GMP", c, f_cfail);
     row_u64("filter failures", c, f_ffail);
     row_u64("contacts", c, f_contacts);
@@ -273,6 +291,38 @@ int main(int argc, char **argv)
                        c[k].st[0].seconds[XG_STAGE_INTERSECT]);
         if (c[k].nruns && !c[k].same)
             bad = 1;
+    }
+    /* The interval pass's floor (the multi-block column): FP64
+     * instructions of the first sign stage of xg_segtri_fast for every
+     * pair whose boxes meet and that its cell owns (2 interval
+     * differences of 3, a cross product, 2 more differences, 2 dot
+     * products: 242 instructions, an interval product being 8 directed
+     * products, 3 additions for the NaN test and 6 min/max), at one
+     * FP64 instruction per lane per clock (H100/H200 SXM: 132 SMs x 64
+     * lanes x 1.98 GHz = 16.7e12/s); and the bytes (every coordinate read
+     * once, every hit written once) at 4.8 TB/s (H200 HBM3e).  Candidate
+     * pairs whose boxes miss still cost a box test (about 30 FP64
+     * instructions with the boxes' min/max), shown apart. */
+    if (c[NCOL - 1].nruns) {
+        const struct xg_stats *sm = &c[NCOL - 1].st[0];
+        const struct xg_gpu_opts *gm = &c[NCOL - 1].go[0];
+        double v[MAX_RUNS], t_int, f_ops, f_box, f_bytes, flr;
+        for (i = 0; i < c[NCOL - 1].nruns; i++)
+            v[i] = c[NCOL - 1].go[i].interval_seconds;
+        t_int = median(v, c[NCOL - 1].nruns);
+        f_ops = (double)sm->bbox_pairs * 242.0 / 16.7e12;
+        f_box = (double)sm->candidates * 30.0 / 16.7e12;
+        f_bytes = ((double)a.n * 48.0 + (double)b.n * 72.0 +
+                   (double)gm->hits * 40.0) / 4.8e12;
+        flr = f_ops > f_bytes ? f_ops : f_bytes;
+        printf("floor of the interval pass: FP64 %.6f s (%llu owned box "
+               "pairs x 242), bytes %.6f s; floor %.6f s; measured %.6f s, "
+               "ratio %.1fx; with every candidate's box test (%llu x 30) "
+               "%.6f s, ratio %.1fx\n", f_ops,
+               (unsigned long long)sm->bbox_pairs, f_bytes, flr, t_int,
+               flr > 0 ? t_int / flr : 0.0,
+               (unsigned long long)sm->candidates, flr + f_box,
+               flr + f_box > 0 ? t_int / (flr + f_box) : 0.0);
     }
     xg_contacts_free(&ref);
     xg_contacts_free(&out);

@@ -6,7 +6,8 @@
 # interval code uses directed-rounding intrinsics that are never fused,
 # but the box tests and cell arithmetic must agree with the host's bit
 # for bit, and the rule is simplest stated for the whole file.
-EXTRA_DIST += cuda/segtri_kernels.cu cuda/redblue_gpu.cu cuda/xg_cuda.h \
+EXTRA_DIST += cuda/segtri_kernels.cu cuda/redblue_gpu.cu cuda/grid_gpu.cu \
+	cuda/xg_cuda.h \
 	cuda/segtri_gpu.c cuda/check-gpu.sh
 
 NVCCFLAGS = -O3 -std=c++17 -fmad=false \
@@ -17,6 +18,7 @@ if HAVE_CUDA
 src_libexactgeo_la_SOURCES += cuda/xg_cuda.h cuda/segtri_gpu.c
 src_libexactgeo_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cuda $(CUDA_CPPFLAGS)
 src_libexactgeo_la_LIBADD += cuda/segtri_kernels.lo cuda/redblue_gpu.lo \
+	cuda/grid_gpu.lo \
 	$(CUDA_LIBS)
 
 # Every kernel file becomes a libtool object: nvcc writes the PIC object
@@ -34,7 +36,8 @@ cuda/%.lo: $(top_srcdir)/cuda/%.cu $(XG_CUDA_DEPS)
 		"non_pic_object='$*.o'" > $@
 CLEANFILES += cuda/segtri_kernels.lo cuda/segtri_kernels.o \
 	cuda/.libs/segtri_kernels.o cuda/redblue_gpu.lo cuda/redblue_gpu.o \
-	cuda/.libs/redblue_gpu.o
+	cuda/.libs/redblue_gpu.o cuda/grid_gpu.lo cuda/grid_gpu.o \
+	cuda/.libs/grid_gpu.o
 
 # The GPU test, linked against the static library so that it runs on a
 # machine without this build tree (the GPU machine).  Not in TESTS: CI

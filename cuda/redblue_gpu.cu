@@ -8,7 +8,8 @@
  * (pairs met in several cells) are removed at the end.
  *
  * XG__RB_GPU, ours: only the segments travel.  The GPU computes the boxes,
- * builds the grid (count, scan, fill, sort by cell), numbers the pairs of
+ * builds the grid (the shared device grid of grid_gpu.cu: count, scan,
+ * fill, sort by cell), numbers the pairs of
  * every cell in one global index space (a scan of |A_c| |B_c|), and one
  * thread takes one pair: box test, the ownership rule of the CPU engines
  * (so no pair is evaluated twice and no de-duplication is needed), then
@@ -29,10 +30,8 @@
 #include <thrust/sort.h>
 #include <thrust/transform_reduce.h>
 #include <vector>
-#include <gmp.h>        /* before extern "C": its C++ part needs C++ linkage */
-
+#include "xg_cuda.h"      /* gmp.h first, then the C headers as C */
 extern "C" {
-#include "xg_internal.h"
 #include "xg_thread.h"
 }
 
@@ -56,38 +55,10 @@ struct rec {
     double x, y;
 };
 
-struct box4 {
-    double lo[2], hi[2];
-};
-
-struct grid2 {
-    int n[2];
-    double lo[2], inv[2];
-};
-
-__device__ static int cell_of(const grid2 &g, int k, double x)
+/* A box: min xyz, max xyz (z = 0 here); min x > max x: none. */
+__device__ static bool boxes_meet(const double *p, const double *q)
 {
-    /* The same monotone formula as xg__cell_of. */
-    double f = (x - g.lo[k]) * g.inv[k];
-    if (!(f > 0.0))
-        return 0;
-    if (f >= (double)g.n[k])
-        return g.n[k] - 1;
-    return (int)f;
-}
-
-__device__ static void seg_box(const double *s, box4 &b)
-{
-    for (int k = 0; k < 2; k++) {
-        b.lo[k] = fmin(s[k], s[3 + k]);
-        b.hi[k] = fmax(s[k], s[3 + k]);
-    }
-}
-
-__device__ static bool boxes_meet(const box4 &p, const box4 &q)
-{
-    return p.lo[0] <= q.hi[0] && q.lo[0] <= p.hi[0] && p.lo[1] <= q.hi[1] &&
-           q.lo[1] <= p.hi[1];
+    return p[0] <= q[3] && q[0] <= p[3] && p[1] <= q[4] && q[1] <= p[4];
 }
 
 /* The filter on one pair; appends a record unless it is a miss. */
@@ -139,101 +110,38 @@ __global__ static void k_list(const double *a, const double *b,
 
 /* ---- ours ---- */
 
-__global__ static void k_boxes(const double *s, uint32_t n, box4 *box)
+/* The box of every segment, for the shared device grid; a zero-length
+ * segment (in x, y) has none. */
+__global__ static void k_boxes(const double *s, uint32_t n, double *box)
 {
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n)
         return;
-    box4 b;
     const double *e = s + 6 * (size_t)i;
-    if (e[0] == e[3] && e[1] == e[4]) {     /* zero length: no box */
-        b.lo[0] = b.lo[1] = 1.0;
-        b.hi[0] = b.hi[1] = 0.0;
-    } else {
-        seg_box(e, b);
-    }
-    box[i] = b;
-}
-
-struct hull_op {
-    __host__ __device__ box4 operator()(const box4 &x, const box4 &y) const
-    {
-        box4 r;
-        for (int k = 0; k < 2; k++) {
-            r.lo[k] = x.lo[k] < y.lo[k] ? x.lo[k] : y.lo[k];
-            r.hi[k] = x.hi[k] > y.hi[k] ? x.hi[k] : y.hi[k];
-        }
-        return r;
-    }
-};
-
-struct empty_box {
-    __host__ __device__ bool operator()(const box4 &b) const
-    {
-        return b.lo[0] > b.hi[0];
-    }
-};
-
-struct valid_box {
-    __host__ __device__ box4 operator()(const box4 &b) const
-    {
-        if (b.lo[0] > b.hi[0]) {
-            box4 e;
-            e.lo[0] = e.lo[1] = HUGE_VAL;
-            e.hi[0] = e.hi[1] = -HUGE_VAL;
-            return e;
-        }
-        return b;
-    }
-};
-
-__device__ static bool cell_range(const grid2 &g, const double *rlo,
-                                  const double *rhi, const box4 &b, int *c)
-{
-    if (b.lo[0] > b.hi[0] || b.hi[0] < rlo[0] || b.lo[0] > rhi[0] ||
-        b.hi[1] < rlo[1] || b.lo[1] > rhi[1])
-        return false;
-    c[0] = cell_of(g, 0, b.lo[0]);
-    c[1] = cell_of(g, 1, b.lo[1]);
-    c[2] = cell_of(g, 0, b.hi[0]);
-    c[3] = cell_of(g, 1, b.hi[1]);
-    return true;
-}
-
-struct region {
-    double lo[2], hi[2];
-};
-
-__global__ static void k_count(const box4 *box, uint32_t n, grid2 g,
-                               region rg, uint32_t *cnt)
-{
-    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n)
+    double *b = box + 6 * (size_t)i;
+    if (e[0] == e[3] && e[1] == e[4]) {
+        b[0] = 1.0;
+        b[3] = 0.0;
+        b[1] = b[2] = b[4] = b[5] = 0.0;
         return;
-    int c[4];
-    cnt[i] = cell_range(g, rg.lo, rg.hi, box[i], c)
-                 ? (uint32_t)((c[2] - c[0] + 1) * (c[3] - c[1] + 1))
-                 : 0;
+    }
+    for (int k = 0; k < 2; k++) {
+        b[k] = e[k] < e[3 + k] ? e[k] : e[3 + k];
+        b[3 + k] = e[k] < e[3 + k] ? e[3 + k] : e[k];
+    }
+    b[2] = b[5] = 0.0;
 }
 
-__global__ static void k_fill(const box4 *box, uint32_t n, grid2 g,
-                              region rg, const uint32_t *off, uint32_t *key,
-                              uint32_t *val)
-{
-    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n)
-        return;
-    int c[4];
-    if (!cell_range(g, rg.lo, rg.hi, box[i], c))
-        return;
-    uint32_t o = off[i];
-    for (int y = c[1]; y <= c[3]; y++)
-        for (int x = c[0]; x <= c[2]; x++) {
-            key[o] = (uint32_t)y * (uint32_t)g.n[0] + (uint32_t)x;
-            val[o] = i;
-            o++;
-        }
-}
+struct box6r {
+    double v[6];
+};
+
+struct no_box {
+    __host__ __device__ bool operator()(const box6r &b) const
+    {
+        return b.v[0] > b.v[3];
+    }
+};
 
 __global__ static void k_work(const uint32_t *as, const uint32_t *bs,
                               size_t ncell, unsigned long long *w)
@@ -248,7 +156,8 @@ __global__ static void k_work(const uint32_t *as, const uint32_t *bs,
 /* One thread per pair of the global index space; the cell by binary
  * search in the scan of the work. */
 __global__ static void k_pairs(const double *a, const double *b,
-                               const box4 *abox, const box4 *bbox, grid2 g,
+                               const double *abox, const double *bbox,
+                               struct xg_dgrid g,
                                const uint32_t *as, const uint32_t *ai,
                                const uint32_t *bs, const uint32_t *bi,
                                const unsigned long long *wscan, size_t ncell,
@@ -273,13 +182,13 @@ __global__ static void k_pairs(const double *a, const double *b,
     uint32_t nbc = bs[c + 1] - bs[c];
     uint32_t i = ai[as[c] + (uint32_t)(r / nbc)];
     uint32_t j = bi[bs[c] + (uint32_t)(r % nbc)];
-    box4 p = abox[i], q = bbox[j];
+    const double *p = abox + 6 * (size_t)i, *q = bbox + 6 * (size_t)j;
     if (!boxes_meet(p, q))
         return;
     /* The ownership rule: the cell of the lower corner of the boxes'
      * intersection. */
-    int x = cell_of(g, 0, fmax(p.lo[0], q.lo[0]));
-    int y = cell_of(g, 1, fmax(p.lo[1], q.lo[1]));
+    int x = xg__dcell_of(g.n, g.lo, g.inv, 0, p[0] > q[0] ? p[0] : q[0]);
+    int y = xg__dcell_of(g.n, g.lo, g.inv, 1, p[1] > q[1] ? p[1] : q[1]);
     if ((size_t)y * (size_t)g.n[0] + (size_t)x != c)
         return;
     eval_pair(a + 6 * (size_t)i, b + 6 * (size_t)j, i, j, out, count, cap);
@@ -620,113 +529,49 @@ static int ours(struct xg_ctx *ctx, cudaStream_t s, const struct xg_segs *a,
                 const double *d_a, const double *d_b,
                 struct xg_contacts *out, struct xg_stats *st)
 {
-    int rc = XG_OK, k;
+    int rc = XG_OK;
     uint32_t na = (uint32_t)a->n, nb = (uint32_t)b->n;
-    box4 *d_abox = NULL, *d_bbox = NULL;
-    uint32_t *d_cnt = NULL, *d_key = NULL, *d_val = NULL;
-    uint32_t *d_as = NULL, *d_ai = NULL, *d_bs = NULL, *d_bi = NULL;
+    double *d_abox = NULL, *d_bbox = NULL;
     unsigned long long *d_w = NULL, total = 0, last = 0;
     rec *d_rec = NULL;
-    size_t n = 0, ncell = 1;
-    grid2 g;
-    region rg;
+    size_t n = 0, ncell;
+    struct xg_dgrid g;
     double t0 = xg__now();
-    box4 ha, hb, empty;
-    int cells[3];
+    int cells[3] = {opt->grid[0], opt->grid[1], 1};
 
-    empty.lo[0] = empty.lo[1] = HUGE_VAL;
-    empty.hi[0] = empty.hi[1] = -HUGE_VAL;
-    CUDA_TRY(cudaMalloc(&d_abox, (na ? na : 1) * sizeof(box4)));
-    CUDA_TRY(cudaMalloc(&d_bbox, (nb ? nb : 1) * sizeof(box4)));
+    memset(&g, 0, sizeof g);
+    CUDA_TRY(cudaMalloc(&d_abox, (na ? na : 1) * 6 * sizeof(double)));
+    CUDA_TRY(cudaMalloc(&d_bbox, (nb ? nb : 1) * 6 * sizeof(double)));
     if (na)
         k_boxes<<<(na + 255) / 256, 256, 0, s>>>(d_a, na, d_abox);
     if (nb)
         k_boxes<<<(nb + 255) / 256, 256, 0, s>>>(d_b, nb, d_bbox);
     CUDA_TRY(cudaGetLastError());
     /* Zero-length segments (no box): counted here, not on the CPU. */
-    st->a_skipped = (uint64_t)thrust::count_if(thrust::cuda::par.on(s), d_abox,
-                                               d_abox + na, empty_box());
-    st->b_skipped = (uint64_t)thrust::count_if(thrust::cuda::par.on(s), d_bbox,
-                                               d_bbox + nb, empty_box());
-    ha = thrust::transform_reduce(thrust::cuda::par.on(s), d_abox,
-                                  d_abox + na, valid_box(), empty, hull_op());
-    hb = thrust::transform_reduce(thrust::cuda::par.on(s), d_bbox,
-                                  d_bbox + nb, valid_box(), empty, hull_op());
-    /* The region: where the two hulls meet (as grid.c). */
-    for (k = 0; k < 2; k++) {
-        rg.lo[k] = ha.lo[k] > hb.lo[k] ? ha.lo[k] : hb.lo[k];
-        rg.hi[k] = ha.hi[k] < hb.hi[k] ? ha.hi[k] : hb.hi[k];
-    }
-    if (!(rg.lo[0] <= rg.hi[0] && rg.lo[1] <= rg.hi[1])) {
-        rg.lo[0] = rg.lo[1] = 0.0;
-        rg.hi[0] = rg.hi[1] = -1.0;     /* nothing meets */
-        g.n[0] = g.n[1] = 1;
-    } else if (opt->grid[0] > 0 && opt->grid[1] > 0) {
-        g.n[0] = opt->grid[0];
-        g.n[1] = opt->grid[1];
-    } else {
-        double lo3[3] = {rg.lo[0], rg.lo[1], 0}, hi3[3] = {rg.hi[0], rg.hi[1], 0};
-        xg_grid_default(na, nb, lo3, hi3, cells);
-        g.n[0] = cells[0];
-        g.n[1] = cells[1];
-    }
-    for (k = 0; k < 2; k++) {
-        double ext = rg.hi[k] - rg.lo[k];
-        g.lo[k] = rg.lo[k];
-        g.inv[k] = ext > 0.0 ? (double)g.n[k] / ext : 0.0;
-        if (!isfinite(g.inv[k]))
-            g.inv[k] = 0.0;
-    }
-    ncell = (size_t)g.n[0] * (size_t)g.n[1];
+    st->a_skipped = (uint64_t)thrust::count_if(
+        thrust::cuda::par.on(s), (const box6r *)d_abox,
+        (const box6r *)d_abox + na, no_box());
+    st->b_skipped = (uint64_t)thrust::count_if(
+        thrust::cuda::par.on(s), (const box6r *)d_bbox,
+        (const box6r *)d_bbox + nb, no_box());
+    /* The shared device grid, flat in z (one layer). */
+    rc = xg__cuda_grid_build(ctx, d_abox, na, d_bbox, nb,
+                             opt->grid[0] > 0 && opt->grid[1] > 0 ? cells
+                                                                  : NULL,
+                             &g, s);
+    if (rc != XG_OK)
+        goto done;
+    ncell = g.ncell;
     st->grid[0] = g.n[0];
     st->grid[1] = g.n[1];
-    st->grid[2] = 1;
+    st->grid[2] = g.n[2];
+    st->grid_refs_a = g.refs[0];
+    st->grid_refs_b = g.refs[1];
 
-    /* Per set: count, scan, fill, sort by cell, cell starts. */
-    CUDA_TRY(cudaMalloc(&d_as, (ncell + 1) * sizeof(uint32_t)));
-    CUDA_TRY(cudaMalloc(&d_bs, (ncell + 1) * sizeof(uint32_t)));
-    for (int set = 0; set < 2; set++) {
-        uint32_t ne = set ? nb : na, refs = 0, lastc = 0;
-        box4 *d_box = set ? d_bbox : d_abox;
-        uint32_t *d_start = set ? d_bs : d_as, **d_items = set ? &d_bi : &d_ai;
-        CUDA_TRY(cudaMalloc(&d_cnt, ((size_t)ne + 1) * sizeof(uint32_t)));
-        if (ne) {
-            k_count<<<(ne + 255) / 256, 256, 0, s>>>(d_box, ne, g, rg, d_cnt);
-            CUDA_TRY(cudaGetLastError());
-            CUDA_TRY(cudaMemcpyAsync(&lastc, d_cnt + ne - 1, sizeof lastc,
-                                     cudaMemcpyDeviceToHost, s));
-            thrust::exclusive_scan(thrust::cuda::par.on(s), d_cnt,
-                                   d_cnt + ne, d_cnt);
-            CUDA_TRY(cudaMemcpyAsync(&refs, d_cnt + ne - 1, sizeof refs,
-                                     cudaMemcpyDeviceToHost, s));
-            CUDA_TRY(cudaStreamSynchronize(s));
-            refs += lastc;
-        }
-        (set ? st->grid_refs_b : st->grid_refs_a) = refs;
-        CUDA_TRY(cudaMalloc(&d_key, ((size_t)refs + 1) * sizeof(uint32_t)));
-        CUDA_TRY(cudaMalloc(d_items, ((size_t)refs + 1) * sizeof(uint32_t)));
-        d_val = *d_items;
-        if (ne) {
-            k_fill<<<(ne + 255) / 256, 256, 0, s>>>(d_box, ne, g, rg, d_cnt,
-                                                     d_key, d_val);
-            CUDA_TRY(cudaGetLastError());
-        }
-        thrust::stable_sort_by_key(thrust::cuda::par.on(s), d_key,
-                                   d_key + refs, d_val);
-        thrust::lower_bound(thrust::cuda::par.on(s), d_key, d_key + refs,
-                            thrust::counting_iterator<uint32_t>(0),
-                            thrust::counting_iterator<uint32_t>(
-                                (uint32_t)ncell + 1),
-                            d_start);
-        CUDA_TRY(cudaFree(d_key));
-        d_key = NULL;
-        CUDA_TRY(cudaFree(d_cnt));
-        d_cnt = NULL;
-    }
     /* The pairs of all cells as one index space. */
     CUDA_TRY(cudaMalloc(&d_w, ncell * sizeof *d_w));
-    k_work<<<(unsigned)((ncell + 255) / 256), 256, 0, s>>>(d_as, d_bs, ncell,
-                                                          d_w);
+    k_work<<<(unsigned)((ncell + 255) / 256), 256, 0, s>>>(
+        g.d_a_start, g.d_b_start, ncell, d_w);
     CUDA_TRY(cudaGetLastError());
     CUDA_TRY(cudaMemcpyAsync(&last, d_w + ncell - 1, sizeof last,
                              cudaMemcpyDeviceToHost, s));
@@ -744,7 +589,8 @@ static int ours(struct xg_ctx *ctx, cudaStream_t s, const struct xg_segs *a,
                           if (total)
                               k_pairs<<<(unsigned)((total + 255) / 256), 256,
                                         0, s>>>(d_a, d_b, d_abox, d_bbox, g,
-                                                d_as, d_ai, d_bs, d_bi, d_w,
+                                                g.d_a_start, g.d_a_items,
+                                                g.d_b_start, g.d_b_items, d_w,
                                                 ncell, total, r, cnt, cap);
                       });
     if (rc != XG_OK)
@@ -754,12 +600,7 @@ static int ours(struct xg_ctx *ctx, cudaStream_t s, const struct xg_segs *a,
 done:
     cudaFree(d_abox);
     cudaFree(d_bbox);
-    cudaFree(d_cnt);
-    cudaFree(d_key);
-    cudaFree(d_as);
-    cudaFree(d_ai);
-    cudaFree(d_bs);
-    cudaFree(d_bi);
+    xg__cuda_grid_free(&g);
     cudaFree(d_w);
     cudaFree(d_rec);
     return rc;

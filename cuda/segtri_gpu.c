@@ -71,7 +71,7 @@ struct job {
 };
 
 struct dev {
-    void *p[16];
+    void *p[32];
     int n;
 };
 
@@ -164,85 +164,33 @@ static int hits_append(struct hits *h, const struct xg_gpu_hit *v, size_t n)
     return XG_OK;
 }
 
-static int run_batch(struct job *J, const struct hbatch *hb)
+/* The passes over one batch whose arrays are on the device (v, sc, in
+ * d): count, interval (relaunched when the bound falls short), sort,
+ * download into J->out; a_map / b_map (or NULL) renumber the hits.
+ * SPLIT when the output would not fit the budget. */
+static int run_passes(struct job *J, const struct xg_gpu_view *pv,
+                      const struct xg_gpu_sched *psc, uint64_t in_bytes, size_t ncell, const uint32_t *a_map,
+                      const uint32_t *b_map)
 {
     struct xg_ctx *ctx = J->ctx;
     struct xg_stats *st = J->st;
     struct xg_gpu_opts *go = J->go;
     cudaStream_t s = J->stream;
     struct dev d = {{0}, 0};
-    struct xg_gpu_view v;
-    struct xg_gpu_sched sc;
-    struct xg_blocks bt = {0};
-    uint32_t *pairs = NULL;
+    struct xg_gpu_view v = *pv;
+    struct xg_gpu_sched sc = *psc;
     unsigned long long h_count[3], h_n;
     void *p;
     struct xg_gpu_hit *d_hit = NULL, *d_sorted = NULL, *h_hit = NULL;
-    unsigned long long *d_count;
-    size_t ncell = hb->c1 - hb->c0, k, tmp_bytes = 0;
-    uint64_t cap, in_bytes, need;
+    unsigned long long *d_count = NULL;
+    size_t k, tmp_bytes = 0;
+    uint64_t cap, need;
     double t0 = xg__now(), t1;
-    int rc = XG_OK;
+    int rc;
 
-    memset(&v, 0, sizeof v);
-    memset(&sc, 0, sizeof sc);
-    /* Schedule, on the CPU. */
-    if (go->strategy == XG_GPU_MULTI) {
-        rc = xg__blocks_build(hb->a_start, hb->b_start, 0, ncell,
-                              XG_GPU_THREADS, &bt);
-        if (rc != XG_OK)
-            return xg__error(ctx, rc, "out of memory for the block tables");
-        for (k = 0; k < bt.n; k++)
-            bt.cell[k] += (uint32_t)hb->c0;
-        sc.nblocks = bt.n;
-    } else if (go->strategy == XG_GPU_LIST) {
-        if ((rc = build_pairs(J->g, &pairs, &sc.npairs)) != XG_OK)
-            return xg__error(ctx, rc, "out of memory for the list of pairs");
-    }
-    t1 = xg__now();
-    st->seconds[XG_STAGE_PREPARE] += t1 - t0;
-
-    /* Upload. */
-    v.c0 = (uint32_t)hb->c0;
-    v.c1 = (uint32_t)hb->c1;
-    v.na = hb->na;
-    v.nb = hb->nb;
-    for (k = 0; k < 3; k++) {
-        v.n[k] = J->g->n[k];
-        v.origin[k] = J->g->lo[k];
-    }
-    in_bytes = (uint64_t)hb->na * 6 * 12 + (uint64_t)hb->nb * (9 * 8 + 24) +
-               (uint64_t)(ncell + 1) * 8 +
-               4 * (uint64_t)(hb->a_start[ncell] + hb->b_start[ncell]) +
-               bt.n * 20 + sc.npairs * 8;
-#define UP(dst, src, bytes)                                              \
-    if (rc == XG_OK)                                                     \
-        rc = dev_up(ctx, &d, (const void **)&(dst), (src), (bytes), s)
-    UP(v.d_seg, hb->seg, (size_t)hb->na * 6 * sizeof(double));
-    UP(v.d_tri, hb->tri, (size_t)hb->nb * 9 * sizeof(double));
-    UP(v.d_a_cell, hb->a_cell, (size_t)hb->na * 6 * sizeof(int32_t));
-    UP(v.d_b_cell, hb->b_cell, (size_t)hb->nb * 6 * sizeof(int32_t));
-    UP(v.d_a_start, hb->a_start, (ncell + 1) * sizeof(uint32_t));
-    UP(v.d_b_start, hb->b_start, (ncell + 1) * sizeof(uint32_t));
-    UP(v.d_a_items, hb->a_items, (size_t)hb->a_start[ncell] * 4);
-    UP(v.d_b_items, hb->b_items, (size_t)hb->b_start[ncell] * 4);
-    UP(sc.d_cell, bt.cell, bt.n * sizeof(uint32_t));
-    UP(sc.d_first, bt.first, bt.n * sizeof(uint64_t));
-    UP(sc.d_last, bt.last, bt.n * sizeof(uint64_t));
-    UP(sc.d_pairs, pairs, (size_t)sc.npairs * 2 * sizeof(uint32_t));
-#undef UP
-    if (rc == XG_OK && (rc = dev_alloc(ctx, &d, &p, 4 * sizeof h_n)) == XG_OK)
-        d_count = p;
-    if (rc == XG_OK && cudaStreamSynchronize(s) != cudaSuccess)
-        rc = xg__error(ctx, XG_EGPU, "%s:%d: upload: %s", __FILE__, __LINE__,
-                       cudaGetErrorString(cudaGetLastError()));
-    xg__blocks_free(&bt);
-    free(pairs);
-    t0 = xg__now();
-    st->seconds[XG_STAGE_UPLOAD] += t0 - t1;
-    if (rc != XG_OK)
+    if ((rc = dev_alloc(ctx, &d, &p, 4 * sizeof h_n)) != XG_OK)
         goto out;
-
+    d_count = p;
     /* Count pass: an estimate from above of the output. */
     if (cudaMemsetAsync(d_count, 0, 4 * sizeof h_n, s) != cudaSuccess ||
         (rc = xg__cuda_count(ctx, go->strategy, &v, &sc, d_count, s)) ||
@@ -338,10 +286,10 @@ static int run_batch(struct job *J, const struct hbatch *hb)
                        cudaGetErrorString(cudaGetLastError()));
         goto out;
     }
-    if (hb->a_map)
+    if (a_map)
         for (k = 0; k < h_n; k++) {
-            h_hit[k].a = hb->a_map[h_hit[k].a];
-            h_hit[k].b = hb->b_map[h_hit[k].b];
+            h_hit[k].a = a_map[h_hit[k].a];
+            h_hit[k].b = b_map[h_hit[k].b];
         }
     if (J->out.n == 0) {
         free(J->out.v);
@@ -356,7 +304,341 @@ static int run_batch(struct job *J, const struct hbatch *hb)
     go->batches++;
 out:
     free(h_hit);
+    dev_free(&d);
+    return rc;
+}
+
+static int run_batch(struct job *J, const struct hbatch *hb)
+{
+    struct xg_ctx *ctx = J->ctx;
+    struct xg_stats *st = J->st;
+    struct xg_gpu_opts *go = J->go;
+    cudaStream_t s = J->stream;
+    struct dev d = {{0}, 0};
+    struct xg_gpu_view v;
+    struct xg_gpu_sched sc;
+    struct xg_blocks bt = {0};
+    uint32_t *pairs = NULL;
+    size_t ncell = hb->c1 - hb->c0, k;
+    uint64_t in_bytes;
+    double t0 = xg__now(), t1;
+    int rc = XG_OK;
+
+    memset(&v, 0, sizeof v);
+    memset(&sc, 0, sizeof sc);
+    /* Schedule, on the CPU. */
+    if (go->strategy == XG_GPU_MULTI) {
+        rc = xg__blocks_build(hb->a_start, hb->b_start, 0, ncell,
+                              XG_GPU_THREADS, &bt);
+        if (rc != XG_OK)
+            return xg__error(ctx, rc, "out of memory for the block tables");
+        for (k = 0; k < bt.n; k++)
+            bt.cell[k] += (uint32_t)hb->c0;
+        sc.nblocks = bt.n;
+    } else if (go->strategy == XG_GPU_LIST) {
+        if ((rc = build_pairs(J->g, &pairs, &sc.npairs)) != XG_OK)
+            return xg__error(ctx, rc, "out of memory for the list of pairs");
+    }
+    t1 = xg__now();
+    st->seconds[XG_STAGE_PREPARE] += t1 - t0;
+
+    /* Upload. */
+    v.c0 = (uint32_t)hb->c0;
+    v.c1 = (uint32_t)hb->c1;
+    v.na = hb->na;
+    v.nb = hb->nb;
+    for (k = 0; k < 3; k++) {
+        v.n[k] = J->g->n[k];
+        v.origin[k] = J->g->lo[k];
+    }
+    in_bytes = (uint64_t)hb->na * 6 * 12 + (uint64_t)hb->nb * (9 * 8 + 24) +
+               (uint64_t)(ncell + 1) * 8 +
+               4 * (uint64_t)(hb->a_start[ncell] + hb->b_start[ncell]) +
+               bt.n * 20 + sc.npairs * 8;
+#define UP(dst, src, bytes)                                              \
+    if (rc == XG_OK)                                                     \
+        rc = dev_up(ctx, &d, (const void **)&(dst), (src), (bytes), s)
+    UP(v.d_seg, hb->seg, (size_t)hb->na * 6 * sizeof(double));
+    UP(v.d_tri, hb->tri, (size_t)hb->nb * 9 * sizeof(double));
+    UP(v.d_a_cell, hb->a_cell, (size_t)hb->na * 6 * sizeof(int32_t));
+    UP(v.d_b_cell, hb->b_cell, (size_t)hb->nb * 6 * sizeof(int32_t));
+    UP(v.d_a_start, hb->a_start, (ncell + 1) * sizeof(uint32_t));
+    UP(v.d_b_start, hb->b_start, (ncell + 1) * sizeof(uint32_t));
+    UP(v.d_a_items, hb->a_items, (size_t)hb->a_start[ncell] * 4);
+    UP(v.d_b_items, hb->b_items, (size_t)hb->b_start[ncell] * 4);
+    UP(sc.d_cell, bt.cell, bt.n * sizeof(uint32_t));
+    UP(sc.d_first, bt.first, bt.n * sizeof(uint64_t));
+    UP(sc.d_last, bt.last, bt.n * sizeof(uint64_t));
+    UP(sc.d_pairs, pairs, (size_t)sc.npairs * 2 * sizeof(uint32_t));
+#undef UP
+    if (rc == XG_OK && cudaStreamSynchronize(s) != cudaSuccess)
+        rc = xg__error(ctx, XG_EGPU, "%s:%d: upload: %s", __FILE__, __LINE__,
+                       cudaGetErrorString(cudaGetLastError()));
     xg__blocks_free(&bt);
+    free(pairs);
+    st->seconds[XG_STAGE_UPLOAD] += xg__now() - t1;
+    if (rc != XG_OK)
+        goto out;
+    rc = run_passes(J, &v, &sc, in_bytes, ncell, hb->a_map, hb->b_map);
+out:
+    xg__blocks_free(&bt);
+    dev_free(&d);
+    return rc;
+}
+
+/* ---- the whole input prepared on the device ---- */
+
+/* Host to device through pinned staging: the CPU threads copy one chunk
+ * into a pinned buffer while the copy engine moves the previous one, at
+ * the bus's rate rather than the driver's pageable path. */
+#define STAGE_CHUNK ((size_t)8 << 20)
+
+struct stage {
+    char *buf[2];
+    cudaEvent_t ev[2];
+    int used[2], nthreads;
+};
+
+struct stage_copy {
+    char *dst;
+    const char *src;
+    size_t n;
+    int nthreads;
+};
+
+static void stage_worker(void *arg, int tid)
+{
+    struct stage_copy *c = arg;
+    size_t lo, hi;
+    xg__share(c->n, c->nthreads, tid, &lo, &hi);
+    memcpy(c->dst + lo, c->src + lo, hi - lo);
+}
+
+static int stage_open(struct xg_ctx *ctx, struct stage *sg)
+{
+    memset(sg, 0, sizeof *sg);
+    sg->nthreads = xg__threads(ctx) < 8 ? xg__threads(ctx) : 8;
+    XG_CUDA_TRY(ctx, cudaHostAlloc((void **)&sg->buf[0], 2 * STAGE_CHUNK,
+                                   cudaHostAllocDefault));
+    sg->buf[1] = sg->buf[0] + STAGE_CHUNK;
+    XG_CUDA_TRY(ctx, cudaEventCreateWithFlags(&sg->ev[0],
+                                              cudaEventDisableTiming));
+    XG_CUDA_TRY(ctx, cudaEventCreateWithFlags(&sg->ev[1],
+                                              cudaEventDisableTiming));
+    return XG_OK;
+}
+
+static void stage_close(struct stage *sg)
+{
+    if (sg->ev[0])
+        cudaEventDestroy(sg->ev[0]);
+    if (sg->ev[1])
+        cudaEventDestroy(sg->ev[1]);
+    if (sg->buf[0])
+        cudaFreeHost(sg->buf[0]);
+    memset(sg, 0, sizeof *sg);
+}
+
+static int stage_up(struct xg_ctx *ctx, struct stage *sg, void *d_dst,
+                    const void *src, size_t bytes, cudaStream_t s)
+{
+    size_t off;
+    for (off = 0; off < bytes; off += STAGE_CHUNK) {
+        struct stage_copy c;
+        int k = (int)((off / STAGE_CHUNK) & 1), rc;
+        c.n = bytes - off < STAGE_CHUNK ? bytes - off : STAGE_CHUNK;
+        if (sg->used[k])
+            XG_CUDA_TRY(ctx, cudaEventSynchronize(sg->ev[k]));
+        c.dst = sg->buf[k];
+        c.src = (const char *)src + off;
+        c.nthreads = sg->nthreads;
+        if ((size_t)c.nthreads > c.n / 65536 + 1)
+            c.nthreads = (int)(c.n / 65536 + 1);
+        if ((rc = xg__parallel(c.nthreads, stage_worker, &c)) != XG_OK)
+            return xg__error(ctx, rc, "cannot start threads");
+        XG_CUDA_TRY(ctx, cudaMemcpyAsync((char *)d_dst + off, sg->buf[k],
+                                         c.n, cudaMemcpyHostToDevice, s));
+        XG_CUDA_TRY(ctx, cudaEventRecord(sg->ev[k], s));
+        sg->used[k] = 1;
+    }
+    return XG_OK;
+}
+
+/* The triangles the device could not certify non-degenerate, decided
+ * exactly on the host (xg__tri_is_degenerate, as the CPU engines). */
+static int screen_flagged(struct job *J, double *d_bbox, uint32_t *d_flag,
+                          uint64_t nflag, struct dev *d)
+{
+    struct xg_ctx *ctx = J->ctx;
+    uint32_t *h = malloc((nflag ? nflag : 1) * sizeof *h);
+    uint64_t k, nbad = 0;
+    void *p;
+    int rc = XG_OK;
+    if (!h)
+        return xg__error(ctx, XG_ENOMEM, "out of memory for flagged "
+                         "triangles");
+    if (nflag && cudaMemcpy(h, d_flag, nflag * sizeof *h,
+                            cudaMemcpyDeviceToHost) != cudaSuccess) {
+        free(h);
+        return xg__error(ctx, XG_EGPU, "%s:%d: flagged triangles: %s",
+                         __FILE__, __LINE__,
+                         cudaGetErrorString(cudaGetLastError()));
+    }
+    for (k = 0; k < nflag; k++)
+        if (xg__tri_is_degenerate(&J->st->cnt, J->b->xyz + 9 * (size_t)h[k]))
+            h[nbad++] = h[k];
+    J->st->b_skipped += nbad;
+    if (nbad) {
+        rc = dev_alloc(ctx, d, &p, nbad * sizeof *h);
+        if (rc == XG_OK &&
+            cudaMemcpyAsync(p, h, nbad * sizeof *h, cudaMemcpyHostToDevice,
+                            J->stream) != cudaSuccess)
+            rc = xg__error(ctx, XG_EGPU, "%s:%d: degenerate triangles: %s",
+                           __FILE__, __LINE__,
+                           cudaGetErrorString(cudaGetLastError()));
+        if (rc == XG_OK)
+            rc = xg__cuda_clear_boxes(ctx, d_bbox, p, (uint32_t)nbad,
+                                      J->stream);
+        if (rc == XG_OK && cudaStreamSynchronize(J->stream) != cudaSuccess)
+            rc = xg__error(ctx, XG_EGPU, "%s:%d: degenerate triangles: %s",
+                           __FILE__, __LINE__,
+                           cudaGetErrorString(cudaGetLastError()));
+    }
+    free(h);
+    return rc;
+}
+
+/* Only the coordinates travel: boxes, degenerate screening, the grid
+ * (the shared device grid) and the block tables are built on the
+ * device, then the passes run as for a batch.  SPLIT when the output
+ * does not fit: the caller starts over on the host-prepared path. */
+static int device_run(struct job *J, const struct xg_opts *opt)
+{
+    struct xg_ctx *ctx = J->ctx;
+    struct xg_stats *st = J->st;
+    cudaStream_t s = J->stream;
+    const struct xg_segs *a = J->a;
+    const struct xg_tris *b = J->b;
+    uint32_t na = (uint32_t)a->n, nb = (uint32_t)b->n;
+    struct dev d = {{0}, 0};
+    struct stage sg;
+    struct xg_dgrid dg;
+    struct xg_gpu_view v;
+    struct xg_gpu_sched sc;
+    double *d_seg, *d_tri, *d_abox, *d_bbox;
+    uint32_t *d_flag;
+    uint64_t *d_w, *d_off, nblocks = 0, in_bytes;
+    unsigned long long *d_counts, h_counts[2];
+    double t0 = xg__now(), t1;
+    void *p;
+    int k, rc;
+
+    memset(&dg, 0, sizeof dg);
+    memset(&v, 0, sizeof v);
+    memset(&sc, 0, sizeof sc);
+    memset(&sg, 0, sizeof sg);
+#define ALLOC(dst, bytes)                                                  \
+    do {                                                                   \
+        if ((rc = dev_alloc(ctx, &d, &p, (bytes))) != XG_OK)               \
+            goto out;                                                      \
+        (dst) = p;                                                         \
+    } while (0)
+    ALLOC(d_seg, (size_t)na * 6 * sizeof(double));
+    ALLOC(d_tri, (size_t)nb * 9 * sizeof(double));
+    if ((rc = stage_open(ctx, &sg)) != XG_OK ||
+        (rc = stage_up(ctx, &sg, d_seg, a->xyz, (size_t)na * 48, s)) !=
+            XG_OK ||
+        (rc = stage_up(ctx, &sg, d_tri, b->xyz, (size_t)nb * 72, s)) != XG_OK)
+        goto out;
+    if (cudaStreamSynchronize(s) != cudaSuccess) {
+        rc = xg__error(ctx, XG_EGPU, "%s:%d: upload: %s", __FILE__, __LINE__,
+                       cudaGetErrorString(cudaGetLastError()));
+        goto out;
+    }
+    stage_close(&sg);
+    t1 = xg__now();
+    st->seconds[XG_STAGE_UPLOAD] += t1 - t0;
+
+    /* Boxes and degenerate elements. */
+    ALLOC(d_abox, (size_t)na * 6 * sizeof(double));
+    ALLOC(d_bbox, (size_t)nb * 6 * sizeof(double));
+    ALLOC(d_flag, (size_t)nb * sizeof(uint32_t));
+    ALLOC(d_counts, 2 * sizeof(unsigned long long));
+    if (cudaMemsetAsync(d_counts, 0, 2 * sizeof *h_counts, s) !=
+            cudaSuccess ||
+        (rc = xg__cuda_segtri_boxes(ctx, d_seg, na, d_tri, nb, d_abox, d_bbox,
+                                    d_counts, d_flag, s)) != XG_OK ||
+        cudaMemcpyAsync(h_counts, d_counts, sizeof h_counts,
+                        cudaMemcpyDeviceToHost, s) != cudaSuccess ||
+        cudaStreamSynchronize(s) != cudaSuccess) {
+        if (rc == XG_OK)
+            rc = xg__error(ctx, XG_EGPU, "%s:%d: boxes: %s", __FILE__,
+                           __LINE__, cudaGetErrorString(cudaGetLastError()));
+        goto out;
+    }
+    st->a_skipped += h_counts[0];
+    if ((rc = screen_flagged(J, d_bbox, d_flag, h_counts[1], &d)) != XG_OK)
+        goto out;
+
+    /* The grid, then the pairs and blocks of every cell. */
+    if ((rc = xg__cuda_grid_build(ctx, d_abox, na, d_bbox, nb, opt->grid,
+                                  &dg, s)) != XG_OK)
+        goto out;
+    for (k = 0; k < 3; k++)
+        st->grid[k] = dg.n[k];
+    st->grid_refs_a = dg.refs[0];
+    st->grid_refs_b = dg.refs[1];
+    ALLOC(d_w, dg.ncell * sizeof(uint64_t));
+    ALLOC(d_off, dg.ncell * sizeof(uint64_t));
+    if ((rc = xg__cuda_blocks(ctx, dg.d_a_start, dg.d_b_start, dg.ncell,
+                              XG_GPU_THREADS, d_w, d_off, &st->candidates,
+                              &nblocks, s)) != XG_OK)
+        goto out;
+    if (J->go->strategy == XG_GPU_MULTI) {
+        ALLOC(sc.d_cell, nblocks * sizeof(uint32_t));
+        ALLOC(sc.d_first, nblocks * sizeof(uint64_t));
+        ALLOC(sc.d_last, nblocks * sizeof(uint64_t));
+        sc.nblocks = nblocks;
+        if ((rc = xg__cuda_tables(ctx, d_w, d_off, dg.ncell, nblocks,
+                                  XG_GPU_THREADS, (uint32_t *)sc.d_cell,
+                                  (uint64_t *)sc.d_first,
+                                  (uint64_t *)sc.d_last, s)) != XG_OK)
+            goto out;
+    }
+#undef ALLOC
+    if (cudaStreamSynchronize(s) != cudaSuccess) {
+        rc = xg__error(ctx, XG_EGPU, "%s:%d: preparation: %s", __FILE__,
+                       __LINE__, cudaGetErrorString(cudaGetLastError()));
+        goto out;
+    }
+    st->seconds[XG_STAGE_PREPARE] += xg__now() - t1;
+    if (st->candidates == 0)
+        goto out;
+
+    v.d_seg = d_seg;
+    v.d_tri = d_tri;
+    v.d_a_cell = dg.d_a_cell;
+    v.d_b_cell = dg.d_b_cell;
+    v.d_a_start = dg.d_a_start;
+    v.d_a_items = dg.d_a_items;
+    v.d_b_start = dg.d_b_start;
+    v.d_b_items = dg.d_b_items;
+    v.c0 = 0;
+    v.c1 = (uint32_t)dg.ncell;
+    v.na = na;
+    v.nb = nb;
+    for (k = 0; k < 3; k++) {
+        v.n[k] = dg.n[k];
+        v.origin[k] = dg.lo[k];
+    }
+    in_bytes = (uint64_t)na * (6 * 8 * 2 + 24) + (uint64_t)nb * (9 * 8 + 48 +
+                                                                 24 + 4) +
+               (uint64_t)dg.ncell * 24 + 4 * (dg.refs[0] + dg.refs[1]) +
+               nblocks * 20;
+    rc = run_passes(J, &v, &sc, in_bytes, dg.ncell, NULL, NULL);
+out:
+    stage_close(&sg);
+    xg__cuda_grid_free(&dg);
     dev_free(&d);
     return rc;
 }
@@ -586,9 +868,10 @@ int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
     double t0 = xg__now();
     size_t c, free_b = 0, total_b = 0;
     uint64_t full;
-    int rc;
+    int rc, have_grid = 0;
 
     memset(&J, 0, sizeof J);
+    memset(&g, 0, sizeof g);
     out->n = 0;
     J.ctx = ctx;
     J.a = a;
@@ -599,19 +882,10 @@ int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
     gopt->count_bound = gopt->hits = gopt->relaunches = gopt->batches = 0;
     gopt->not_owned = gopt->construct_fail = 0;
     gopt->count_seconds = gopt->interval_seconds = 0.0;
+    gopt->device_prep = 0;
     if (gopt->strategy < 0 || gopt->strategy >= XG_GPU_NSTRAT)
         return xg__error(ctx, XG_EINVAL, "unknown GPU strategy %d",
                          gopt->strategy);
-
-    rc = xg__segtri_prepare(ctx, a, b, opt, xg__threads(ctx), &g, st);
-    if (rc != XG_OK)
-        return rc;
-    for (c = 0; c < g.ncell; c++)
-        st->candidates += (uint64_t)(g.a_start[c + 1] - g.a_start[c]) *
-                          (g.b_start[c + 1] - g.b_start[c]);
-    st->seconds[XG_STAGE_PREPARE] = xg__now() - t0;
-    if (st->candidates == 0)
-        goto done;
 
     if (cudaStreamCreateWithFlags(&J.stream, cudaStreamNonBlocking) !=
             cudaSuccess ||
@@ -626,6 +900,47 @@ int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
                                               : free_b / 2;
     if (opt->gpu_mem_cap && opt->gpu_mem_cap < J.budget)
         J.budget = opt->gpu_mem_cap;
+
+    /* Preparation on the device when the whole input, its boxes and a
+     * grid of about one cell and a few references per element take at
+     * most half the budget (the list strategy is built on the CPU by
+     * definition).  Otherwise, or when the output turns out not to fit,
+     * the host prepares and the cells go in batches. */
+    full = (uint64_t)a->n * (6 * 8 * 2 + 24 + 64) +
+           (uint64_t)b->n * (9 * 8 + 48 + 24 + 4 + 64) +
+           (uint64_t)(opt->grid[0] > 0 && opt->grid[1] > 0 && opt->grid[2] > 0
+                          ? (uint64_t)opt->grid[0] * (uint64_t)opt->grid[1] *
+                                (uint64_t)opt->grid[2]
+                          : a->n + b->n) * 60;
+    if (gopt->strategy != XG_GPU_LIST && full <= J.budget / 2 &&
+        a->n < UINT32_MAX && b->n < UINT32_MAX) {
+        struct xg_stats st0 = *st;
+        struct xg_gpu_opts go0 = *gopt;
+        rc = device_run(&J, opt);
+        if (rc != SPLIT) {
+            gopt->device_prep = 1;
+            if (rc == XG_OK && st->candidates)
+                rc = finish(&J, out);
+            goto done;
+        }
+        /* Start over, prepared on the host. */
+        *st = st0;
+        *gopt = go0;
+        free(J.out.v);
+        memset(&J.out, 0, sizeof J.out);
+        t0 = xg__now();
+    }
+
+    rc = xg__segtri_prepare(ctx, a, b, opt, xg__threads(ctx), &g, st);
+    if (rc != XG_OK)
+        goto done;
+    have_grid = 1;
+    for (c = 0; c < g.ncell; c++)
+        st->candidates += (uint64_t)(g.a_start[c + 1] - g.a_start[c]) *
+                          (g.b_start[c + 1] - g.b_start[c]);
+    st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
+    if (st->candidates == 0)
+        goto done;
 
     /* Everything in one batch when the whole input takes at most half
      * the budget (the other half for the output): no gathering. */
@@ -678,7 +993,8 @@ done:
     if (J.stream)
         cudaStreamDestroy(J.stream);
     free(J.out.v);
-    xg__grid_free(&g);
+    if (have_grid)
+        xg__grid_free(&g);
     return rc;
 }
 

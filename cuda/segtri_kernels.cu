@@ -14,6 +14,9 @@
  * rule have to agree bit for bit with the host's).
  */
 #include <cub/device/device_radix_sort.cuh>
+#include <thrust/execution_policy.h>
+#include <thrust/reduce.h>
+#include <thrust/scan.h>
 #include "xg_cuda.h"
 
 struct pair_io {
@@ -298,6 +301,187 @@ extern "C" int xg__cuda_intersect(struct xg_ctx *ctx, int strategy,
 {
     pair_io io = {d_hit, cap, d_n};
     return launch<MODE_INTERVAL>(ctx, strategy, v, s, io, NULL, stream);
+}
+
+/* ---- preparation on the device ---- */
+
+/* The boxes of segtri_engine.c: a zero-length segment has none (counted
+ * in *d_bad); a triangle whose orientation the interval filter certifies
+ * nonzero in one of the three axis projections is not degenerate (the
+ * host's exact xg__tri_is_degenerate would find the same nonzero sign);
+ * any other triangle keeps its box for now and is listed in d_flag for
+ * the host to decide exactly. */
+__global__ static void k_seg_boxes(const double *d_seg, uint32_t n,
+                                   double *d_box, unsigned long long *d_bad)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    double s[6], b[6];
+    for (int k = 0; k < 6; k++)
+        s[k] = d_seg[6 * (size_t)i + k];
+    if (s[0] == s[3] && s[1] == s[4] && s[2] == s[5]) {
+        b[0] = 1.0;
+        b[3] = 0.0;
+        b[1] = b[2] = b[4] = b[5] = 0.0;
+        atomicAdd(d_bad, 1ULL);
+    } else {
+        seg_box(s, b);
+    }
+    for (int k = 0; k < 6; k++)
+        d_box[6 * (size_t)i + k] = b[k];
+}
+
+__global__ static void k_tri_boxes(const double *d_tri, uint32_t n,
+                                   double *d_box, uint32_t *d_flag,
+                                   unsigned long long *d_nflag)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    double t[9], b[6];
+    for (int k = 0; k < 9; k++)
+        t[k] = d_tri[9 * (size_t)i + k];
+    tri_box(t, b);
+    for (int k = 0; k < 6; k++)
+        d_box[6 * (size_t)i + k] = b[k];
+    bool sure = false;
+    for (int drop = 0; drop < 3 && !sure; drop++) {
+        int u = drop == 0 ? 1 : 0, w = drop == 2 ? 1 : 2;
+        double p[2] = {t[u], t[w]}, q[2] = {t[3 + u], t[3 + w]},
+               r[2] = {t[6 + u], t[6 + w]};
+        int sg = xg_iv_sign(xg_orient2d_iv(p, q, r));
+        sure = sg == XG_POS || sg == XG_NEG;
+    }
+    if (!sure)
+        d_flag[atomicAdd(d_nflag, 1ULL)] = i;
+}
+
+__global__ static void k_clear_boxes(double *d_box, const uint32_t *d_idx,
+                                     uint32_t n)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n) {
+        double *b = d_box + 6 * (size_t)d_idx[k];
+        b[0] = 1.0;
+        b[3] = 0.0;
+    }
+}
+
+extern "C" int xg__cuda_segtri_boxes(struct xg_ctx *ctx, const double *d_seg,
+                                     uint32_t na, const double *d_tri,
+                                     uint32_t nb, double *d_abox,
+                                     double *d_bbox,
+                                     unsigned long long *d_counts,
+                                     uint32_t *d_flag, cudaStream_t stream)
+{
+    if (na) {
+        k_seg_boxes<<<(na + 255) / 256, 256, 0, stream>>>(d_seg, na, d_abox,
+                                                          d_counts);
+        XG_CUDA_TRY(ctx, cudaGetLastError());
+    }
+    if (nb) {
+        k_tri_boxes<<<(nb + 255) / 256, 256, 0, stream>>>(
+            d_tri, nb, d_bbox, d_flag, d_counts + 1);
+        XG_CUDA_TRY(ctx, cudaGetLastError());
+    }
+    return XG_OK;
+}
+
+extern "C" int xg__cuda_clear_boxes(struct xg_ctx *ctx, double *d_box,
+                                    const uint32_t *d_idx, uint32_t n,
+                                    cudaStream_t stream)
+{
+    if (n) {
+        k_clear_boxes<<<(n + 255) / 256, 256, 0, stream>>>(d_box, d_idx, n);
+        XG_CUDA_TRY(ctx, cudaGetLastError());
+    }
+    return XG_OK;
+}
+
+/* The multi-block tables of xg__blocks_build, on the device: pairs and
+ * blocks per cell, a scan of the blocks, then one thread per block finds
+ * its cell by binary search (the last cell whose first block is <= it). */
+__global__ static void k_cell_work(const uint32_t *as, const uint32_t *bs,
+                                   size_t ncell, unsigned th, uint64_t *d_w,
+                                   uint64_t *d_nblk)
+{
+    size_t c = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (c >= ncell)
+        return;
+    uint64_t w = (uint64_t)(as[c + 1] - as[c]) * (uint64_t)(bs[c + 1] - bs[c]);
+    d_w[c] = w;
+    d_nblk[c] = (w + th - 1) / th;
+}
+
+__global__ static void k_tables(const uint64_t *d_w, const uint64_t *d_off,
+                                size_t ncell, uint64_t nblocks, unsigned th,
+                                uint32_t *d_cell, uint64_t *d_first,
+                                uint64_t *d_last)
+{
+    uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (b >= nblocks)
+        return;
+    size_t lo = 0, hi = ncell;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (d_off[mid] <= b)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    uint64_t first = (b - d_off[lo]) * th, w = d_w[lo];
+    d_cell[b] = (uint32_t)lo;
+    d_first[b] = first;
+    d_last[b] = first + th - 1 < w ? first + th - 1 : w - 1;
+}
+
+extern "C" int xg__cuda_blocks(struct xg_ctx *ctx, const uint32_t *d_as,
+                               const uint32_t *d_bs, size_t ncell,
+                               unsigned th, uint64_t *d_w, uint64_t *d_off,
+                               uint64_t *candidates, uint64_t *nblocks,
+                               cudaStream_t stream)
+{
+    uint64_t last[2] = {0, 0};
+    if (ncell == 0) {
+        *candidates = *nblocks = 0;
+        return XG_OK;
+    }
+    k_cell_work<<<(unsigned)((ncell + 255) / 256), 256, 0, stream>>>(
+        d_as, d_bs, ncell, th, d_w, d_off);
+    XG_CUDA_TRY(ctx, cudaGetLastError());
+    *candidates = thrust::reduce(thrust::cuda::par.on(stream), d_w,
+                                 d_w + ncell, (uint64_t)0);
+    XG_CUDA_TRY(ctx, cudaMemcpyAsync(&last[0], d_off + ncell - 1,
+                                     sizeof(uint64_t),
+                                     cudaMemcpyDeviceToHost, stream));
+    thrust::exclusive_scan(thrust::cuda::par.on(stream), d_off, d_off + ncell,
+                           d_off, (uint64_t)0);
+    XG_CUDA_TRY(ctx, cudaMemcpyAsync(&last[1], d_off + ncell - 1,
+                                     sizeof(uint64_t),
+                                     cudaMemcpyDeviceToHost, stream));
+    XG_CUDA_TRY(ctx, cudaStreamSynchronize(stream));
+    *nblocks = last[0] + last[1];
+    return XG_OK;
+}
+
+extern "C" int xg__cuda_tables(struct xg_ctx *ctx, const uint64_t *d_w,
+                               const uint64_t *d_off, size_t ncell,
+                               uint64_t nblocks, unsigned th,
+                               uint32_t *d_cell, uint64_t *d_first,
+                               uint64_t *d_last, cudaStream_t stream)
+{
+    if (nblocks) {
+        uint64_t nb = (nblocks + 255) / 256;
+        if (nb > 0x7fffffffULL)
+            return xg__error(ctx, XG_ELIMIT, "too many blocks: %llu",
+                             (unsigned long long)nblocks);
+        k_tables<<<(unsigned)nb, 256, 0, stream>>>(d_w, d_off, ncell, nblocks,
+                                                   th, d_cell, d_first,
+                                                   d_last);
+        XG_CUDA_TRY(ctx, cudaGetLastError());
+    }
+    return XG_OK;
 }
 
 /* ---- ordering ---- */

@@ -49,6 +49,47 @@ struct xg_gpu_view {
     double origin[3];
 };
 
+/* ---- the device grid (grid_gpu.cu), shared by segtri and red/blue ----
+ *
+ * The grid of xg__grid_build, built on the device from device boxes (6
+ * doubles per element: min xyz, max xyz; min x > max x marks "no box"):
+ * the same region (where the two sets' hulls meet), the same dimensions
+ * (cells, or xg_grid_default), the same monotone cell function and the
+ * same CSR (each cell lists its elements in ascending order).  Arrays are
+ * device memory, owned by the structure (xg__cuda_grid_free). */
+struct xg_dgrid {
+    int n[3];
+    double lo[3], hi[3], inv[3];
+    size_t ncell;
+    int32_t *d_a_cell, *d_b_cell;           /* 6 per element           */
+    uint32_t *d_a_start, *d_a_items;        /* ncell + 1, refs         */
+    uint32_t *d_b_start, *d_b_items;
+    uint64_t refs[2];
+};
+
+#ifdef __CUDACC__
+/* The cell coordinate of x along axis k: xg__cell_of's formula (built
+ * with -fmad=false, so the same double operations), monotone in x. */
+__device__ static inline int xg__dcell_of(const int *n, const double *lo,
+                                          const double *inv, int k, double x)
+{
+    double f = (x - lo[k]) * inv[k];
+    if (!(f > 0.0))
+        return 0;
+    if (f >= (double)n[k])
+        return n[k] - 1;
+    return (int)f;
+}
+#endif
+
+/* Builds g over the na boxes at d_abox and the nb at d_bbox; cells as
+ * xg__grid_build's.  Synchronizes the stream (it reads back the hulls
+ * and the reference counts).  XG_ELIMIT past 2^32 references. */
+int xg__cuda_grid_build(struct xg_ctx *ctx, const double *d_abox, size_t na,
+                        const double *d_bbox, size_t nb, const int cells[3],
+                        struct xg_dgrid *g, cudaStream_t s);
+void xg__cuda_grid_free(struct xg_dgrid *g);
+
 /* What each strategy enumerates. */
 struct xg_gpu_sched {
     const uint32_t *d_cell;             /* multi: block tables */
@@ -89,6 +130,33 @@ int xg__cuda_intersect(struct xg_ctx *ctx, int strategy,
 int xg__cuda_sort_hits(struct xg_ctx *ctx, const struct xg_gpu_hit *d_in,
                        struct xg_gpu_hit *d_out, uint32_t n, void *d_tmp,
                        size_t *tmp_bytes, cudaStream_t stream);
+
+/* Device preparation of segtri.  Boxes (6 doubles: min xyz, max xyz) of
+ * the na segments and nb triangles; a zero-length segment gets none and
+ * is counted in d_counts[0]; a triangle the interval filter cannot
+ * certify non-degenerate is listed in d_flag (room for nb) and counted in
+ * d_counts[1] (both zeroed by the caller): the host decides it exactly
+ * and clears the boxes of the degenerate ones (xg__cuda_clear_boxes). */
+int xg__cuda_segtri_boxes(struct xg_ctx *ctx, const double *d_seg,
+                          uint32_t na, const double *d_tri, uint32_t nb,
+                          double *d_abox, double *d_bbox,
+                          unsigned long long *d_counts, uint32_t *d_flag,
+                          cudaStream_t stream);
+int xg__cuda_clear_boxes(struct xg_ctx *ctx, double *d_box,
+                         const uint32_t *d_idx, uint32_t n,
+                         cudaStream_t stream);
+/* The multi-block tables from the device CSR starts: d_w[c] = pairs of
+ * cell c, d_off[c] = its first block (ncell each); *candidates and
+ * *nblocks come back (synchronizes).  Then xg__cuda_tables fills cell,
+ * first, last (nblocks each) as xg__blocks_build does. */
+int xg__cuda_blocks(struct xg_ctx *ctx, const uint32_t *d_as,
+                    const uint32_t *d_bs, size_t ncell, unsigned th,
+                    uint64_t *d_w, uint64_t *d_off, uint64_t *candidates,
+                    uint64_t *nblocks, cudaStream_t stream);
+int xg__cuda_tables(struct xg_ctx *ctx, const uint64_t *d_w,
+                    const uint64_t *d_off, size_t ncell, uint64_t nblocks,
+                    unsigned th, uint32_t *d_cell, uint64_t *d_first,
+                    uint64_t *d_last, cudaStream_t stream);
 
 /* For the tests: d_out[i] = xg_orient3d_iv of the 4 points d_pts[12i..];
  * and d_ops[4i..4i+3] = add, sub, mul, div of the intervals

@@ -232,23 +232,16 @@ static int hull(const double *box, size_t n, double lo[3], double hi[3])
     return any;
 }
 
-int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
-                   size_t nb, const int cells[3], int nthreads)
+int xg__grid_frame(struct xg_grid *g, const double ahull[6], int a_any,
+                   const double bhull[6], int b_any, size_t na, size_t nb,
+                   const int cells[3])
 {
-    struct build bd;
-    double alo[3], ahi[3], blo[3], bhi[3], lo[3], hi[3];
-    int k, s, t, empty = 0, rc = XG_OK;
+    double lo[3], hi[3];
+    int k, empty = !a_any || !b_any;
 
-    memset(g, 0, sizeof *g);
-    memset(&bd, 0, sizeof bd);
-    g->a_box = a_box;
-    g->b_box = b_box;
-
-    if (!hull(a_box, na, alo, ahi) || !hull(b_box, nb, blo, bhi))
-        empty = 1;
     for (k = 0; k < 3 && !empty; k++) {
-        lo[k] = alo[k] > blo[k] ? alo[k] : blo[k];
-        hi[k] = ahi[k] < bhi[k] ? ahi[k] : bhi[k];
+        lo[k] = ahull[k] > bhull[k] ? ahull[k] : bhull[k];
+        hi[k] = ahull[3 + k] < bhull[3 + k] ? ahull[3 + k] : bhull[3 + k];
         if (lo[k] > hi[k])
             empty = 1;
     }
@@ -277,6 +270,25 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
             g->inv[k] = 0.0;  /* a degenerate extent: everything in cell 0 */
         g->hi[k] = hi[k];
     }
+    return XG_OK;
+}
+
+int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
+                   size_t nb, const int cells[3], int nthreads)
+{
+    struct build bd;
+    double ah[6], bh[6];
+    int s, t, a_any, b_any, rc = XG_OK;
+
+    memset(g, 0, sizeof *g);
+    memset(&bd, 0, sizeof bd);
+    g->a_box = a_box;
+    g->b_box = b_box;
+
+    a_any = hull(a_box, na, ah, ah + 3);
+    b_any = hull(b_box, nb, bh, bh + 3);
+    if ((rc = xg__grid_frame(g, ah, a_any, bh, b_any, na, nb, cells)) != XG_OK)
+        return rc;
 
     if (nthreads < 1)
         nthreads = 1;

@@ -122,6 +122,14 @@ static inline int xg__cell_of(const struct xg_grid *g, int k, double x)
     return i;
 }
 
+/* The grid's frame: region (where the hulls [min xyz, max xyz] of the
+ * two sets meet; a_any / b_any 0 when a set has no box), dimensions
+ * (cells, or xg_grid_default) and cell function; the arrays are left
+ * alone.  Shared by xg__grid_build and the device grid (cuda/). */
+int xg__grid_frame(struct xg_grid *g, const double ahull[6], int a_any,
+                   const double bhull[6], int b_any, size_t na, size_t nb,
+                   const int cells[3]);
+
 /* Builds the grid over na boxes of A and nb boxes of B (6 doubles each,
  * min then max; an element with a NULL-marked box, box[0] > box[3], is
  * left out).  cells[k] <= 0 means choose.  Uses up to nthreads threads.
@@ -251,6 +259,7 @@ struct xg_gpu_opts {
     uint64_t not_owned;   /* box-meeting pairs left to another cell  */
     uint64_t construct_fail; /* hits whose point needed GMP          */
     double count_seconds, interval_seconds;
+    int device_prep;      /* 1: boxes, grid and tables built on the GPU */
 };
 
 int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,

@@ -300,6 +300,7 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
     struct xg_contacts ref = {0}, out = {0};
     struct xg_stats st;
     struct xg_gpu_opts go;
+    uint64_t skip_a, skip_b, cand;
     int s, rc;
 
     memset(&opt, 0, sizeof opt);
@@ -307,6 +308,9 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
     rc = xg_segtri(ctx, a, b, &opt, &ref, &st);
     ok(rc == XG_OK, "%s: cpu engine ran (%zu contacts, %llu deferred)", what,
        ref.n, (unsigned long long)st.deferred);
+    skip_a = st.a_skipped;
+    skip_b = st.b_skipped;
+    cand = st.candidates;
     for (s = 0; s < XG_GPU_NSTRAT; s++) {
         if (!all && s != XG_GPU_MULTI)
             continue;
@@ -320,6 +324,14 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
            what, sname[s], out.n, (unsigned long long)go.count_bound,
            (unsigned long long)go.hits, (unsigned long long)st.deferred,
            (unsigned long long)go.construct_fail);
+        if (s == XG_GPU_MULTI)
+            ok(rc == XG_OK && go.device_prep && st.a_skipped == skip_a &&
+                   st.b_skipped == skip_b && st.candidates == cand,
+               "%s: prepared on the GPU, the same skipped elements "
+               "(%llu, %llu) and candidate pairs (%llu) as the cpu", what,
+               (unsigned long long)st.a_skipped,
+               (unsigned long long)st.b_skipped,
+               (unsigned long long)st.candidates);
     }
     /* Forced relaunch: the capacity starts at one entry. */
     memset(&go, 0, sizeof go);

@@ -1,0 +1,242 @@
+/*
+ * grid_gpu.cu -- the uniform grid built on the device, for the GPU
+ * engines of segtri and red/blue (xg__cuda_grid_build, see xg_cuda.h).
+ *
+ * The grid of grid.c, built another way: the hulls of the two sets are
+ * reduced on the device, the frame (region, dimensions, cell function)
+ * comes from xg__grid_frame, the very code of the host's grid; then per
+ * set: each element's cell range and reference count (one thread per
+ * element, the formula of xg__cell_of), a scan of the counts, one
+ * (cell, element) entry per reference, a stable radix sort by cell (the
+ * entries were written in ascending element order, so every cell lists
+ * its elements in ascending order, as grid.c does), and the cell starts
+ * by binary search.
+ */
+#include <thrust/binary_search.h>
+#include <thrust/execution_policy.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/scan.h>
+#include <thrust/sort.h>
+#include <thrust/transform_reduce.h>
+#include "xg_cuda.h"
+
+struct box6 {
+    double v[6];
+};
+
+/* The hull of the valid boxes; boxes marked empty do not count. */
+struct valid6 {
+    __host__ __device__ box6 operator()(const box6 &b) const
+    {
+        if (b.v[0] > b.v[3]) {
+            box6 e;
+            for (int k = 0; k < 3; k++) {
+                e.v[k] = HUGE_VAL;
+                e.v[3 + k] = -HUGE_VAL;
+            }
+            return e;
+        }
+        return b;
+    }
+};
+
+struct hull6 {
+    __host__ __device__ box6 operator()(const box6 &x, const box6 &y) const
+    {
+        box6 r;
+        for (int k = 0; k < 3; k++) {
+            r.v[k] = x.v[k] < y.v[k] ? x.v[k] : y.v[k];
+            r.v[3 + k] = x.v[3 + k] > y.v[3 + k] ? x.v[3 + k] : y.v[3 + k];
+        }
+        return r;
+    }
+};
+
+struct frame {
+    int n[3];
+    double lo[3], hi[3], inv[3];
+};
+
+/* grid.c's ranges(): a box that misses the region gets lo x > hi x. */
+__global__ static void k_ranges(const double *box, uint32_t n, frame f,
+                                int32_t *cell, uint32_t *cnt)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    const double *b = box + 6 * (size_t)i;
+    int32_t *c = cell + 6 * (size_t)i;
+    bool in = !(b[0] > b[3]);
+    for (int k = 0; k < 3 && in; k++)
+        if (b[3 + k] < f.lo[k] || b[k] > f.hi[k])
+            in = false;
+    if (!in) {
+        c[0] = 1;
+        c[1] = c[2] = c[3] = c[4] = c[5] = 0;
+        cnt[i] = 0;
+        return;
+    }
+    for (int k = 0; k < 3; k++) {
+        c[k] = xg__dcell_of(f.n, f.lo, f.inv, k, b[k]);
+        c[3 + k] = xg__dcell_of(f.n, f.lo, f.inv, k, b[3 + k]);
+    }
+    cnt[i] = (uint32_t)(c[3] - c[0] + 1) * (uint32_t)(c[4] - c[1] + 1) *
+             (uint32_t)(c[5] - c[2] + 1);
+}
+
+__global__ static void k_fill(const int32_t *cell, uint32_t n, frame f,
+                              const uint64_t *off, uint32_t *key,
+                              uint32_t *val)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    const int32_t *c = cell + 6 * (size_t)i;
+    if (c[0] > c[3])
+        return;
+    uint64_t o = off[i];
+    for (int z = c[2]; z <= c[5]; z++)
+        for (int y = c[1]; y <= c[4]; y++)
+            for (int x = c[0]; x <= c[3]; x++) {
+                key[o] = (uint32_t)(((size_t)z * (size_t)f.n[1] + (size_t)y) *
+                                        (size_t)f.n[0] +
+                                    (size_t)x);
+                val[o] = i;
+                o++;
+            }
+}
+
+void xg__cuda_grid_free(struct xg_dgrid *g)
+{
+    cudaFree(g->d_a_cell);
+    cudaFree(g->d_b_cell);
+    cudaFree(g->d_a_start);
+    cudaFree(g->d_a_items);
+    cudaFree(g->d_b_start);
+    cudaFree(g->d_b_items);
+    memset(g, 0, sizeof *g);
+}
+
+/* One set: cell ranges, references, CSR. */
+static int build_set(struct xg_ctx *ctx, const double *d_box, uint32_t n,
+                     const frame &f, size_t ncell, int32_t **d_cell,
+                     uint32_t **d_start, uint32_t **d_items, uint64_t *refs,
+                     cudaStream_t s)
+{
+    uint32_t *d_cnt = NULL, *d_key = NULL, lastc = 0;
+    uint64_t *d_off = NULL, lasto = 0;
+    int rc = XG_OK;
+    void *p;
+
+#define TRY(call)                                                          \
+    do {                                                                   \
+        cudaError_t e_ = (call);                                           \
+        if (e_ != cudaSuccess) {                                           \
+            rc = xg__error(ctx, XG_EGPU, "%s:%d: %s: %s", __FILE__,        \
+                           __LINE__, #call, cudaGetErrorString(e_));       \
+            goto done;                                                     \
+        }                                                                  \
+    } while (0)
+    *refs = 0;
+    TRY(cudaMalloc(&p, ((size_t)n ? n : 1) * 6 * sizeof(int32_t)));
+    *d_cell = (int32_t *)p;
+    TRY(cudaMalloc(&p, (ncell + 1) * sizeof(uint32_t)));
+    *d_start = (uint32_t *)p;
+    TRY(cudaMalloc(&p, ((size_t)n ? n : 1) * sizeof(uint32_t)));
+    d_cnt = (uint32_t *)p;
+    TRY(cudaMalloc(&p, ((size_t)n ? n : 1) * sizeof(uint64_t)));
+    d_off = (uint64_t *)p;
+    if (n) {
+        k_ranges<<<(n + 255) / 256, 256, 0, s>>>(d_box, n, f, *d_cell, d_cnt);
+        TRY(cudaGetLastError());
+        thrust::exclusive_scan(thrust::cuda::par.on(s), d_cnt, d_cnt + n,
+                               d_off, (uint64_t)0);
+        TRY(cudaMemcpyAsync(&lastc, d_cnt + n - 1, sizeof lastc,
+                            cudaMemcpyDeviceToHost, s));
+        TRY(cudaMemcpyAsync(&lasto, d_off + n - 1, sizeof lasto,
+                            cudaMemcpyDeviceToHost, s));
+        TRY(cudaStreamSynchronize(s));
+        *refs = lasto + lastc;
+    }
+    if (*refs > UINT32_MAX) {
+        rc = xg__error(ctx, XG_ELIMIT, "more than 2^32 grid references");
+        goto done;
+    }
+    TRY(cudaMalloc(&p, (*refs + 1) * sizeof(uint32_t)));
+    *d_items = (uint32_t *)p;
+    TRY(cudaMalloc(&p, (*refs + 1) * sizeof(uint32_t)));
+    d_key = (uint32_t *)p;
+    if (*refs) {
+        k_fill<<<(n + 255) / 256, 256, 0, s>>>(*d_cell, n, f, d_off, d_key,
+                                                *d_items);
+        TRY(cudaGetLastError());
+        thrust::stable_sort_by_key(thrust::cuda::par.on(s), d_key,
+                                   d_key + *refs, *d_items);
+    }
+    thrust::lower_bound(thrust::cuda::par.on(s), d_key, d_key + *refs,
+                        thrust::counting_iterator<uint32_t>(0),
+                        thrust::counting_iterator<uint32_t>(
+                            (uint32_t)ncell + 1),
+                        *d_start);
+    TRY(cudaGetLastError());
+#undef TRY
+done:
+    cudaFree(d_cnt);
+    cudaFree(d_off);
+    cudaFree(d_key);
+    return rc;
+}
+
+extern "C" int xg__cuda_grid_build(struct xg_ctx *ctx, const double *d_abox,
+                                   size_t na, const double *d_bbox, size_t nb,
+                                   const int cells[3], struct xg_dgrid *g,
+                                   cudaStream_t s)
+{
+    struct xg_grid hg;
+    box6 empty, ha, hb;
+    frame f;
+    int k, rc;
+
+    memset(g, 0, sizeof *g);
+    memset(&hg, 0, sizeof hg);
+    if (na > UINT32_MAX || nb > UINT32_MAX)
+        return xg__error(ctx, XG_ELIMIT, "more than 2^32 elements");
+    for (k = 0; k < 3; k++) {
+        empty.v[k] = HUGE_VAL;
+        empty.v[3 + k] = -HUGE_VAL;
+    }
+    ha = thrust::transform_reduce(thrust::cuda::par.on(s),
+                                  (const box6 *)d_abox,
+                                  (const box6 *)d_abox + na, valid6(), empty,
+                                  hull6());
+    hb = thrust::transform_reduce(thrust::cuda::par.on(s),
+                                  (const box6 *)d_bbox,
+                                  (const box6 *)d_bbox + nb, valid6(), empty,
+                                  hull6());
+    if (cudaGetLastError() != cudaSuccess)
+        return xg__error(ctx, XG_EGPU, "%s:%d: hull reduction failed",
+                         __FILE__, __LINE__);
+    /* A set has a box when its hull is not the empty one. */
+    rc = xg__grid_frame(&hg, ha.v, ha.v[0] <= ha.v[3], hb.v, hb.v[0] <= hb.v[3],
+                        na, nb, cells);
+    if (rc != XG_OK)
+        return xg__error(ctx, rc, "cannot build the grid: %s",
+                         xg_strerror(rc));
+    if (hg.ncell >= UINT32_MAX)
+        return xg__error(ctx, XG_ELIMIT, "too many cells for the GPU grid");
+    for (k = 0; k < 3; k++) {
+        g->n[k] = f.n[k] = hg.n[k];
+        g->lo[k] = f.lo[k] = hg.lo[k];
+        g->hi[k] = f.hi[k] = hg.hi[k];
+        g->inv[k] = f.inv[k] = hg.inv[k];
+    }
+    g->ncell = hg.ncell;
+    rc = build_set(ctx, d_abox, (uint32_t)na, f, g->ncell, &g->d_a_cell,
+                   &g->d_a_start, &g->d_a_items, &g->refs[0], s);
+    if (rc == XG_OK)
+        rc = build_set(ctx, d_bbox, (uint32_t)nb, f, g->ncell, &g->d_b_cell,
+                       &g->d_b_start, &g->d_b_items, &g->refs[1], s);
+    if (rc != XG_OK)
+        xg__cuda_grid_free(g);
+    return rc;
+}
