@@ -81,22 +81,18 @@ static int boxes_apart(const double *a, const double *b, const double *c,
     return 0;
 }
 
-/* Do the closed segments ab and cd meet?  (a != b, c != d.) */
+/* Do the closed segments ab and cd meet?  (a != b, c != d.)  The 2D
+ * red/blue pair test decides it; no point is built unless they do, which
+ * for a simple ring never happens. */
 static int closed_meet(const struct poly *P, size_t a, size_t b, size_t c,
                        size_t d)
 {
-    int o1, o2, o3, o4;
+    double s[6] = {P->p[a][0], P->p[a][1], 0.0, P->p[b][0], P->p[b][1], 0.0};
+    double t[6] = {P->p[c][0], P->p[c][1], 0.0, P->p[d][0], P->p[d][1], 0.0};
+    struct xg_contact ct;
     if (boxes_apart(P->p[a], P->p[b], P->p[c], P->p[d]))
         return 0;
-    o1 = orient(P, a, b, c);
-    o2 = orient(P, a, b, d);
-    if (o1 == o2 && o1 != XG_ZERO)
-        return 0;
-    if (o1 == XG_ZERO && o2 == XG_ZERO)
-        return 1;       /* collinear with overlapping boxes: they overlap */
-    o3 = orient(P, c, d, a);
-    o4 = orient(P, c, d, b);
-    return !(o3 == o4 && o3 != XG_ZERO);
+    return xg_redblue_pair(P->cnt, s, t, &ct);
 }
 
 /* Edges ab and bc fold back onto each other: collinear, a and c on the
