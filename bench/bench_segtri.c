@@ -66,13 +66,6 @@ static void stage_stat(const struct engine_runs *e, int stage, double *med,
     med_min(v, e->nruns, med, min);
 }
 
-static int same_contacts(const struct xg_contacts *x,
-                         const struct xg_contacts *y)
-{
-    return x->n == y->n &&
-           (x->n == 0 || !memcmp(x->v, y->v, x->n * sizeof *x->v));
-}
-
 /* Runs one engine nruns times; the first contacts ever computed become
  * *ref, every later result is compared with it.  Returns XG_OK or the
  * error of xg_segtri; *same becomes 0 on any difference. */
@@ -102,7 +95,7 @@ static int run_engine(struct xg_ctx *ctx, const struct xg_segs *a,
             *have_ref = 1;
             continue;
         }
-        if (!same_contacts(ref, &out))
+        if (xg_contacts_diff(ref, &out) != SIZE_MAX)
             *same = 0;
         xg_contacts_free(&out);
     }

@@ -181,6 +181,12 @@ struct xg_contacts {
 
 void xg_contacts_free(struct xg_contacts *c);
 
+/* The index of the first contact where x and y differ (indices, kind and
+ * points compared bit for bit), their shorter length when one is a prefix
+ * of the other, or SIZE_MAX when they are identical. */
+size_t xg_contacts_diff(const struct xg_contacts *x,
+                        const struct xg_contacts *y);
+
 /* ------------------------------------------------------------------ */
 /* Engines and runs. */
 

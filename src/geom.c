@@ -111,6 +111,20 @@ void xg_contacts_free(struct xg_contacts *c)
     memset(c, 0, sizeof *c);
 }
 
+size_t xg_contacts_diff(const struct xg_contacts *x,
+                        const struct xg_contacts *y)
+{
+    size_t i, n = x->n < y->n ? x->n : y->n;
+    for (i = 0; i < n; i++) {
+        const struct xg_contact *p = &x->v[i], *q = &y->v[i];
+        if (p->a != q->a || p->b != q->b || p->kind != q->kind ||
+            memcmp(p->p, q->p, sizeof p->p) != 0 ||
+            memcmp(p->q, q->q, sizeof p->q) != 0)
+            return i;
+    }
+    return x->n == y->n ? SIZE_MAX : n;
+}
+
 static int by_pair(const void *x, const void *y)
 {
     const struct xg_contact *p = x, *q = y;

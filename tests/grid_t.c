@@ -183,22 +183,6 @@ static struct tally t_stats = {"stats add up (counts, skipped, bbox pairs, "
                                "candidates, kinds, grid)", 0, 0};
 static struct tally t_rc = {"every run returns XG_OK", 0, 0};
 
-static int same_contacts(const struct xg_contacts *x,
-                         const struct xg_contacts *y, size_t *where)
-{
-    size_t i;
-    if (x->n != y->n) {
-        *where = x->n < y->n ? x->n : y->n;
-        return 0;
-    }
-    for (i = 0; i < x->n; i++)
-        if (memcmp(&x->v[i], &y->v[i], sizeof x->v[i]) != 0) {
-            *where = i;
-            return 0;
-        }
-    return 1;
-}
-
 static void run_all(const char *name, const struct xg_segs *a,
                     const struct xg_tris *b, const int *extra_grid)
 {
@@ -233,7 +217,8 @@ static void run_all(const char *name, const struct xg_segs *a,
             CHECK(&t_rc, rc == XG_OK, "%s: %s", name, xg_ctx_errmsg(ctx));
             if (rc != XG_OK)
                 continue;
-            CHECK(&t_same, same_contacts(&out, &e.c, &w),
+            w = xg_contacts_diff(&out, &e.c);
+            CHECK(&t_same, w == SIZE_MAX,
                   "%s, engine %s, %d threads, grid %dx%dx%d: %zu contacts, "
                   "brute force %zu; first difference at %zu (%u,%u)",
                   name, xg_engine_name(opt.engine), th, gr[0], gr[1], gr[2],

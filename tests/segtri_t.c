@@ -147,8 +147,31 @@ static void orient2d_middle_stage(void)
        (unsigned long long)k.exact_evals);
 }
 
+/* xg_contacts_diff: identical lists, a one-bit difference in a point, a
+ * different kind, and a prefix. */
+static void contacts_diff(void)
+{
+    struct xg_contact v[3] = {{1, 2, XG_KIND_PROPER, 0, {1, 2, 3}, {0, 0, 0}},
+                              {1, 5, XG_KIND_TOUCH, 0, {4, 5, 6}, {0, 0, 0}},
+                              {2, 0, XG_KIND_OVERLAP, 0, {7, 8, 9}, {1, 1, 1}}};
+    struct xg_contact w[3];
+    struct xg_contacts x = {3, 3, v}, y = {3, 3, w};
+    memcpy(w, v, sizeof v);
+    ok(xg_contacts_diff(&x, &y) == SIZE_MAX, "contacts_diff: identical lists");
+    w[2].q[1] = nextafter(1.0, 2.0);
+    ok(xg_contacts_diff(&x, &y) == 2, "contacts_diff: one ulp in an overlap end");
+    memcpy(w, v, sizeof v);
+    w[1].kind = XG_KIND_PROPER;
+    ok(xg_contacts_diff(&x, &y) == 1, "contacts_diff: a different kind");
+    memcpy(w, v, sizeof v);
+    y.n = 2;
+    ok(xg_contacts_diff(&x, &y) == 2 && xg_contacts_diff(&y, &x) == 2,
+       "contacts_diff: a prefix differs at its length");
+}
+
 int main(void)
 {
+    contacts_diff();
     orient2d_middle_stage();
     negative_zero();
     hand_built("origin");
