@@ -149,6 +149,7 @@ static void print_report(const struct engine_runs *e, int ne,
     ROW("exact evaluations", s->cnt.exact_evals);
     ROW("constructions", s->cnt.constructions);
     ROW("  certified in long double", s->cnt.construct_ld);
+    ROW("  certified in double-double", s->cnt.construct_dd);
     ROW("  rounded with GMP", s->cnt.construct_exact);
     ROW("skipped A / B", s->a_skipped + s->b_skipped);
     for (k = 0; k < XG_KIND_COUNT; k++) {

@@ -23,7 +23,7 @@ src_libexactgeo_la_LIBADD += cuda/segtri_kernels.lo cuda/redblue_gpu.lo \
 
 # Every kernel file becomes a libtool object: nvcc writes the PIC object
 # and the .lo stub that libtool reads.
-XG_CUDA_DEPS = $(top_srcdir)/cuda/xg_cuda.h $(top_srcdir)/src/xg_filters.h \
+XG_CUDA_DEPS = $(top_srcdir)/cuda/xg_cuda.h $(top_srcdir)/src/xg_filters.h $(top_srcdir)/src/xg_dd.h \
 	$(top_srcdir)/src/xg_interval.h $(top_srcdir)/src/xg_internal.h
 cuda/%.lo: $(top_srcdir)/cuda/%.cu $(XG_CUDA_DEPS)
 	@$(MKDIR_P) cuda/.libs

@@ -80,6 +80,7 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
                "  \"predicate_filter_failures\": %llu,\n"
                "  \"exact_evaluations\": %llu,\n  \"constructions\": %llu,\n"
                "  \"constructions_long_double\": %llu,\n"
+               "  \"constructions_double_double\": %llu,\n"
                "  \"constructions_exact\": %llu,\n",
             (unsigned long long)st->candidates,
             (unsigned long long)st->bbox_pairs,
@@ -89,6 +90,7 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
             (unsigned long long)c->exact_evals,
             (unsigned long long)c->constructions,
             (unsigned long long)c->construct_ld,
+            (unsigned long long)c->construct_dd,
             (unsigned long long)c->construct_exact);
     fprintf(f, "  \"contacts\": {");
     for (k = 0; k < XG_KIND_COUNT; k++) {

@@ -98,6 +98,7 @@ struct xg_counters {
                                    stage between the filter and GMP)  */
     uint64_t constructions;     /* points constructed                 */
     uint64_t construct_ld;      /* ... certified in long double       */
+    uint64_t construct_dd;      /* ... certified in double-double     */
     uint64_t construct_exact;   /* ... that needed GMP to round       */
     double exact_seconds;       /* time spent in GMP, all of the above */
 };

@@ -131,6 +131,7 @@ void xg_counters_add(struct xg_counters *sum, const struct xg_counters *c)
     sum->exact_evals += c->exact_evals;
     sum->constructions += c->constructions;
     sum->construct_ld += c->construct_ld;
+    sum->construct_dd += c->construct_dd;
     sum->construct_exact += c->construct_exact;
     sum->exact_seconds += c->exact_seconds;
 }

@@ -48,6 +48,10 @@ static void cross_point(struct xg_counters *cnt, const double *sa,
         cnt->construct_ld++;
         return;
     }
+    if (xg_line_point_dd(q0, q1, p0, p1, 2, out)) {
+        cnt->construct_dd++;
+        return;
+    }
 
     cnt->construct_exact++;
     t0 = xg__now();

@@ -59,6 +59,10 @@ static void plane_point(struct xg_counters *cnt, const double *seg,
         cnt->construct_ld++;
         return;
     }
+    if (xg_plane_point_dd(tri, D, E, out)) {
+        cnt->construct_dd++;
+        return;
+    }
 
     cnt->construct_exact++;
     t0 = xg__now();

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include "exactgeo.h"
 #include "xg_filters.h"
+#include "xg_dd.h"
 
 /* ---- context (ctx.c) ---- */
 struct xg_ctx {

@@ -74,6 +74,63 @@ static inline double xg__next_down(double x)
 }
 #endif
 
+/* One operation rounded down (_rd) or up (_ru): a bound on the exact
+ * result on the side the name says, for the double-double stage
+ * (xg_dd.h). */
+XG_HD double xg__add_rd(double a, double b)
+{
+#ifdef __CUDA_ARCH__
+    return __dadd_rd(a, b);
+#else
+    return xg__next_down(a + b);
+#endif
+}
+
+XG_HD double xg__add_ru(double a, double b)
+{
+#ifdef __CUDA_ARCH__
+    return __dadd_ru(a, b);
+#else
+    return xg__next_up(a + b);
+#endif
+}
+
+XG_HD double xg__mul_rd(double a, double b)
+{
+#ifdef __CUDA_ARCH__
+    return __dmul_rd(a, b);
+#else
+    return xg__next_down(a * b);
+#endif
+}
+
+XG_HD double xg__mul_ru(double a, double b)
+{
+#ifdef __CUDA_ARCH__
+    return __dmul_ru(a, b);
+#else
+    return xg__next_up(a * b);
+#endif
+}
+
+XG_HD double xg__div_rd(double a, double b)
+{
+#ifdef __CUDA_ARCH__
+    return __ddiv_rd(a, b);
+#else
+    return xg__next_down(a / b);
+#endif
+}
+
+XG_HD double xg__div_ru(double a, double b)
+{
+#ifdef __CUDA_ARCH__
+    return __ddiv_ru(a, b);
+#else
+    return xg__next_up(a / b);
+#endif
+}
+
 XG_HD struct xg_iv xg_iv_point(double x)
 {
     struct xg_iv r;
