@@ -1,7 +1,7 @@
 /*
- * bench_gpu.c -- the paper's Table 11.3 on this machine: seq, cpu and the
- * four GPU strategies on one dump, in one run, results checked bit for
- * bit against seq.
+ * bench_gpu.c -- the paper's Table 11.3 on this machine: seq, cpu, the
+ * paper's four GPU strategies and ours (gpu-packed, the engine's default)
+ * on one dump, in one run, results checked bit for bit against seq.
  *
  *   bench/bench_gpu [-n RUNS] [-g NX,NY,NZ] [-t THREADS] DUMP
  *
@@ -18,10 +18,12 @@
 #include "xg_internal.h"
 
 #define MAX_RUNS 16
-#define NCOL 6
+#define NCOL 7
+#define COL_MULTI 5
+#define COL_PACKED 6
 
 static const char *col_name[NCOL] = {"seq", "cpu", "gpu-list", "gpu-seg",
-                                     "gpu-tri", "gpu-multi"};
+                                     "gpu-tri", "gpu-multi", "gpu-packed"};
 
 struct col {
     int nruns;
@@ -61,7 +63,7 @@ static int run_col(struct xg_ctx *ctx, const struct xg_segs *a,
                    double *total, struct xg_contacts *out)
 {
     static const int strat[NCOL] = {0, 0, XG_GPU_LIST, XG_GPU_SEG,
-                                    XG_GPU_TRI, XG_GPU_MULTI};
+                                    XG_GPU_TRI, XG_GPU_MULTI, XG_GPU_PACKED};
     struct xg_opts o = *base;
     double t0 = now();
     int rc;
@@ -141,11 +143,80 @@ static uint64_t f_devprep(const struct xg_stats *s,
 { (void)s; return (uint64_t)g->device_prep; }
 static uint64_t f_long(const struct xg_stats *s, const struct xg_gpu_opts *g)
 { (void)g; return s->cnt.construct_ld; }
+static uint64_t f_dd(const struct xg_stats *s, const struct xg_gpu_opts *g)
+{ (void)g; return s->cnt.construct_dd; }
+static uint64_t f_refined(const struct xg_stats *s,
+                          const struct xg_gpu_opts *g)
+{ (void)s; return g->refined; }
 static uint64_t f_contacts(const struct xg_stats *s,
                            const struct xg_gpu_opts *g)
 {
     (void)g;
     return s->contacts[0] + s->contacts[1] + s->contacts[2];
+}
+
+static void print_kernel_row(struct col *c, const char *name, int which)
+{
+    int k, i;
+    printf("%-22s", name);
+    for (k = 0; k < NCOL; k++) {
+        double v[MAX_RUNS];
+        for (i = 0; i < c[k].nruns; i++)
+            v[i] = which ? c[k].go[i].interval_kernel_seconds
+                         : c[k].go[i].count_kernel_seconds;
+        if (k >= 2 && c[k].nruns)
+            printf(" %10.6f", median(v, c[k].nruns));
+        else
+            printf(" %10s", "-");
+    }
+    printf("\n");
+}
+
+/* The interval kernel's floor for column k, from the FP64 instructions
+ * the predicate must execute, counted in the source (a directed
+ * operation is one instruction; an interval product is 8 products, 3
+ * additions and 1 comparison for its NaN test and 6 comparisons for its
+ * min/max; a sign test 2): the exact box test (21) and the plane half of
+ * xg_segtri_fast (12 differences, a cross product, 2 dot products: 258)
+ * for every pair whose boxes meet and that its cell owns; the edge half
+ * (12 differences, 3 cross and 3 dot products: 546) for every pair whose
+ * segment crosses the plane (counted by the packed kernel); t and the
+ * point (an interval quotient, about 80, and 3 coordinates: about 150)
+ * for every hit.  At one FP64 instruction per lane per clock
+ * (H100/H200 SXM: 132 SMs x 64 lanes x 1.98 GHz = 16.7e12/s).  Bytes:
+ * every coordinate read once and every hit written once, at 4.8 TB/s
+ * (H200 HBM3e).  The candidates' box tests are shown apart: 6 float
+ * comparisons each for gpu-packed (at 33.4e12/s), about 30 FP64
+ * instructions with the boxes' min/max for the paper's kernel. */
+static void print_floor(struct col *c, int k, const struct xg_segs *a,
+                        const struct xg_tris *b)
+{
+    const struct xg_stats *sm = &c[k].st[0];
+    const struct xg_gpu_opts *gm = &c[k].go[0];
+    uint64_t cross = c[COL_PACKED].go[0].plane_crossings;
+    double v[MAX_RUNS], t_int, f_ops, f_box, f_bytes, flr;
+    int i;
+    if (!c[k].nruns || !c[COL_PACKED].nruns)
+        return;
+    for (i = 0; i < c[k].nruns; i++)
+        v[i] = c[k].go[i].interval_kernel_seconds;
+    t_int = median(v, c[k].nruns);
+    f_ops = ((double)sm->bbox_pairs * (21.0 + 258.0) +
+             (double)cross * 546.0 + (double)gm->hits * 150.0) / 16.7e12;
+    f_box = k == COL_PACKED ? (double)sm->candidates * 6.0 / 33.4e12
+                            : (double)sm->candidates * 30.0 / 16.7e12;
+    f_bytes = ((double)a->n * 48.0 + (double)b->n * 72.0 +
+               (double)gm->hits * 40.0) / 4.8e12;
+    flr = f_ops > f_bytes ? f_ops : f_bytes;
+    printf("floor of the %s interval kernel: FP64 %.6f s (%llu owned box "
+           "pairs x 279, %llu plane crossings x 546, %llu hits x 150), "
+           "bytes %.6f s; floor %.6f s; kernel %.6f s (events, median), "
+           "ratio %.1fx; with every candidate's box test (%llu) %.6f s, "
+           "ratio %.1fx\n", col_name[k], f_ops,
+           (unsigned long long)sm->bbox_pairs, (unsigned long long)cross,
+           (unsigned long long)gm->hits, f_bytes, flr, t_int,
+           flr > 0 ? t_int / flr : 0.0, (unsigned long long)sm->candidates,
+           flr + f_box, flr + f_box > 0 ? t_int / (flr + f_box) : 0.0);
 }
 
 int main(int argc, char **argv)
@@ -195,7 +266,7 @@ int main(int argc, char **argv)
         struct xg_gpu_opts go;
         double t;
         run_col(ctx, &a, &b, &opt, NCOL - 1, &st, &go, &t, &out);
-        printf("warm-up gpu-multi: %.4f s\n", t);
+        printf("warm-up gpu-packed: %.4f s\n", t);
     }
     for (k = 0; k < NCOL; k++) {
         int n = k == 0 ? 1 : runs;
@@ -253,6 +324,8 @@ int main(int argc, char **argv)
                 printf(" %10s", "-");
         }
         printf("\n");
+        print_kernel_row(c, "  count kernel (s)", 0);
+        print_kernel_row(c, "  interval kernel (s)", 1);
     }
     row_u64("candidate pairs", c, f_cand);
     row_u64("box pairs, owned", c, f_bbox);
@@ -266,6 +339,8 @@ int main(int argc, char **argv)
     row_u64("prepared on GPU", c, f_devprep);
     row_u64("deferred to GMP", c, f_defer);
     row_u64("points long double", c, f_long);
+    row_u64("points double-double", c, f_dd);
+    row_u64("  of them on the GPU", c, f_refined);
     row_u64("points rounded by GMP", c, f_cfail);
     row_u64("filter failures", c, f_ffail);
     row_u64("contacts", c, f_contacts);
@@ -286,38 +361,8 @@ int main(int argc, char **argv)
         if (c[k].nruns && !c[k].same)
             bad = 1;
     }
-    /* The interval pass's floor (the multi-block column): FP64
-     * instructions of the first sign stage of xg_segtri_fast for every
-     * pair whose boxes meet and that its cell owns (2 interval
-     * differences of 3, a cross product, 2 more differences, 2 dot
-     * products: 242 instructions, an interval product being 8 directed
-     * products, 3 additions for the NaN test and 6 min/max), at one
-     * FP64 instruction per lane per clock (H100/H200 SXM: 132 SMs x 64
-     * lanes x 1.98 GHz = 16.7e12/s); and the bytes (every coordinate read
-     * once, every hit written once) at 4.8 TB/s (H200 HBM3e).  Candidate
-     * pairs whose boxes miss still cost a box test (about 30 FP64
-     * instructions with the boxes' min/max), shown apart. */
-    if (c[NCOL - 1].nruns) {
-        const struct xg_stats *sm = &c[NCOL - 1].st[0];
-        const struct xg_gpu_opts *gm = &c[NCOL - 1].go[0];
-        double v[MAX_RUNS], t_int, f_ops, f_box, f_bytes, flr;
-        for (i = 0; i < c[NCOL - 1].nruns; i++)
-            v[i] = c[NCOL - 1].go[i].interval_seconds;
-        t_int = median(v, c[NCOL - 1].nruns);
-        f_ops = (double)sm->bbox_pairs * 242.0 / 16.7e12;
-        f_box = (double)sm->candidates * 30.0 / 16.7e12;
-        f_bytes = ((double)a.n * 48.0 + (double)b.n * 72.0 +
-                   (double)gm->hits * 40.0) / 4.8e12;
-        flr = f_ops > f_bytes ? f_ops : f_bytes;
-        printf("floor of the interval pass: FP64 %.6f s (%llu owned box "
-               "pairs x 242), bytes %.6f s; floor %.6f s; measured %.6f s, "
-               "ratio %.1fx; with every candidate's box test (%llu x 30) "
-               "%.6f s, ratio %.1fx\n", f_ops,
-               (unsigned long long)sm->bbox_pairs, f_bytes, flr, t_int,
-               flr > 0 ? t_int / flr : 0.0,
-               (unsigned long long)sm->candidates, flr + f_box,
-               flr + f_box > 0 ? t_int / (flr + f_box) : 0.0);
-    }
+    print_floor(c, COL_MULTI, &a, &b);
+    print_floor(c, COL_PACKED, &a, &b);
     xg_contacts_free(&ref);
     xg_contacts_free(&out);
     xg_segs_free(&a);

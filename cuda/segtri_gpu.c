@@ -20,6 +20,7 @@
  * range's elements gathered with local numbers; a range whose output does
  * not fit is halved.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "xg_cuda.h"
@@ -164,6 +165,54 @@ static int hits_append(struct hits *h, const struct xg_gpu_hit *v, size_t n)
     return XG_OK;
 }
 
+static double event_seconds(cudaEvent_t *ev)
+{
+    float ms = 0.0f;
+    if (cudaEventElapsedTime(&ms, ev[0], ev[1]) != cudaSuccess) {
+        cudaGetLastError();
+        return 0.0;
+    }
+    return 1e-3 * (double)ms;
+}
+
+/* The packed multi-block schedule of a batch already on the device:
+ * float boxes relative to v->origin, then the tables from d_w (pairs per
+ * cell, ncell entries) and the candidates' total. */
+static int packed_setup(struct job *J, struct dev *d, struct xg_gpu_view *v,
+                        struct xg_gpu_sched *sc, const uint64_t *d_w,
+                        size_t ncell, uint64_t total)
+{
+    struct xg_ctx *ctx = J->ctx;
+    void *p, *ra, *rb;
+    uint32_t ncomp = 0;
+    int rc;
+    if ((rc = dev_alloc(ctx, d, &ra, (size_t)v->na * 32)) != XG_OK ||
+        (rc = dev_alloc(ctx, d, &rb, (size_t)v->nb * 32)) != XG_OK ||
+        (rc = xg__cuda_records(ctx, v->d_seg, v->d_a_cell, v->na, 2,
+                               v->origin, ra, J->stream)) != XG_OK ||
+        (rc = xg__cuda_records(ctx, v->d_tri, v->d_b_cell, v->nb, 3,
+                               v->origin, rb, J->stream)) != XG_OK)
+        return rc;
+    v->d_a_rec = ra;
+    v->d_b_rec = rb;
+    if ((rc = dev_alloc(ctx, d, &p, (ncell ? ncell : 1) * sizeof(uint32_t))) !=
+        XG_OK)
+        return rc;
+    sc->d_pcell = p;
+    if ((rc = dev_alloc(ctx, d, &p, (ncell + 1) * sizeof(uint64_t))) != XG_OK)
+        return rc;
+    sc->d_pw = p;
+    if ((rc = dev_alloc(ctx, d, &p, (total / XG_GPU_PACK_PAIRS + 2) *
+                                        sizeof(uint32_t))) != XG_OK)
+        return rc;
+    sc->d_bcell = p;
+    sc->total = total;
+    return xg__cuda_packed_tables(ctx, d_w, ncell, (uint32_t *)sc->d_pcell,
+                                  (uint64_t *)sc->d_pw,
+                                  (uint32_t *)sc->d_bcell, total, &ncomp,
+                                  &sc->nblocks, J->stream);
+}
+
 /* The passes over one batch whose arrays are on the device (v, sc, in
  * d): count, interval (relaunched when the bound falls short), sort,
  * download into J->out; a_map / b_map (or NULL) renumber the hits.
@@ -179,7 +228,8 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
     struct dev d = {{0}, 0};
     struct xg_gpu_view v = *pv;
     struct xg_gpu_sched sc = *psc;
-    unsigned long long h_count[3], h_n;
+    unsigned long long h_count[3], h_n, h_n2[2], h_n_done = 0;
+    cudaEvent_t ev[2] = {NULL, NULL};
     void *p;
     struct xg_gpu_hit *d_hit = NULL, *d_sorted = NULL, *h_hit = NULL;
     unsigned long long *d_count = NULL;
@@ -188,12 +238,21 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
     double t0 = xg__now(), t1;
     int rc;
 
-    if ((rc = dev_alloc(ctx, &d, &p, 4 * sizeof h_n)) != XG_OK)
+    if ((rc = dev_alloc(ctx, &d, &p, 5 * sizeof h_n)) != XG_OK)
         goto out;
     d_count = p;
+    /* Events around the kernels alone, for the floor comparison. */
+    if (cudaEventCreate(&ev[0]) != cudaSuccess ||
+        cudaEventCreate(&ev[1]) != cudaSuccess) {
+        rc = xg__error(ctx, XG_EGPU, "%s:%d: events: %s", __FILE__, __LINE__,
+                       cudaGetErrorString(cudaGetLastError()));
+        goto out;
+    }
     /* Count pass: an estimate from above of the output. */
     if (cudaMemsetAsync(d_count, 0, 4 * sizeof h_n, s) != cudaSuccess ||
+        cudaEventRecord(ev[0], s) != cudaSuccess ||
         (rc = xg__cuda_count(ctx, go->strategy, &v, &sc, d_count, s)) ||
+        cudaEventRecord(ev[1], s) != cudaSuccess ||
         cudaMemcpyAsync(h_count, d_count, 3 * sizeof h_n,
                         cudaMemcpyDeviceToHost, s) != cudaSuccess ||
         cudaStreamSynchronize(s) != cudaSuccess) {
@@ -204,6 +263,7 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
     }
     t1 = xg__now();
     go->count_seconds += t1 - t0;
+    go->count_kernel_seconds += event_seconds(ev);
     st->seconds[XG_STAGE_INTERSECT] += t1 - t0;
     go->count_bound += h_count[0];
     go->not_owned += h_count[1];
@@ -217,7 +277,8 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
     for (;;) {
         /* Room for the hits, their sorted copy and the sort's scratch. */
         need = in_bytes + cap * XG_GPU_HIT_BYTES;
-        if (need > J->budget && ncell > 1 && go->strategy == XG_GPU_MULTI) {
+        if (need > J->budget && ncell > 1 &&
+            (go->strategy == XG_GPU_MULTI || go->strategy == XG_GPU_PACKED)) {
             rc = SPLIT;
             goto out;
         }
@@ -229,10 +290,12 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
         if ((rc = dev_alloc(ctx, &d, &p, cap * sizeof *d_hit)) != XG_OK)
             goto out;
         d_hit = p;
-        if (cudaMemsetAsync(d_count + 3, 0, sizeof h_n, s) != cudaSuccess ||
+        if (cudaMemsetAsync(d_count + 3, 0, 2 * sizeof h_n, s) != cudaSuccess ||
+            cudaEventRecord(ev[0], s) != cudaSuccess ||
             (rc = xg__cuda_intersect(ctx, go->strategy, &v, &sc, d_hit, cap,
                                      d_count + 3, s)) ||
-            cudaMemcpyAsync(&h_n, d_count + 3, sizeof h_n,
+            cudaEventRecord(ev[1], s) != cudaSuccess ||
+            cudaMemcpyAsync(h_n2, d_count + 3, sizeof h_n2,
                             cudaMemcpyDeviceToHost, s) != cudaSuccess ||
             cudaStreamSynchronize(s) != cudaSuccess) {
             if (rc == XG_OK)
@@ -241,8 +304,12 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
                                cudaGetErrorString(cudaGetLastError()));
             goto out;
         }
-        if (h_n <= cap)
+        h_n = h_n2[0];
+        if (h_n <= cap) {
+            go->interval_kernel_seconds += event_seconds(ev);
+            go->plane_crossings += h_n2[1];
             break;
+        }
         /* The estimate fell short: room for all of them, and again. */
         cudaFree(d_hit);
         d.p[--d.n] = NULL;
@@ -254,6 +321,22 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
     go->interval_seconds += t0 - t1;
     st->seconds[XG_STAGE_INTERSECT] += t0 - t1;
     go->hits += h_n;
+
+    /* The points the double enclosure left, in double-double. */
+    if (cudaMemsetAsync(d_count, 0, sizeof h_n, s) != cudaSuccess ||
+        (rc = xg__cuda_refine(ctx, &v, d_hit, (uint32_t)h_n, d_count, s)) ||
+        cudaMemcpyAsync(&h_n_done, d_count, sizeof h_n_done,
+                        cudaMemcpyDeviceToHost, s) != cudaSuccess ||
+        cudaStreamSynchronize(s) != cudaSuccess) {
+        if (rc == XG_OK)
+            rc = xg__error(ctx, XG_EGPU, "%s:%d: refine: %s", __FILE__,
+                           __LINE__, cudaGetErrorString(cudaGetLastError()));
+        goto out;
+    }
+    go->refined += h_n_done;
+    t1 = xg__now();
+    st->seconds[XG_STAGE_EXACT] += t1 - t0;
+    t0 = t1;
 
     /* Order on the device. */
     if ((rc = xg__cuda_sort_hits(ctx, d_hit, NULL, (uint32_t)h_n, NULL,
@@ -303,6 +386,10 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
     st->seconds[XG_STAGE_DOWNLOAD] += xg__now() - t1;
     go->batches++;
 out:
+    if (ev[0])
+        cudaEventDestroy(ev[0]);
+    if (ev[1])
+        cudaEventDestroy(ev[1]);
     free(h_hit);
     dev_free(&d);
     return rc;
@@ -326,6 +413,9 @@ static int run_batch(struct job *J, const struct hbatch *hb)
 
     memset(&v, 0, sizeof v);
     memset(&sc, 0, sizeof sc);
+    if (go->strategy == XG_GPU_PACKED &&
+        (J->g->n[0] > XG_GPU_PACK_MAX_XY || J->g->n[1] > XG_GPU_PACK_MAX_XY))
+        go->strategy = XG_GPU_MULTI;        /* records cannot hold x, y */
     /* Schedule, on the CPU. */
     if (go->strategy == XG_GPU_MULTI) {
         rc = xg__blocks_build(hb->a_start, hb->b_start, 0, ncell,
@@ -379,6 +469,25 @@ static int run_batch(struct job *J, const struct hbatch *hb)
     st->seconds[XG_STAGE_UPLOAD] += xg__now() - t1;
     if (rc != XG_OK)
         goto out;
+    if (go->strategy == XG_GPU_PACKED) {
+        uint64_t *d_w, *d_off, cand = 0, nbl = 0;
+        void *p;
+        t1 = xg__now();
+        if ((rc = dev_alloc(ctx, &d, &p, (ncell ? ncell : 1) * 8)) != XG_OK)
+            goto out;
+        d_w = p;
+        if ((rc = dev_alloc(ctx, &d, &p, (ncell ? ncell : 1) * 8)) != XG_OK)
+            goto out;
+        d_off = p;
+        if ((rc = xg__cuda_blocks(ctx, v.d_a_start, v.d_b_start, ncell,
+                                  XG_GPU_THREADS, d_w, d_off, &cand, &nbl,
+                                  s)) != XG_OK ||
+            (rc = packed_setup(J, &d, &v, &sc, d_w, ncell, cand)) != XG_OK)
+            goto out;
+        in_bytes += (uint64_t)(hb->na + hb->nb) * 32 + (uint64_t)ncell * 28 +
+                    (cand / XG_GPU_PACK_PAIRS + 2) * 4;
+        st->seconds[XG_STAGE_PREPARE] += xg__now() - t1;
+    }
     rc = run_passes(J, &v, &sc, in_bytes, ncell, hb->a_map, hb->b_map);
 out:
     xg__blocks_free(&bt);
@@ -388,79 +497,136 @@ out:
 
 /* ---- the whole input prepared on the device ---- */
 
-/* Host to device through pinned staging: the CPU threads copy one chunk
- * into a pinned buffer while the copy engine moves the previous one, at
- * the bus's rate rather than the driver's pageable path. */
-#define STAGE_CHUNK ((size_t)8 << 20)
+/* Host to device through pinned staging, kept in the context (pinning
+ * memory costs milliseconds, and users rerun jobs): each of up to
+ * STAGE_THREADS threads copies its chunks into its own two pinned slots
+ * and queues their transfer on its own stream, so the CPU copies and the
+ * bus overlap, at the bus's rate rather than the driver's pageable
+ * path. */
+#define STAGE_CHUNK ((size_t)4 << 20)
+#define STAGE_THREADS 8
 
 struct stage {
-    char *buf[2];
-    cudaEvent_t ev[2];
-    int used[2], nthreads;
+    char *buf;                          /* STAGE_THREADS x 2 slots */
+    cudaStream_t st[STAGE_THREADS];
+    cudaEvent_t ev[STAGE_THREADS][2];
 };
 
+static void stage_free(void *p)
+{
+    struct stage *sg = p;
+    int t;
+    if (!sg)
+        return;
+    for (t = 0; t < STAGE_THREADS; t++) {
+        if (sg->ev[t][0])
+            cudaEventDestroy(sg->ev[t][0]);
+        if (sg->ev[t][1])
+            cudaEventDestroy(sg->ev[t][1]);
+        if (sg->st[t])
+            cudaStreamDestroy(sg->st[t]);
+    }
+    if (sg->buf)
+        cudaFreeHost(sg->buf);
+    free(sg);
+}
+
+/* The context's staging, made on first use; freed by xg_ctx_free. */
+static int stage_get(struct xg_ctx *ctx, struct stage **out)
+{
+    struct stage *sg = ctx->gpu;
+    int t;
+    if (sg) {
+        *out = sg;
+        return XG_OK;
+    }
+    if (!(sg = calloc(1, sizeof *sg)))
+        return xg__error(ctx, XG_ENOMEM, "out of memory for GPU staging");
+    if (cudaHostAlloc((void **)&sg->buf, 2 * STAGE_THREADS * STAGE_CHUNK,
+                      cudaHostAllocDefault) != cudaSuccess)
+        goto fail;
+    for (t = 0; t < STAGE_THREADS; t++)
+        if (cudaStreamCreateWithFlags(&sg->st[t], cudaStreamNonBlocking) !=
+                cudaSuccess ||
+            cudaEventCreateWithFlags(&sg->ev[t][0], cudaEventDisableTiming) !=
+                cudaSuccess ||
+            cudaEventCreateWithFlags(&sg->ev[t][1], cudaEventDisableTiming) !=
+                cudaSuccess)
+            goto fail;
+    ctx->gpu = sg;
+    ctx->gpu_free = stage_free;
+    *out = sg;
+    return XG_OK;
+fail:
+    stage_free(sg);
+    return xg__error(ctx, XG_EGPU, "%s:%d: pinned staging: %s", __FILE__,
+                     __LINE__, cudaGetErrorString(cudaGetLastError()));
+}
+
 struct stage_copy {
+    struct stage *sg;
     char *dst;
     const char *src;
     size_t n;
     int nthreads;
+    cudaError_t err[STAGE_THREADS];
 };
 
+/* Thread tid takes chunks tid, tid + nthreads, ... in its two slots;
+ * done when its stream has moved them all. */
 static void stage_worker(void *arg, int tid)
 {
     struct stage_copy *c = arg;
-    size_t lo, hi;
-    xg__share(c->n, c->nthreads, tid, &lo, &hi);
-    memcpy(c->dst + lo, c->src + lo, hi - lo);
-}
-
-static int stage_open(struct xg_ctx *ctx, struct stage *sg)
-{
-    memset(sg, 0, sizeof *sg);
-    sg->nthreads = xg__threads(ctx) < 8 ? xg__threads(ctx) : 8;
-    XG_CUDA_TRY(ctx, cudaHostAlloc((void **)&sg->buf[0], 2 * STAGE_CHUNK,
-                                   cudaHostAllocDefault));
-    sg->buf[1] = sg->buf[0] + STAGE_CHUNK;
-    XG_CUDA_TRY(ctx, cudaEventCreateWithFlags(&sg->ev[0],
-                                              cudaEventDisableTiming));
-    XG_CUDA_TRY(ctx, cudaEventCreateWithFlags(&sg->ev[1],
-                                              cudaEventDisableTiming));
-    return XG_OK;
-}
-
-static void stage_close(struct stage *sg)
-{
-    if (sg->ev[0])
-        cudaEventDestroy(sg->ev[0]);
-    if (sg->ev[1])
-        cudaEventDestroy(sg->ev[1]);
-    if (sg->buf[0])
-        cudaFreeHost(sg->buf[0]);
-    memset(sg, 0, sizeof *sg);
-}
-
-static int stage_up(struct xg_ctx *ctx, struct stage *sg, void *d_dst,
-                    const void *src, size_t bytes, cudaStream_t s)
-{
-    size_t off;
-    for (off = 0; off < bytes; off += STAGE_CHUNK) {
-        struct stage_copy c;
-        int k = (int)((off / STAGE_CHUNK) & 1), rc;
-        c.n = bytes - off < STAGE_CHUNK ? bytes - off : STAGE_CHUNK;
-        if (sg->used[k])
-            XG_CUDA_TRY(ctx, cudaEventSynchronize(sg->ev[k]));
-        c.dst = sg->buf[k];
-        c.src = (const char *)src + off;
-        c.nthreads = sg->nthreads;
-        if ((size_t)c.nthreads > c.n / 65536 + 1)
-            c.nthreads = (int)(c.n / 65536 + 1);
-        if ((rc = xg__parallel(c.nthreads, stage_worker, &c)) != XG_OK)
-            return xg__error(ctx, rc, "cannot start threads");
-        XG_CUDA_TRY(ctx, cudaMemcpyAsync((char *)d_dst + off, sg->buf[k],
-                                         c.n, cudaMemcpyHostToDevice, s));
-        XG_CUDA_TRY(ctx, cudaEventRecord(sg->ev[k], s));
-        sg->used[k] = 1;
+    struct stage *sg = c->sg;
+    size_t off, step = (size_t)c->nthreads * STAGE_CHUNK;
+    int k = 0, used[2] = {0, 0};
+    cudaError_t e = cudaSuccess;
+    for (off = (size_t)tid * STAGE_CHUNK; off < c->n && e == cudaSuccess;
+         off += step, k ^= 1) {
+        char *slot = sg->buf + (size_t)(2 * tid + k) * STAGE_CHUNK;
+        size_t len = c->n - off < STAGE_CHUNK ? c->n - off : STAGE_CHUNK;
+        if (used[k] && (e = cudaEventSynchronize(sg->ev[tid][k])) !=
+                           cudaSuccess)
+            break;
+        memcpy(slot, c->src + off, len);
+        if ((e = cudaMemcpyAsync(c->dst + off, slot, len,
+                                 cudaMemcpyHostToDevice, sg->st[tid])) ==
+            cudaSuccess)
+            e = cudaEventRecord(sg->ev[tid][k], sg->st[tid]);
+        used[k] = 1;
     }
+    if (e == cudaSuccess)
+        e = cudaStreamSynchronize(sg->st[tid]);
+    c->err[tid] = e;
+}
+
+/* Copies bytes from src to d_dst; complete on return. */
+static int stage_up(struct xg_ctx *ctx, void *d_dst, const void *src,
+                    size_t bytes)
+{
+    struct stage *sg = NULL;
+    struct stage_copy c;
+    size_t nchunk = (bytes + STAGE_CHUNK - 1) / STAGE_CHUNK;
+    int t, rc;
+    if (bytes == 0)
+        return XG_OK;
+    if ((rc = stage_get(ctx, &sg)) != XG_OK)
+        return rc;
+    memset(&c, 0, sizeof c);
+    c.sg = sg;
+    c.dst = d_dst;
+    c.src = src;
+    c.n = bytes;
+    c.nthreads = xg__threads(ctx) < STAGE_THREADS ? xg__threads(ctx)
+                                                 : STAGE_THREADS;
+    if ((size_t)c.nthreads > nchunk)
+        c.nthreads = (int)nchunk;
+    if ((rc = xg__parallel(c.nthreads, stage_worker, &c)) != XG_OK)
+        return xg__error(ctx, rc, "cannot start threads");
+    for (t = 0; t < c.nthreads; t++)
+        if (c.err[t] != cudaSuccess)
+            return xg__error(ctx, XG_EGPU, "%s:%d: upload: %s", __FILE__,
+                             __LINE__, cudaGetErrorString(c.err[t]));
     return XG_OK;
 }
 
@@ -521,7 +687,6 @@ static int device_run(struct job *J, const struct xg_opts *opt)
     const struct xg_tris *b = J->b;
     uint32_t na = (uint32_t)a->n, nb = (uint32_t)b->n;
     struct dev d = {{0}, 0};
-    struct stage sg;
     struct xg_dgrid dg;
     struct xg_gpu_view v;
     struct xg_gpu_sched sc;
@@ -536,7 +701,6 @@ static int device_run(struct job *J, const struct xg_opts *opt)
     memset(&dg, 0, sizeof dg);
     memset(&v, 0, sizeof v);
     memset(&sc, 0, sizeof sc);
-    memset(&sg, 0, sizeof sg);
 #define ALLOC(dst, bytes)                                                  \
     do {                                                                   \
         if ((rc = dev_alloc(ctx, &d, &p, (bytes))) != XG_OK)               \
@@ -545,17 +709,14 @@ static int device_run(struct job *J, const struct xg_opts *opt)
     } while (0)
     ALLOC(d_seg, (size_t)na * 6 * sizeof(double));
     ALLOC(d_tri, (size_t)nb * 9 * sizeof(double));
-    if ((rc = stage_open(ctx, &sg)) != XG_OK ||
-        (rc = stage_up(ctx, &sg, d_seg, a->xyz, (size_t)na * 48, s)) !=
-            XG_OK ||
-        (rc = stage_up(ctx, &sg, d_tri, b->xyz, (size_t)nb * 72, s)) != XG_OK)
+    if ((rc = stage_up(ctx, d_seg, a->xyz, (size_t)na * 48)) != XG_OK ||
+        (rc = stage_up(ctx, d_tri, b->xyz, (size_t)nb * 72)) != XG_OK)
         goto out;
     if (cudaStreamSynchronize(s) != cudaSuccess) {
         rc = xg__error(ctx, XG_EGPU, "%s:%d: upload: %s", __FILE__, __LINE__,
                        cudaGetErrorString(cudaGetLastError()));
         goto out;
     }
-    stage_close(&sg);
     t1 = xg__now();
     st->seconds[XG_STAGE_UPLOAD] += t1 - t0;
 
@@ -593,6 +754,24 @@ static int device_run(struct job *J, const struct xg_opts *opt)
     if ((rc = xg__cuda_blocks(ctx, dg.d_a_start, dg.d_b_start, dg.ncell,
                               XG_GPU_THREADS, d_w, d_off, &st->candidates,
                               &nblocks, s)) != XG_OK)
+        goto out;
+    v.d_seg = d_seg;
+    v.d_tri = d_tri;
+    v.na = na;
+    v.nb = nb;
+    for (k = 0; k < 3; k++)
+        v.origin[k] = dg.lo[k];
+    v.d_a_cell = dg.d_a_cell;
+    v.d_b_cell = dg.d_b_cell;
+    v.n[0] = dg.n[0];
+    v.n[1] = dg.n[1];
+    v.n[2] = dg.n[2];
+    if (J->go->strategy == XG_GPU_PACKED &&
+        (dg.n[0] > XG_GPU_PACK_MAX_XY || dg.n[1] > XG_GPU_PACK_MAX_XY))
+        J->go->strategy = XG_GPU_MULTI;     /* records cannot hold x, y */
+    if (J->go->strategy == XG_GPU_PACKED &&
+        (rc = packed_setup(J, &d, &v, &sc, d_w, dg.ncell,
+                           st->candidates)) != XG_OK)
         goto out;
     if (J->go->strategy == XG_GPU_MULTI) {
         ALLOC(sc.d_cell, nblocks * sizeof(uint32_t));
@@ -635,9 +814,11 @@ static int device_run(struct job *J, const struct xg_opts *opt)
                                                                  24 + 4) +
                (uint64_t)dg.ncell * 24 + 4 * (dg.refs[0] + dg.refs[1]) +
                nblocks * 20;
+    if (J->go->strategy == XG_GPU_PACKED)
+        in_bytes += (uint64_t)(na + nb) * 32 + (uint64_t)dg.ncell * 12 +
+                    (st->candidates / XG_GPU_PACK_PAIRS + 2) * 4;
     rc = run_passes(J, &v, &sc, in_bytes, dg.ncell, NULL, NULL);
 out:
-    stage_close(&sg);
     xg__cuda_grid_free(&dg);
     dev_free(&d);
     return rc;
@@ -773,8 +954,9 @@ static void write_worker(void *arg, int tid)
         } else {
             ct->kind = h->kind;
             ct->q[0] = ct->q[1] = ct->q[2] = 0.0;
-            if (h->flag == XG_GPU_HIT_DONE) {
+            if (h->flag == XG_GPU_HIT_DONE || h->flag == XG_GPU_HIT_DONE_DD) {
                 t->cnt.constructions++;
+                t->cnt.construct_dd += h->flag == XG_GPU_HIT_DONE_DD;
                 memcpy(ct->p, h->p, sizeof ct->p);
             } else {
                 double t0 = xg__now();
@@ -880,8 +1062,10 @@ int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
     J.st = st;
     J.g = &g;
     gopt->count_bound = gopt->hits = gopt->relaunches = gopt->batches = 0;
-    gopt->not_owned = gopt->construct_fail = 0;
+    gopt->not_owned = gopt->construct_fail = gopt->refined = 0;
+    gopt->plane_crossings = 0;
     gopt->count_seconds = gopt->interval_seconds = 0.0;
+    gopt->count_kernel_seconds = gopt->interval_kernel_seconds = 0.0;
     gopt->device_prep = 0;
     if (gopt->strategy < 0 || gopt->strategy >= XG_GPU_NSTRAT)
         return xg__error(ctx, XG_EINVAL, "unknown GPU strategy %d",
@@ -906,8 +1090,8 @@ int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
      * most half the budget (the list strategy is built on the CPU by
      * definition).  Otherwise, or when the output turns out not to fit,
      * the host prepares and the cells go in batches. */
-    full = (uint64_t)a->n * (6 * 8 * 2 + 24 + 64) +
-           (uint64_t)b->n * (9 * 8 + 48 + 24 + 4 + 64) +
+    full = (uint64_t)a->n * (6 * 8 * 2 + 24 + 32 + 64) +
+           (uint64_t)b->n * (9 * 8 + 48 + 24 + 32 + 4 + 64) +
            (uint64_t)(opt->grid[0] > 0 && opt->grid[1] > 0 && opt->grid[2] > 0
                           ? (uint64_t)opt->grid[0] * (uint64_t)opt->grid[1] *
                                 (uint64_t)opt->grid[2]
@@ -966,7 +1150,8 @@ int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
         rc = run_batch(&J, &hb);
         if (rc == SPLIT)
             rc = run_range(&J, 0, g.ncell);
-    } else if (gopt->strategy != XG_GPU_MULTI) {
+    } else if (gopt->strategy != XG_GPU_MULTI &&
+               gopt->strategy != XG_GPU_PACKED) {
         rc = xg__error(ctx, XG_ENOMEM, "the %s strategy needs the whole "
                        "input on the GPU (%llu bytes, budget %llu); only the "
                        "multi-block strategy works in batches",
@@ -1004,6 +1189,6 @@ int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
 {
     struct xg_gpu_opts go;
     memset(&go, 0, sizeof go);
-    go.strategy = XG_GPU_MULTI;
+    go.strategy = XG_GPU_PACKED;
     return xg__gpu_segtri_ex(ctx, a, b, opt, &go, out, st);
 }

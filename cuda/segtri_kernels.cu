@@ -17,6 +17,8 @@
 #include <thrust/execution_policy.h>
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
+#include <thrust/copy.h>
+#include <thrust/iterator/counting_iterator.h>
 #include "xg_cuda.h"
 
 struct pair_io {
@@ -231,6 +233,399 @@ __global__ static void k_elem(struct xg_gpu_view v, pair_io io,
         warp_count(d_count, keep, tally);
 }
 
+/* ---- multi-block, packed (ours) ----
+ *
+ * The paper's scheme with blocks cut from the run of all pairs rather
+ * than from each cell: pair G of the run is pair G - pw[k] of the k-th
+ * cell with pairs, so a block of XG_GPU_PACK_PAIRS pairs covers a part of
+ * one big cell or many small ones, and every lane has work.  A thread
+ * still derives its pair (segment P % S_c, triangle P / S_c); no pair
+ * list is kept in memory.  The cheap test (float boxes, rounded outward
+ * from coordinates shifted to the grid's origin, and the ownership rule
+ * on exact cell numbers) runs on every candidate; the pairs that pass
+ * wait in shared memory, so that the interval predicate runs on full
+ * warps. */
+#define PK_THREADS 256
+#define PK_ROUNDS (XG_GPU_PACK_PAIRS / PK_THREADS)
+
+/* Appends hit h (when has) for a warp whose 32 lanes all call this:
+ * one atomic per warp. */
+__device__ static void warp_append(const pair_io &io, bool has,
+                                   const struct xg_gpu_hit &h)
+{
+    const unsigned full = 0xffffffffu;
+    unsigned m = __ballot_sync(full, has), lane = threadIdx.x & 31;
+    unsigned long long base = 0;
+    if (m == 0)
+        return;
+    if (lane == (unsigned)(__ffs(m) - 1))
+        base = atomicAdd(io.d_n, (unsigned long long)__popc(m));
+    base = __shfl_sync(full, base, __ffs(m) - 1);
+    if (has) {
+        unsigned long long k = base + __popc(m & ((1u << lane) - 1));
+        if (k < io.cap)
+            io.d_hit[k] = h;
+    }
+}
+
+/* A block's cells, staged in shared memory: where each starts in the
+ * block's run of pairs (clamped at 0; the first cell may have begun in
+ * an earlier block), and its CSR starts, segment count and number. */
+struct pk_stage {
+    uint32_t first[XG_GPU_PACK_PAIRS + 1];
+    uint4 info[XG_GPU_PACK_PAIRS + 1];  /* a0, S, t0, local cell */
+    uint2 queue[XG_GPU_PACK_PAIRS];     /* pairs whose float boxes meet */
+    unsigned long long skip0;           /* pairs of the first cell before */
+    unsigned qn;
+};
+
+__device__ static void load_pair(const struct xg_gpu_view &v, uint2 pr,
+                                 double *s, double *t)
+{
+    const double *ps = v.d_seg + 6 * (size_t)pr.x;
+    const double *pt = v.d_tri + 9 * (size_t)pr.y;
+    for (int k = 0; k < 6; k++)
+        s[k] = ps[k];
+    for (int k = 0; k < 9; k++)
+        t[k] = pt[k];
+}
+
+template <int MODE, int MINB>
+__global__ static void __launch_bounds__(PK_THREADS, MINB)
+    k_packed(struct xg_gpu_view v, const uint32_t *d_pcell,
+             const uint64_t *d_pw, const uint32_t *d_bcell, uint64_t total,
+             uint64_t b0, pair_io io, unsigned long long *d_count)
+{
+    extern __shared__ __align__(16) unsigned char pk_smem[];
+    struct pk_stage &sh = *(struct pk_stage *)pk_smem;
+    uint64_t b = b0 + blockIdx.x;
+    uint64_t G0 = b * XG_GPU_PACK_PAIRS;
+    uint32_t n_here = (uint32_t)(G0 + XG_GPU_PACK_PAIRS < total
+                                     ? XG_GPU_PACK_PAIRS
+                                     : total - G0);
+    uint32_t lo = d_bcell[b], nc = d_bcell[b + 1] - lo + 1;
+    int tally[2] = {0, 0}, keep = 0;
+    const unsigned full = 0xffffffffu, lane = threadIdx.x & 31;
+
+    for (uint32_t k = threadIdx.x; k < nc; k += PK_THREADS) {
+        uint64_t w = d_pw[lo + k];
+        uint32_t lc = d_pcell[lo + k];
+        uint32_t a0 = v.d_a_start[lc];
+        sh.first[k] = w > G0 ? (uint32_t)(w - G0) : 0;
+        sh.info[k] = make_uint4(a0, v.d_a_start[lc + 1] - a0,
+                                v.d_b_start[lc], lc);
+        if (k == 0) {
+            sh.skip0 = G0 - w;
+            sh.qn = 0;
+        }
+    }
+    __syncthreads();
+
+    /* Every round's pair located (pair g of the block is in the last cell
+     * whose first pair is <= g) and its two elements loaded before any
+     * record is read, so that the loads of all rounds are in flight
+     * together. */
+    uint32_t ii[PK_ROUNDS], jj[PK_ROUNDS], cc[PK_ROUNDS], k = 0;
+#pragma unroll
+    for (int r = 0; r < PK_ROUNDS; r++) {
+        uint32_t g = (uint32_t)r * PK_THREADS + threadIdx.x;
+        cc[r] = UINT32_MAX;
+        if (g < n_here) {
+            uint32_t h = nc - 1;
+            while (k < h) {     /* g grows with r: k is a lower bound */
+                uint32_t m = k + (h - k + 1) / 2;
+                if (sh.first[m] <= g)
+                    k = m;
+                else
+                    h = m - 1;
+            }
+            uint4 in = sh.info[k];
+            uint64_t P = (uint64_t)(g - sh.first[k]) + (k == 0 ? sh.skip0 : 0);
+            uint32_t si, ti;
+            if (P >> 32 == 0) {
+                si = (uint32_t)P % in.y;
+                ti = (uint32_t)P / in.y;
+            } else {
+                si = (uint32_t)(P % in.y);
+                ti = (uint32_t)(P / in.y);
+            }
+            ii[r] = v.d_a_items[in.x + si];
+            jj[r] = v.d_b_items[in.z + ti];
+            cc[r] = in.w + v.c0;
+        }
+    }
+#pragma unroll
+    for (int r = 0; r < PK_ROUNDS; r++) {
+        bool pass = false;
+        if (cc[r] != UINT32_MAX) {
+            const uint4 *ra = v.d_a_rec + 2 * (size_t)ii[r];
+            const uint4 *rb = v.d_b_rec + 2 * (size_t)jj[r];
+            uint4 a0 = ra[0], a1 = ra[1], b0 = rb[0], b1 = rb[1];
+            /* lo x,y,z = a0.xyz, hi x = a0.w, hi y,z = a1.xy */
+            if (__uint_as_float(a0.x) <= __uint_as_float(b0.w) &&
+                __uint_as_float(b0.x) <= __uint_as_float(a0.w) &&
+                __uint_as_float(a0.y) <= __uint_as_float(b1.x) &&
+                __uint_as_float(b0.y) <= __uint_as_float(a1.x) &&
+                __uint_as_float(a0.z) <= __uint_as_float(b1.y) &&
+                __uint_as_float(b0.z) <= __uint_as_float(a1.y)) {
+                uint32_t x = max(a1.z & 0xffff, b1.z & 0xffff);
+                uint32_t y = max(a1.z >> 16, b1.z >> 16);
+                uint32_t z = max(a1.w, b1.w);
+                pass = (z * (uint32_t)v.n[1] + y) * (uint32_t)v.n[0] + x ==
+                       cc[r];
+                tally[0] += !pass;
+            }
+        }
+        unsigned m = __ballot_sync(full, pass);
+        unsigned base = 0;
+        if (m && lane == (unsigned)(__ffs(m) - 1))
+            base = atomicAdd(&sh.qn, (unsigned)__popc(m));
+        base = __shfl_sync(full, base, __ffs(m ? m : 1) - 1);
+        if (pass)
+            sh.queue[base + __popc(m & ((1u << lane) - 1))] =
+                make_uint2(ii[r], jj[r]);
+    }
+    __syncthreads();
+    unsigned n = sh.qn;
+    for (unsigned q0 = 0; q0 < n; q0 += PK_THREADS) {
+        unsigned q = q0 + threadIdx.x;
+        bool has = false;
+        struct xg_gpu_hit h = {};
+        if (q < n) {
+            double s[6], t[9], p[6], c[6];
+            uint2 pr = sh.queue[q];
+            load_pair(v, pr, s, t);
+            seg_box(s, p);
+            tri_box(t, c);
+            if (p[0] <= c[3] && c[0] <= p[3] && p[1] <= c[4] &&
+                c[1] <= p[4] && p[2] <= c[5] && c[2] <= p[5]) {
+                tally[1]++;
+                if (MODE == MODE_COUNT) {
+                    float sf[6], tf[9];
+                    for (int k = 0; k < 6; k++)
+                        sf[k] = (float)(s[k] - v.origin[k % 3]);
+                    for (int k = 0; k < 9; k++)
+                        tf[k] = (float)(t[k] - v.origin[k % 3]);
+                    keep += xg_segtri_maybe_f(sf, tf);
+                } else {
+                    /* xg_segtri_fast in its two halves, to count the
+                     * pairs that reach the edge tests (for the floor). */
+                    struct xg_iv sd, se, tt;
+                    int r = xg_segtri_plane(s, t, &sd, &se);
+                    if (r == XG_SEGTRI_CROSS) {
+                        keep++;
+                        r = xg_segtri_edges(s, t, sd, se, &tt);
+                    }
+                    if (r != XG_SEGTRI_MISS) {
+                        has = true;
+                        h.a = pr.x;
+                        h.b = pr.y;
+                        if (r == XG_SEGTRI_DEFER) {
+                            h.flag = XG_GPU_HIT_DEFER;
+                        } else {
+                            h.kind = r == XG_SEGTRI_PROPER ? XG_KIND_PROPER
+                                                           : XG_KIND_TOUCH;
+                            h.flag = xg_lerp_fast(s, s + 3, tt, 3, h.p)
+                                         ? XG_GPU_HIT_DONE
+                                         : XG_GPU_HIT_CONSTRUCT;
+                            if (h.flag != XG_GPU_HIT_DONE)
+                                h.p[0] = h.p[1] = h.p[2] = 0.0;
+                        }
+                    }
+                }
+            }
+        }
+        if (MODE == MODE_INTERVAL)
+            warp_append(io, has, h);
+    }
+    /* Count pass: the estimate and the box tallies; interval pass: the
+     * pairs that crossed a plane, in d_count[0]. */
+    if (MODE == MODE_COUNT) {
+        warp_count(d_count, keep, tally);
+    } else if (d_count) {
+        unsigned k2 = __reduce_add_sync(full, (unsigned)keep);
+        if (lane == 0 && k2)
+            atomicAdd(d_count, (unsigned long long)k2);
+    }
+}
+
+template <int MODE, int MINB>
+static int launch_packed(struct xg_ctx *ctx, const struct xg_gpu_view *v,
+                         const struct xg_gpu_sched *s, pair_io io,
+                         unsigned long long *d_count, cudaStream_t stream)
+{
+    const size_t smem = sizeof(struct pk_stage);
+    XG_CUDA_TRY(ctx, cudaFuncSetAttribute(
+                         k_packed<MODE, MINB>,
+                         cudaFuncAttributeMaxDynamicSharedMemorySize,
+                         (int)smem));
+    k_packed<MODE, MINB><<<(unsigned)s->nblocks, PK_THREADS, smem, stream>>>(
+        *v, s->d_pcell, s->d_pw, s->d_bcell, s->total, 0, io, d_count);
+    XG_CUDA_TRY(ctx, cudaGetLastError());
+    return XG_OK;
+}
+
+/* The points the double enclosure left: the double-double stage
+ * (xg_plane_point_dd), on the device. */
+__global__ static void k_refine(struct xg_gpu_view v, struct xg_gpu_hit *d_hit,
+                                uint32_t n, unsigned long long *d_done)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned done = 0;
+    if (k < n && d_hit[k].flag == XG_GPU_HIT_CONSTRUCT) {
+        struct xg_gpu_hit *h = &d_hit[k];
+        const double *s = v.d_seg + 6 * (size_t)h->a;
+        double p[3];
+        if (xg_plane_point_dd(v.d_tri + 9 * (size_t)h->b, s, s + 3, p)) {
+            h->p[0] = p[0];
+            h->p[1] = p[1];
+            h->p[2] = p[2];
+            h->flag = XG_GPU_HIT_DONE_DD;
+            done = 1;
+        }
+    }
+    done = __reduce_add_sync(0xffffffffu, done);
+    if ((threadIdx.x & 31) == 0 && done)
+        atomicAdd(d_done, (unsigned long long)done);
+}
+
+extern "C" int xg__cuda_refine(struct xg_ctx *ctx, const struct xg_gpu_view *v,
+                               struct xg_gpu_hit *d_hit, uint32_t n,
+                               unsigned long long *d_done, cudaStream_t stream)
+{
+    if (n) {
+        k_refine<<<(n + 255) / 256, 256, 0, stream>>>(*v, d_hit, n, d_done);
+        XG_CUDA_TRY(ctx, cudaGetLastError());
+    }
+    return XG_OK;
+}
+
+/* The packed kernel's record of each element, 32 bytes (one memory
+ * sector): its box in floats, rounded outward from coordinates shifted to
+ * origin (containing the exact box, so the float test never drops a pair
+ * whose boxes meet), and the cell of its box's low corner, x and y in 16
+ * bits each (the caller checks the grid is that narrow), for the
+ * ownership rule. */
+__global__ static void k_records(const double *d_xyz, const int32_t *d_cell,
+                                 uint32_t n, int pts, struct xg_gpu_origin o,
+                                 uint4 *d_rec)
+{
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    const double *x = d_xyz + 3 * pts * (size_t)i;
+    const int32_t *c = d_cell + 6 * (size_t)i;
+    float f[6];
+    for (int k = 0; k < 3; k++) {
+        double lo = x[k], hi = x[k];
+        for (int q = 1; q < pts; q++) {
+            lo = fmin(lo, x[3 * q + k]);
+            hi = fmax(hi, x[3 * q + k]);
+        }
+        f[k] = __double2float_rd(__dsub_rd(lo, o.o[k]));
+        f[3 + k] = __double2float_ru(__dsub_ru(hi, o.o[k]));
+    }
+    d_rec[2 * (size_t)i] = make_uint4(__float_as_uint(f[0]),
+                                      __float_as_uint(f[1]),
+                                      __float_as_uint(f[2]),
+                                      __float_as_uint(f[3]));
+    d_rec[2 * (size_t)i + 1] = make_uint4(
+        __float_as_uint(f[4]), __float_as_uint(f[5]),
+        (uint32_t)(c[0] & 0xffff) | (uint32_t)c[1] << 16, (uint32_t)c[2]);
+}
+
+extern "C" int xg__cuda_records(struct xg_ctx *ctx, const double *d_xyz,
+                                const int32_t *d_cell, uint32_t n, int pts,
+                                const double origin[3], void *d_rec,
+                                cudaStream_t stream)
+{
+    struct xg_gpu_origin o;
+    o.o[0] = origin[0];
+    o.o[1] = origin[1];
+    o.o[2] = origin[2];
+    if (n) {
+        k_records<<<(n + 255) / 256, 256, 0, stream>>>(d_xyz, d_cell, n, pts,
+                                                       o, (uint4 *)d_rec);
+        XG_CUDA_TRY(ctx, cudaGetLastError());
+    }
+    return XG_OK;
+}
+
+/* The packed tables: the cells with pairs (d_pcell, local numbers), the
+ * run of their pairs (d_pw, ncomp + 1 entries, the last the total), and
+ * for each block the cell of its first pair (d_bcell, nblocks + 1; the
+ * last entry is the last cell). */
+struct nonzero_pairs {
+    const uint64_t *w;
+    __host__ __device__ bool operator()(uint32_t c) const { return w[c] != 0; }
+};
+
+__global__ static void k_gather_w(const uint64_t *d_w, const uint32_t *d_pcell,
+                                  uint32_t ncomp, uint64_t *d_pw)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < ncomp)
+        d_pw[k] = d_w[d_pcell[k]];
+    else if (k == ncomp)
+        d_pw[k] = 0;
+}
+
+__global__ static void k_bcell(const uint64_t *d_pw, uint32_t ncomp,
+                               uint64_t nblocks, uint32_t *d_bcell)
+{
+    uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (b > nblocks)
+        return;
+    if (b == nblocks) {
+        d_bcell[b] = ncomp - 1;
+        return;
+    }
+    uint64_t G = b * XG_GPU_PACK_PAIRS;
+    uint32_t lo = 0, hi = ncomp - 1;
+    while (lo < hi) {
+        uint32_t m = lo + (hi - lo + 1) / 2;
+        if (d_pw[m] <= G)
+            lo = m;
+        else
+            hi = m - 1;
+    }
+    d_bcell[b] = lo;
+}
+
+extern "C" int xg__cuda_packed_tables(struct xg_ctx *ctx, const uint64_t *d_w,
+                                      size_t ncell, uint32_t *d_pcell,
+                                      uint64_t *d_pw, uint32_t *d_bcell,
+                                      uint64_t total, uint32_t *ncomp,
+                                      uint64_t *nblocks, cudaStream_t stream)
+{
+    nonzero_pairs f = {d_w};
+    uint32_t *end;
+    uint64_t nb;
+    *ncomp = 0;
+    *nblocks = 0;
+    if (ncell == 0 || total == 0)
+        return XG_OK;
+    end = thrust::copy_if(thrust::cuda::par.on(stream),
+                          thrust::counting_iterator<uint32_t>(0),
+                          thrust::counting_iterator<uint32_t>((uint32_t)ncell),
+                          d_pcell, f);
+    *ncomp = (uint32_t)(end - d_pcell);
+    k_gather_w<<<(*ncomp + 1 + 255) / 256, 256, 0, stream>>>(d_w, d_pcell,
+                                                             *ncomp, d_pw);
+    XG_CUDA_TRY(ctx, cudaGetLastError());
+    thrust::exclusive_scan(thrust::cuda::par.on(stream), d_pw,
+                           d_pw + *ncomp + 1, d_pw, (uint64_t)0);
+    nb = (total + XG_GPU_PACK_PAIRS - 1) / XG_GPU_PACK_PAIRS;
+    if (nb > 0x7fffffffULL)
+        return xg__error(ctx, XG_ELIMIT, "too many blocks: %llu",
+                         (unsigned long long)nb);
+    k_bcell<<<(unsigned)((nb + 1 + 255) / 256), 256, 0, stream>>>(
+        d_pw, *ncomp, nb, d_bcell);
+    XG_CUDA_TRY(ctx, cudaGetLastError());
+    *nblocks = nb;
+    return XG_OK;
+}
+
 template <int MODE>
 static int launch(struct xg_ctx *ctx, int strategy,
                   const struct xg_gpu_view *v, const struct xg_gpu_sched *s,
@@ -250,6 +645,16 @@ static int launch(struct xg_ctx *ctx, int strategy,
         }
         break;
     }
+    case XG_GPU_PACKED:
+        if (s->nblocks) {
+            /* Three blocks per SM: their shared memory fits, and the
+             * cap of 80 registers costs a few spills but measured 12%
+             * faster than two blocks of 122 registers on an H200. */
+            int rc = launch_packed<MODE, 3>(ctx, v, s, io, d_count, stream);
+            if (rc != XG_OK)
+                return rc;
+        }
+        break;
     case XG_GPU_LIST:
         if (s->npairs) {
             uint64_t nb = (s->npairs + th - 1) / th;
@@ -300,7 +705,7 @@ extern "C" int xg__cuda_intersect(struct xg_ctx *ctx, int strategy,
                                   cudaStream_t stream)
 {
     pair_io io = {d_hit, cap, d_n};
-    return launch<MODE_INTERVAL>(ctx, strategy, v, s, io, NULL, stream);
+    return launch<MODE_INTERVAL>(ctx, strategy, v, s, io, d_n + 1, stream);
 }
 
 /* ---- preparation on the device ---- */

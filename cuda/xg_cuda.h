@@ -35,6 +35,8 @@ extern "C" {
 
 /* Threads per block of the pair kernels. */
 #define XG_GPU_THREADS 64
+/* Pairs per block of the packed multi-block kernel. */
+#define XG_GPU_PACK_PAIRS 2048
 
 /* The device arrays of one batch.  Elements are numbered locally
  * (0..na-1, 0..nb-1); cells globally, the CSR starts being indexed by
@@ -42,6 +44,8 @@ extern "C" {
 struct xg_gpu_view {
     const double *d_seg, *d_tri;        /* 6 and 9 doubles per element */
     const int32_t *d_a_cell, *d_b_cell; /* 6 per element: lo xyz, hi xyz */
+    const uint4 *d_a_rec, *d_b_rec;     /* packed: 2 per element
+                                           (xg__cuda_records) */
     const uint32_t *d_a_start, *d_a_items, *d_b_start, *d_b_items;
     uint32_t c0, c1;
     uint32_t na, nb;
@@ -97,12 +101,20 @@ struct xg_gpu_sched {
     uint64_t nblocks;
     const uint32_t *d_pairs;            /* list: 2 per pair (a, b) */
     uint64_t npairs;
+    const uint32_t *d_pcell, *d_bcell;  /* packed: xg__cuda_packed_tables */
+    const uint64_t *d_pw;
+    uint64_t total;                     /* packed: candidate pairs */
+};
+
+struct xg_gpu_origin {
+    double o[3];
 };
 
 /* One entry of the interval pass's output. */
 #define XG_GPU_HIT_DONE 0       /* kind and point certified            */
 #define XG_GPU_HIT_DEFER 1      /* classification left to GMP          */
 #define XG_GPU_HIT_CONSTRUCT 2  /* kind certified, point left to GMP   */
+#define XG_GPU_HIT_DONE_DD 3    /* point certified in double-double    */
 struct xg_gpu_hit {
     uint32_t a, b;              /* local numbers until the host maps them */
     int32_t kind, flag;
@@ -117,8 +129,10 @@ int xg__cuda_count(struct xg_ctx *ctx, int strategy,
                    unsigned long long *d_count, cudaStream_t stream);
 
 /* The interval pass: appends every hit and deferral to d_hit with an
- * atomic counter *d_n (zeroed by the caller); entries past cap are not
- * written, so *d_n > cap means "relaunch with more room". */
+ * atomic counter d_n[0] (zeroed by the caller); entries past cap are not
+ * written, so d_n[0] > cap means "relaunch with more room".  The packed
+ * strategy adds to d_n[1] (zeroed too) the pairs that reached the edge
+ * tests. */
 int xg__cuda_intersect(struct xg_ctx *ctx, int strategy,
                        const struct xg_gpu_view *v,
                        const struct xg_gpu_sched *s, struct xg_gpu_hit *d_hit,
@@ -157,6 +171,29 @@ int xg__cuda_tables(struct xg_ctx *ctx, const uint64_t *d_w,
                     const uint64_t *d_off, size_t ncell, uint64_t nblocks,
                     unsigned th, uint32_t *d_cell, uint64_t *d_first,
                     uint64_t *d_last, cudaStream_t stream);
+
+/* The packed multi-block tables from d_w (pairs per cell, from
+ * xg__cuda_blocks) and the total of candidate pairs: d_pcell (room for
+ * ncell), d_pw (ncell + 1), d_bcell (total / XG_GPU_PACK_PAIRS + 2);
+ * *ncomp and *nblocks come back (synchronizes). */
+int xg__cuda_packed_tables(struct xg_ctx *ctx, const uint64_t *d_w,
+                           size_t ncell, uint32_t *d_pcell, uint64_t *d_pw,
+                           uint32_t *d_bcell, uint64_t total, uint32_t *ncomp,
+                           uint64_t *nblocks, cudaStream_t stream);
+/* The packed kernel's records (32 bytes per element: float box outward
+ * and relative to origin, low cell) of n elements of pts points each,
+ * d_cell their cell ranges; the grid must have at most 65536 cells in x
+ * and in y (XG_GPU_PACK_MAX_XY). */
+#define XG_GPU_PACK_MAX_XY 65536
+int xg__cuda_records(struct xg_ctx *ctx, const double *d_xyz,
+                     const int32_t *d_cell, uint32_t n, int pts,
+                     const double origin[3], void *d_rec,
+                     cudaStream_t stream);
+/* The double-double stage on the n hits at d_hit: each CONSTRUCT whose
+ * point it certifies becomes DONE_DD, counted in *d_done. */
+int xg__cuda_refine(struct xg_ctx *ctx, const struct xg_gpu_view *v,
+                    struct xg_gpu_hit *d_hit, uint32_t n,
+                    unsigned long long *d_done, cudaStream_t stream);
 
 /* For the tests: d_out[i] = xg_orient3d_iv of the 4 points d_pts[12i..];
  * and d_ops[4i..4i+3] = add, sub, mul, div of the intervals

@@ -24,6 +24,8 @@ struct xg_ctx *xg_ctx_new(void)
 
 void xg_ctx_free(struct xg_ctx *ctx)
 {
+    if (ctx && ctx->gpu_free)
+        ctx->gpu_free(ctx->gpu);
     free(ctx);
 }
 

@@ -75,12 +75,20 @@ XG_HD struct xg_iv xg_orient3d_iv(const double a[3], const double b[3],
 #define XG_SEGTRI_PROPER 1
 #define XG_SEGTRI_TOUCH  2
 #define XG_SEGTRI_DEFER  3
+#define XG_SEGTRI_CROSS  4      /* xg_segtri_plane: go on to the edges */
 
-XG_HD int xg_segtri_fast(const double *seg, const double *tri, struct xg_iv *t)
+/* The first half: the sides of the plane on which D and E lie, sd and se
+ * enclosing sD and sE.  XG_SEGTRI_MISS (both strictly on one side),
+ * XG_SEGTRI_DEFER (an uncertain sign or an endpoint in the plane) or
+ * XG_SEGTRI_CROSS (strictly on opposite sides: xg_segtri_edges decides).
+ * Split out so that the GPU can settle the common miss for many pairs
+ * before it spends the edge tests on the few that cross. */
+XG_HD int xg_segtri_plane(const double *seg, const double *tri,
+                          struct xg_iv *sd, struct xg_iv *se)
 {
     const double *D = seg, *E = seg + 3;
     const double *A = tri, *B = tri + 3, *C = tri + 6;
-    struct xg_iv ab[3], ac[3], n[3], da[3], ea[3], sd, se;
+    struct xg_iv ab[3], ac[3], n[3], da[3], ea[3];
     int sgn_d, sgn_e;
 
     xg__iv_diff3(B, A, ab);
@@ -88,47 +96,62 @@ XG_HD int xg_segtri_fast(const double *seg, const double *tri, struct xg_iv *t)
     xg__iv_cross(ab, ac, n);
     xg__iv_diff3(D, A, da);
     xg__iv_diff3(E, A, ea);
-    sd = xg_iv_neg(xg__iv_dot(da, n));
-    se = xg_iv_neg(xg__iv_dot(ea, n));
-    sgn_d = xg_iv_sign(sd);
-    sgn_e = xg_iv_sign(se);
+    *sd = xg_iv_neg(xg__iv_dot(da, n));
+    *se = xg_iv_neg(xg__iv_dot(ea, n));
+    sgn_d = xg_iv_sign(*sd);
+    sgn_e = xg_iv_sign(*se);
     if (sgn_d == XG_UNSURE || sgn_e == XG_UNSURE)
         return XG_SEGTRI_DEFER;
     if (sgn_d == sgn_e && sgn_d != XG_ZERO)
         return XG_SEGTRI_MISS;
     if (sgn_d == XG_ZERO || sgn_e == XG_ZERO)
         return XG_SEGTRI_DEFER;
+    return XG_SEGTRI_CROSS;
+}
 
-    {
-        struct xg_iv u[3], a[3], b[3], c[3], w[3], o;
-        int s[3], i, pos = 0, neg = 0, zero = 0;
-        xg__iv_diff3(D, E, u);
-        xg__iv_diff3(A, E, a);
-        xg__iv_diff3(B, E, b);
-        xg__iv_diff3(C, E, c);
-        xg__iv_cross(a, b, w);
-        o = xg__iv_dot(u, w);
-        s[0] = xg_iv_sign(o);
-        xg__iv_cross(b, c, w);
-        o = xg__iv_dot(u, w);
-        s[1] = xg_iv_sign(o);
-        xg__iv_cross(c, a, w);
-        o = xg__iv_dot(u, w);
-        s[2] = xg_iv_sign(o);
-        for (i = 0; i < 3; i++) {
-            if (s[i] == XG_UNSURE)
-                return XG_SEGTRI_DEFER;
-            pos += s[i] == XG_POS;
-            neg += s[i] == XG_NEG;
-            zero += s[i] == XG_ZERO;
-        }
-        if (pos && neg)
-            return XG_SEGTRI_MISS;
-        if (zero == 3)          /* impossible for a true triangle */
+/* The second half, for a segment crossing the plane (sd, se from
+ * xg_segtri_plane): the sides of DE's line on which the three edges
+ * pass. */
+XG_HD int xg_segtri_edges(const double *seg, const double *tri,
+                          struct xg_iv sd, struct xg_iv se, struct xg_iv *t)
+{
+    const double *D = seg, *E = seg + 3;
+    const double *A = tri, *B = tri + 3, *C = tri + 6;
+    struct xg_iv u[3], a[3], b[3], c[3], w[3], o;
+    int s[3], i, pos = 0, neg = 0, zero = 0;
+    xg__iv_diff3(D, E, u);
+    xg__iv_diff3(A, E, a);
+    xg__iv_diff3(B, E, b);
+    xg__iv_diff3(C, E, c);
+    xg__iv_cross(a, b, w);
+    o = xg__iv_dot(u, w);
+    s[0] = xg_iv_sign(o);
+    xg__iv_cross(b, c, w);
+    o = xg__iv_dot(u, w);
+    s[1] = xg_iv_sign(o);
+    xg__iv_cross(c, a, w);
+    o = xg__iv_dot(u, w);
+    s[2] = xg_iv_sign(o);
+    for (i = 0; i < 3; i++) {
+        if (s[i] == XG_UNSURE)
             return XG_SEGTRI_DEFER;
-        *t = xg_iv_div(sd, xg_iv_sub(sd, se));
-        return zero ? XG_SEGTRI_TOUCH : XG_SEGTRI_PROPER;
+        pos += s[i] == XG_POS;
+        neg += s[i] == XG_NEG;
+        zero += s[i] == XG_ZERO;
     }
+    if (pos && neg)
+        return XG_SEGTRI_MISS;
+    if (zero == 3)          /* impossible for a true triangle */
+        return XG_SEGTRI_DEFER;
+    *t = xg_iv_div(sd, xg_iv_sub(sd, se));
+    return zero ? XG_SEGTRI_TOUCH : XG_SEGTRI_PROPER;
+}
+
+XG_HD int xg_segtri_fast(const double *seg, const double *tri, struct xg_iv *t)
+{
+    struct xg_iv sd, se;
+    int r = xg_segtri_plane(seg, tri, &sd, &se);
+    return r == XG_SEGTRI_CROSS ? xg_segtri_edges(seg, tri, sd, se, t) : r;
 }
 
 /* The point D + t (E - D) rounded to the nearest double, coordinate by

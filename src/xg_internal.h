@@ -17,6 +17,10 @@ struct xg_ctx {
     xg_progress_fn progress;
     void *progress_user;
     char errmsg[1024];
+    /* An engine's resources kept between calls (the GPU engine's pinned
+     * staging), released by xg_ctx_free through gpu_free. */
+    void *gpu;
+    void (*gpu_free)(void *gpu);
 };
 
 /* Records a printf-style message in ctx (which may be NULL) and
@@ -201,9 +205,11 @@ int xg__blocks_build(const uint32_t *a_start, const uint32_t *b_start,
 void xg__blocks_free(struct xg_blocks *bt);
 
 /* Device bytes per element and per cell of one batch (inputs only). */
-#define XG_GPU_A_BYTES (6 * 8 + 6 * 4 + 4) /* xyz, cell range, a ref  */
-#define XG_GPU_B_BYTES (9 * 8 + 6 * 4 + 4)
-#define XG_GPU_CELL_BYTES 8                /* two CSR starts         */
+#define XG_GPU_A_BYTES (6 * 8 + 6 * 4 + 32 + 4) /* xyz, cell range,
+                                                  packed record, a ref */
+#define XG_GPU_B_BYTES (9 * 8 + 6 * 4 + 32 + 4)
+#define XG_GPU_CELL_BYTES 36   /* two CSR starts; packed: pairs, blocks,
+                                  cell list, run of pairs */
 #define XG_GPU_BLOCK_BYTES 20              /* cell, first, last      */
 #define XG_GPU_HIT_BYTES 96                /* a hit, sorted copy, keys */
 
@@ -244,6 +250,9 @@ enum xg_gpu_strategy {
     XG_GPU_LIST,        /* list of pairs built on the CPU          */
     XG_GPU_SEG,         /* one segment per thread                  */
     XG_GPU_TRI,         /* one triangle per thread                 */
+    XG_GPU_PACKED,      /* multi-block with blocks cut from the run
+                           of all pairs, small cells sharing a block
+                           (ours; the engine's default)            */
     XG_GPU_NSTRAT
 };
 
@@ -258,8 +267,13 @@ struct xg_gpu_opts {
     uint64_t relaunches;  /* interval passes redone after overflow   */
     uint64_t batches;
     uint64_t not_owned;   /* box-meeting pairs left to another cell  */
-    uint64_t construct_fail; /* hits whose point needed GMP          */
-    double count_seconds, interval_seconds;
+    uint64_t construct_fail; /* hits whose point the host rounded    */
+    uint64_t refined;     /* points certified on the device in
+                             double-double                           */
+    uint64_t plane_crossings; /* packed: pairs that reached the edge
+                             tests (xg_segtri_edges)                 */
+    double count_seconds, interval_seconds;  /* wall clock, with syncs */
+    double count_kernel_seconds, interval_kernel_seconds; /* events */
     int device_prep;      /* 1: boxes, grid and tables built on the GPU */
 };
 

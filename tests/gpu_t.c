@@ -284,7 +284,8 @@ static void make_set(struct xg_segs *a, struct xg_tris *b, size_t na,
 
 static const char *sname[XG_GPU_NSTRAT] = {"multi-block", "list of pairs",
                                            "segment/thread",
-                                           "triangle/thread"};
+                                           "triangle/thread",
+                                           "packed multi-block"};
 
 static void compare_engines(struct xg_ctx *ctx, const char *what,
                             const struct xg_segs *a, const struct xg_tris *b,
@@ -306,7 +307,7 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
     skip_b = st.b_skipped;
     cand = st.candidates;
     for (s = 0; s < XG_GPU_NSTRAT; s++) {
-        if (!all && s != XG_GPU_MULTI)
+        if (!all && s != XG_GPU_MULTI && s != XG_GPU_PACKED)
             continue;
         memset(&go, 0, sizeof go);
         go.strategy = s;
@@ -314,11 +315,13 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
         rc = xg__gpu_segtri_ex(ctx, a, b, &opt, &go, &out, &st);
         ok(rc == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX,
            "%s: gpu %s equals cpu (%zu contacts; bound %llu >= hits %llu; "
-           "%llu deferred, %llu points by GMP)",
+           "%llu deferred, %llu points double-double on the GPU, %llu "
+           "points rounded on the host)",
            what, sname[s], out.n, (unsigned long long)go.count_bound,
            (unsigned long long)go.hits, (unsigned long long)st.deferred,
+           (unsigned long long)go.refined,
            (unsigned long long)go.construct_fail);
-        if (s == XG_GPU_MULTI)
+        if (s == XG_GPU_MULTI || s == XG_GPU_PACKED)
             ok(rc == XG_OK && go.device_prep && st.a_skipped == skip_a &&
                    st.b_skipped == skip_b && st.candidates == cand,
                "%s: prepared on the GPU, the same skipped elements "
