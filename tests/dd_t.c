@@ -35,8 +35,9 @@
  *
  * How many points each kind certifies is printed (and how many of those
  * the long double stage had declined); random UTM segments, drill holes,
- * map segments and exact crossings on tilted planes and on lines must be
- * at least 99% certified.
+ * triangles of a few ulps, axis-aligned planes, map segments and exact
+ * crossings (tilted, horizontal, on lines) must be at least 99%
+ * certified.
  */
 #include <gmp.h>
 #include <mpfr.h>
@@ -1272,6 +1273,9 @@ int main(void)
     certifies(&k_utm, 99.0);
     certifies(&k_holes, 99.0);
     certifies(&k_exact, 99.0);
+    certifies(&k_exacth, 99.0);
+    certifies(&k_axis, 99.0);
+    certifies(&k_tinytri, 99.0);
 
     line_tests(LINE_ROUNDS);
     for (i = 0; i < sizeof lines / sizeof *lines; i++)
