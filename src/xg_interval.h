@@ -76,13 +76,22 @@ static inline double xg__next_down(double x)
 
 /* One operation rounded down (_rd) or up (_ru): a bound on the exact
  * result on the side the name says, for the double-double stage
- * (xg_dd.h). */
+ * (xg_dd.h).
+ *
+ * An exact zero comes back as it is, as the GPU's directed rounding
+ * returns it: a sum of a and -a, a product with a zero factor (the test
+ * is on the operands, so a flush-to-zero FPU cannot fake it).  Widened to
+ * -+2^-1074, it would make every later product fall under the underflow
+ * guard of xg__dd_mul_dn, which clears ok: the host then declined every
+ * plane with a zero normal component (all axis-aligned planes) and every
+ * coordinate with D == E. */
 XG_HD double xg__add_rd(double a, double b)
 {
 #ifdef __CUDA_ARCH__
     return __dadd_rd(a, b);
 #else
-    return xg__next_down(a + b);
+    double r = a + b;
+    return r == 0.0 && a == -b ? r : xg__next_down(r);
 #endif
 }
 
@@ -91,7 +100,8 @@ XG_HD double xg__add_ru(double a, double b)
 #ifdef __CUDA_ARCH__
     return __dadd_ru(a, b);
 #else
-    return xg__next_up(a + b);
+    double r = a + b;
+    return r == 0.0 && a == -b ? r : xg__next_up(r);
 #endif
 }
 
@@ -100,7 +110,8 @@ XG_HD double xg__mul_rd(double a, double b)
 #ifdef __CUDA_ARCH__
     return __dmul_rd(a, b);
 #else
-    return xg__next_down(a * b);
+    double r = a * b;
+    return a == 0.0 || b == 0.0 ? r : xg__next_down(r);
 #endif
 }
 
@@ -109,7 +120,8 @@ XG_HD double xg__mul_ru(double a, double b)
 #ifdef __CUDA_ARCH__
     return __dmul_ru(a, b);
 #else
-    return xg__next_up(a * b);
+    double r = a * b;
+    return a == 0.0 || b == 0.0 ? r : xg__next_up(r);
 #endif
 }
 

@@ -106,3 +106,12 @@ tests_gpu_plan_t_SOURCES = tests/gpu_plan_t.c tests/tap.h
 tests_gpu_plan_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_gpu_plan_t_LDADD = $(TAP_LDADD)
 TESTS += tests/gpu_plan_t
+
+# The double-double construction stage (xg_dd.h) against mpq and MPFR.
+if HAVE_MPFR
+check_PROGRAMS += tests/dd_t
+tests_dd_t_SOURCES = tests/dd_t.c tests/xg_test.h tests/tap.h
+tests_dd_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_dd_t_LDADD = $(TAP_LDADD) $(MPFR_LIBS)
+TESTS += tests/dd_t
+endif
