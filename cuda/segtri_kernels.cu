@@ -985,6 +985,31 @@ __global__ static void k_segtri_fast(const double *d_seg, const double *d_tri,
     }
 }
 
+__global__ static void k_plane_point_dd(const double *d_seg,
+                                        const double *d_tri, size_t n,
+                                        int *d_ok, double *d_p)
+{
+    size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n) {
+        const double *s = d_seg + 6 * k;
+        d_ok[k] = xg_plane_point_dd(d_tri + 9 * k, s, s + 3, d_p + 3 * k);
+    }
+}
+
+extern "C" int xg__cuda_plane_point_dd(struct xg_ctx *ctx,
+                                       const double *d_seg,
+                                       const double *d_tri, size_t n,
+                                       int *d_ok, double *d_p,
+                                       cudaStream_t stream)
+{
+    if (n) {
+        k_plane_point_dd<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(
+            d_seg, d_tri, n, d_ok, d_p);
+        XG_CUDA_TRY(ctx, cudaGetLastError());
+    }
+    return XG_OK;
+}
+
 extern "C" int xg__cuda_orient3d_iv(struct xg_ctx *ctx, const double *d_pts,
                                     size_t n, struct xg_iv *d_out,
                                     cudaStream_t stream)

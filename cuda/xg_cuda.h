@@ -207,6 +207,11 @@ int xg__cuda_iv_ops(struct xg_ctx *ctx, const struct xg_iv *d_iv, size_t n,
 int xg__cuda_segtri_fast(struct xg_ctx *ctx, const double *d_seg,
                          const double *d_tri, size_t n, int *d_res,
                          struct xg_iv *d_t, cudaStream_t stream);
+/* For the tests: xg_plane_point_dd on the device, case i = segment 6i,
+ * triangle 9i: d_ok[i] its answer, d_p[3i..] the point. */
+int xg__cuda_plane_point_dd(struct xg_ctx *ctx, const double *d_seg,
+                            const double *d_tri, size_t n, int *d_ok,
+                            double *d_p, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -408,6 +408,111 @@ static void test_fast_pass(struct xg_ctx *ctx)
     xg_tris_free(&b);
 }
 
+/* The exact crossing of DE with the plane of tri, rounded: GMP alone
+ * (the exact stage's building blocks), as the reference for the device's
+ * double-double stage. */
+static void plane_point_gmp(const double *seg, const double *tri,
+                            double out[3])
+{
+    double v[15];
+    mpz_t z[15], sd, se, td;
+    int i, k;
+    memcpy(v, tri, 9 * sizeof *v);
+    memcpy(v + 9, seg, 6 * sizeof *v);
+    k = xg__exact_shift(v, 15);
+    for (i = 0; i < 15; i++) {
+        mpz_init(z[i]);
+        xg__mpz_set_scaled(z[i], v[i], k);
+    }
+    mpz_inits(sd, se, td, NULL);
+    xg__orient3d_mpz(sd, (mpz_t const *)z, (mpz_t const *)z + 3,
+                     (mpz_t const *)z + 6, (mpz_t const *)z + 9);
+    xg__orient3d_mpz(se, (mpz_t const *)z, (mpz_t const *)z + 3,
+                     (mpz_t const *)z + 6, (mpz_t const *)z + 12);
+    mpz_sub(td, sd, se);
+    xg__lerp_exact(seg, seg + 3, sd, td, 3, out);
+    mpz_clears(sd, se, td, NULL);
+    for (i = 0; i < 15; i++)
+        mpz_clear(z[i]);
+}
+
+/* Drill holes (long, near vertical) through small triangles at UTM
+ * coordinates: tilted, horizontal (an axis-aligned plane), or a few ulps
+ * from degenerate.  Every point the device certifies must be the exactly
+ * rounded one, and nearly all of the ordinary ones must be certified. */
+static void test_dd_device(struct xg_ctx *ctx)
+{
+    const size_t N = small ? 3000 : 30000;
+    double *seg = malloc(N * 6 * sizeof *seg), *tri = malloc(N * 9 * sizeof *tri);
+    double *p = malloc(N * 3 * sizeof *p), *d_seg, *d_tri, *d_p;
+    int *okv = malloc(N * sizeof *okv), *d_ok;
+    size_t i, n = 0, bad = 0, cert[3] = {0, 0, 0}, tot[3] = {0, 0, 0};
+    while (n < N) {
+        double *s = seg + 6 * n, *t = tri + 9 * n;
+        double o[3] = {500000.25 + unif() * 1000, 7000000.5 + unif() * 1000,
+                       200.0 + unif() * 100};
+        int kind = (int)(n % 3), j, k;
+        for (j = 0; j < 3; j++)
+            for (k = 0; k < 3; k++)
+                t[3 * j + k] = o[k] + (k < 2 ? (unif() - 0.5) * 4.0
+                                            : kind == 1 ? 0.0
+                                                        : (unif() - 0.5) * 2.0);
+        if (kind == 2) {        /* C a few ulps off the line AB */
+            for (k = 0; k < 3; k++)
+                t[6 + k] = t[k] + (t[3 + k] - t[k]) * 0.5;
+            t[8] = nextafter(t[8], t[8] + (rnd() & 1 ? 1 : -1));
+        }
+        for (k = 0; k < 2; k++) {
+            s[k] = o[k] + (unif() - 0.5) * 2.0;
+            s[3 + k] = s[k] + (unif() - 0.5) * 20.0;
+        }
+        s[2] = o[2] + 100.0 + unif() * 300.0;
+        s[5] = o[2] - 100.0 - unif() * 300.0;
+        {
+            int sd = xg_orient3d(NULL, t, t + 3, t + 6, s);
+            int se = xg_orient3d(NULL, t, t + 3, t + 6, s + 3);
+            if (sd == XG_ZERO || se == XG_ZERO || sd == se)
+                continue;       /* not strictly crossing the plane */
+        }
+        n++;
+    }
+    d_seg = dev_copy(seg, N * 6 * sizeof *seg);
+    d_tri = dev_copy(tri, N * 9 * sizeof *tri);
+    d_p = dev_copy(NULL, N * 3 * sizeof *p);
+    d_ok = dev_copy(NULL, N * sizeof *okv);
+    ok(xg__cuda_plane_point_dd(ctx, d_seg, d_tri, N, d_ok, d_p, 0) == XG_OK &&
+           cudaMemcpy(okv, d_ok, N * sizeof *okv, cudaMemcpyDeviceToHost) ==
+               cudaSuccess &&
+           cudaMemcpy(p, d_p, N * 3 * sizeof *p, cudaMemcpyDeviceToHost) ==
+               cudaSuccess,
+       "device double-double stage ran");
+    for (i = 0; i < N; i++) {
+        double r[3];
+        tot[i % 3]++;
+        if (!okv[i])
+            continue;
+        cert[i % 3]++;
+        plane_point_gmp(seg + 6 * i, tri + 9 * i, r);
+        bad += memcmp(r, p + 3 * i, sizeof r) != 0;
+    }
+    ok(bad == 0, "every point the device certifies in double-double is the "
+       "exactly rounded one (%zu wrong of %zu certified)", bad,
+       cert[0] + cert[1] + cert[2]);
+    ok(cert[0] * 100 >= tot[0] * 99 && cert[1] * 100 >= tot[1] * 99,
+       "the device certifies >= 99%% of drill holes through tilted (%zu of "
+       "%zu) and horizontal (%zu of %zu) triangles; a few ulps from "
+       "degenerate: %zu of %zu", cert[0], tot[0], cert[1], tot[1], cert[2],
+       tot[2]);
+    cudaFree(d_seg);
+    cudaFree(d_tri);
+    cudaFree(d_p);
+    cudaFree(d_ok);
+    free(seg);
+    free(tri);
+    free(p);
+    free(okv);
+}
+
 int main(void)
 {
     struct xg_ctx *ctx;
@@ -422,6 +527,7 @@ int main(void)
     test_iv_ops(ctx);
     test_orient3d(ctx);
     test_fast_pass(ctx);
+    test_dd_device(ctx);
     {
         struct xg_segs a = {0};
         struct xg_tris b = {0};
