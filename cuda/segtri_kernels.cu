@@ -53,17 +53,59 @@ __device__ static void tri_box(const double *t, double *box)
     }
 }
 
+/* The exact boxes of segment s and triangle t meet. */
+__device__ static bool boxes_meet(const double *s, const double *t)
+{
+    double p[6], q[6];
+    seg_box(s, p);
+    tri_box(t, q);
+    return p[0] <= q[3] && q[0] <= p[3] && p[1] <= q[4] && q[1] <= p[4] &&
+           p[2] <= q[5] && q[2] <= p[5];
+}
+
+/* The count pass's estimate for one pair: shift in double, then round,
+ * so that the float pass sees small numbers whose rounding is relative
+ * to the local extent. */
+__device__ static int count_estimate(const struct xg_gpu_view &v,
+                                     const double *s, const double *t)
+{
+    float sf[6], tf[9];
+    for (int k = 0; k < 6; k++)
+        sf[k] = (float)(s[k] - v.origin[k % 3]);
+    for (int k = 0; k < 9; k++)
+        tf[k] = (float)(t[k] - v.origin[k % 3]);
+    return xg_segtri_maybe_f(sf, tf);
+}
+
+/* The hit of pair (i, j) for a fast-pass answer r other than a miss, tt
+ * its t: a deferral, or the kind with the point when the double enclosure
+ * certifies it. */
+__device__ static void make_hit(int r, uint32_t i, uint32_t j,
+                                const double *s, struct xg_iv tt,
+                                struct xg_gpu_hit &h)
+{
+    h.a = i;
+    h.b = j;
+    h.p[0] = h.p[1] = h.p[2] = 0.0;
+    if (r == XG_SEGTRI_DEFER) {
+        h.kind = 0;
+        h.flag = XG_GPU_HIT_DEFER;
+        return;
+    }
+    h.kind = r == XG_SEGTRI_PROPER ? XG_KIND_PROPER : XG_KIND_TOUCH;
+    h.flag = xg_lerp_fast(s, s + 3, tt, 3, h.p) ? XG_GPU_HIT_DONE
+                                                : XG_GPU_HIT_CONSTRUCT;
+    if (h.flag != XG_GPU_HIT_DONE)
+        h.p[0] = h.p[1] = h.p[2] = 0.0;
+}
+
 /* 0: boxes miss; 1: they meet but cell c does not own the pair (the
  * ownership rule of xg__grid_owns); 2: evaluate it here. */
 __device__ static int box_and_owner(const struct xg_gpu_view &v, uint32_t c,
                                     const double *s, const double *t,
                                     uint32_t i, uint32_t j)
 {
-    double p[6], q[6];
-    seg_box(s, p);
-    tri_box(t, q);
-    if (!(p[0] <= q[3] && q[0] <= p[3] && p[1] <= q[4] && q[1] <= p[4] &&
-          p[2] <= q[5] && q[2] <= p[5]))
+    if (!boxes_meet(s, t))
         return 0;
     const int32_t *ca = v.d_a_cell + 6 * (size_t)i;
     const int32_t *cb = v.d_b_cell + 6 * (size_t)j;
@@ -96,33 +138,14 @@ __device__ static int do_pair(const struct xg_gpu_view &v, uint32_t c,
             return 0;
     }
     if (MODE == MODE_COUNT) {
-        /* Shift in double, then round: the float pass sees small numbers
-         * whose rounding is relative to the local extent. */
-        float sf[6], tf[9];
-        for (int k = 0; k < 6; k++)
-            sf[k] = (float)(s[k] - v.origin[k % 3]);
-        for (int k = 0; k < 9; k++)
-            tf[k] = (float)(t[k] - v.origin[k % 3]);
-        return xg_segtri_maybe_f(sf, tf);
+        return count_estimate(v, s, t);
     } else {
-        struct xg_iv tt;
+        struct xg_iv tt = {0.0, 0.0};
         struct xg_gpu_hit h;
         int r = xg_segtri_fast(s, t, &tt);
         if (r == XG_SEGTRI_MISS)
             return 0;
-        h.a = i;
-        h.b = j;
-        h.p[0] = h.p[1] = h.p[2] = 0.0;
-        if (r == XG_SEGTRI_DEFER) {
-            h.kind = 0;
-            h.flag = XG_GPU_HIT_DEFER;
-        } else {
-            h.kind = r == XG_SEGTRI_PROPER ? XG_KIND_PROPER : XG_KIND_TOUCH;
-            h.flag = xg_lerp_fast(s, s + 3, tt, 3, h.p) ? XG_GPU_HIT_DONE
-                                                        : XG_GPU_HIT_CONSTRUCT;
-            if (h.flag != XG_GPU_HIT_DONE)
-                h.p[0] = h.p[1] = h.p[2] = 0.0;
-        }
+        make_hit(r, i, j, s, tt, h);
         unsigned long long k = atomicAdd(io.d_n, 1ULL);
         if (k < io.cap)
             io.d_hit[k] = h;
@@ -392,25 +415,17 @@ __global__ static void __launch_bounds__(PK_THREADS, MINB)
         bool has = false;
         struct xg_gpu_hit h = {};
         if (q < n) {
-            double s[6], t[9], p[6], c[6];
+            double s[6], t[9];
             uint2 pr = sh.queue[q];
             load_pair(v, pr, s, t);
-            seg_box(s, p);
-            tri_box(t, c);
-            if (p[0] <= c[3] && c[0] <= p[3] && p[1] <= c[4] &&
-                c[1] <= p[4] && p[2] <= c[5] && c[2] <= p[5]) {
+            if (boxes_meet(s, t)) {
                 tally[1]++;
                 if (MODE == MODE_COUNT) {
-                    float sf[6], tf[9];
-                    for (int k = 0; k < 6; k++)
-                        sf[k] = (float)(s[k] - v.origin[k % 3]);
-                    for (int k = 0; k < 9; k++)
-                        tf[k] = (float)(t[k] - v.origin[k % 3]);
-                    keep += xg_segtri_maybe_f(sf, tf);
+                    keep += count_estimate(v, s, t);
                 } else {
                     /* xg_segtri_fast in its two halves, to count the
                      * pairs that reach the edge tests (for the floor). */
-                    struct xg_iv sd, se, tt;
+                    struct xg_iv sd, se, tt = {0.0, 0.0};
                     int r = xg_segtri_plane(s, t, &sd, &se);
                     if (r == XG_SEGTRI_CROSS) {
                         keep++;
@@ -418,19 +433,7 @@ __global__ static void __launch_bounds__(PK_THREADS, MINB)
                     }
                     if (r != XG_SEGTRI_MISS) {
                         has = true;
-                        h.a = pr.x;
-                        h.b = pr.y;
-                        if (r == XG_SEGTRI_DEFER) {
-                            h.flag = XG_GPU_HIT_DEFER;
-                        } else {
-                            h.kind = r == XG_SEGTRI_PROPER ? XG_KIND_PROPER
-                                                           : XG_KIND_TOUCH;
-                            h.flag = xg_lerp_fast(s, s + 3, tt, 3, h.p)
-                                         ? XG_GPU_HIT_DONE
-                                         : XG_GPU_HIT_CONSTRUCT;
-                            if (h.flag != XG_GPU_HIT_DONE)
-                                h.p[0] = h.p[1] = h.p[2] = 0.0;
-                        }
+                        make_hit(r, pr.x, pr.y, s, tt, h);
                     }
                 }
             }

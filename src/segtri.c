@@ -41,31 +41,12 @@ static int point_in_triangle(struct xg_counters *cnt, const double *P,
     return 1;
 }
 
-/* The crossing of DE with the triangle's plane, D and E strictly on
- * opposite sides: D + t (E - D) with t = sD / (sD - sE), rounded. */
-static void plane_point(struct xg_counters *cnt, const double *seg,
-                        const double *tri, double out[3])
+void xg__plane_point_exact(const double *seg, const double *tri,
+                           double out[3])
 {
-    const double *D = seg, *E = seg + 3;
     double v[15];
     mpz_t z[15], sd, se, td;
-    double t0;
     int i, k;
-
-    /* The double stage was tried by the fast pass (or is hopeless for a
-     * pair that needed exact signs): go on with long double, then GMP. */
-    cnt->constructions++;
-    if (xg__plane_point_ld(tri, D, E, out)) {
-        cnt->construct_ld++;
-        return;
-    }
-    if (xg_plane_point_dd(tri, D, E, out)) {
-        cnt->construct_dd++;
-        return;
-    }
-
-    cnt->construct_exact++;
-    t0 = xg__now();
     for (i = 0; i < 9; i++)
         v[i] = tri[i];
     for (i = 0; i < 6; i++)
@@ -81,10 +62,35 @@ static void plane_point(struct xg_counters *cnt, const double *seg,
     xg__orient3d_mpz(se, (mpz_t const *)z, (mpz_t const *)z + 3,
                      (mpz_t const *)z + 6, (mpz_t const *)z + 12);
     mpz_sub(td, sd, se);
-    xg__lerp_exact(D, E, sd, td, 3, out);
+    xg__lerp_exact(seg, seg + 3, sd, td, 3, out);
     mpz_clears(sd, se, td, NULL);
     for (i = 0; i < 15; i++)
         mpz_clear(z[i]);
+}
+
+/* The crossing of DE with the triangle's plane, D and E strictly on
+ * opposite sides: D + t (E - D) with t = sD / (sD - sE), rounded. */
+static void plane_point(struct xg_counters *cnt, const double *seg,
+                        const double *tri, double out[3])
+{
+    const double *D = seg, *E = seg + 3;
+    double t0;
+
+    /* The double stage was tried by the fast pass (or is hopeless for a
+     * pair that needed exact signs): go on with long double, then GMP. */
+    cnt->constructions++;
+    if (xg__plane_point_ld(tri, D, E, out)) {
+        cnt->construct_ld++;
+        return;
+    }
+    if (xg_plane_point_dd(tri, D, E, out)) {
+        cnt->construct_dd++;
+        return;
+    }
+
+    cnt->construct_exact++;
+    t0 = xg__now();
+    xg__plane_point_exact(seg, tri, out);
     cnt->exact_seconds += xg__now() - t0;
 }
 

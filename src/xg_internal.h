@@ -92,6 +92,10 @@ int xg__segtri_fast_hit(struct xg_counters *cnt, const double *seg,
  * nearest double (exactly when the intervals cannot certify it). */
 void xg__segtri_construct(struct xg_counters *cnt, const double *seg,
                           const double *tri, double out[3]);
+/* Its GMP stage alone: the exact crossing rounded to nearest (the
+ * reference the GPU tests compare the device's stages with). */
+void xg__plane_point_exact(const double *seg, const double *tri,
+                           double out[3]);
 /* Zero when the segment has length zero. */
 int xg__seg_is_degenerate(const double *seg);
 /* Non-zero when the triangle's three vertices are collinear (exactly). */

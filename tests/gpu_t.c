@@ -408,34 +408,6 @@ static void test_fast_pass(struct xg_ctx *ctx)
     xg_tris_free(&b);
 }
 
-/* The exact crossing of DE with the plane of tri, rounded: GMP alone
- * (the exact stage's building blocks), as the reference for the device's
- * double-double stage. */
-static void plane_point_gmp(const double *seg, const double *tri,
-                            double out[3])
-{
-    double v[15];
-    mpz_t z[15], sd, se, td;
-    int i, k;
-    memcpy(v, tri, 9 * sizeof *v);
-    memcpy(v + 9, seg, 6 * sizeof *v);
-    k = xg__exact_shift(v, 15);
-    for (i = 0; i < 15; i++) {
-        mpz_init(z[i]);
-        xg__mpz_set_scaled(z[i], v[i], k);
-    }
-    mpz_inits(sd, se, td, NULL);
-    xg__orient3d_mpz(sd, (mpz_t const *)z, (mpz_t const *)z + 3,
-                     (mpz_t const *)z + 6, (mpz_t const *)z + 9);
-    xg__orient3d_mpz(se, (mpz_t const *)z, (mpz_t const *)z + 3,
-                     (mpz_t const *)z + 6, (mpz_t const *)z + 12);
-    mpz_sub(td, sd, se);
-    xg__lerp_exact(seg, seg + 3, sd, td, 3, out);
-    mpz_clears(sd, se, td, NULL);
-    for (i = 0; i < 15; i++)
-        mpz_clear(z[i]);
-}
-
 /* Drill holes (long, near vertical) through small triangles at UTM
  * coordinates: tilted, horizontal (an axis-aligned plane), or a few ulps
  * from degenerate.  Every point the device certifies must be the exactly
@@ -492,7 +464,7 @@ static void test_dd_device(struct xg_ctx *ctx)
         if (!okv[i])
             continue;
         cert[i % 3]++;
-        plane_point_gmp(seg + 6 * i, tri + 9 * i, r);
+        xg__plane_point_exact(seg + 6 * i, tri + 9 * i, r);
         bad += memcmp(r, p + 3 * i, sizeof r) != 0;
     }
     ok(bad == 0, "every point the device certifies in double-double is the "
