@@ -207,6 +207,12 @@ static int packed_setup(struct job *J, struct dev *d, struct xg_gpu_view *v,
         return rc;
     sc->d_bcell = p;
     sc->total = total;
+    /* The list the count pass builds for the interval pass: room for
+     * every candidate. */
+    if ((rc = dev_alloc(ctx, d, &p, (total ? total : 1) * 2 *
+                                        sizeof(uint32_t))) != XG_OK)
+        return rc;
+    sc->d_pairs = p;
     return xg__cuda_packed_tables(ctx, d_w, ncell, (uint32_t *)sc->d_pcell,
                                   (uint64_t *)sc->d_pw,
                                   (uint32_t *)sc->d_bcell, total, &ncomp,
@@ -228,7 +234,7 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
     struct dev d = {{0}, 0};
     struct xg_gpu_view v = *pv;
     struct xg_gpu_sched sc = *psc;
-    unsigned long long h_count[3], h_n, h_n2[2], h_n_done = 0;
+    unsigned long long h_count[4], h_n, h_n2[2], h_n_done = 0;
     cudaEvent_t ev[2] = {NULL, NULL};
     void *p;
     struct xg_gpu_hit *d_hit = NULL, *d_sorted = NULL, *h_hit = NULL;
@@ -253,7 +259,7 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
         cudaEventRecord(ev[0], s) != cudaSuccess ||
         (rc = xg__cuda_count(ctx, go->strategy, &v, &sc, d_count, s)) ||
         cudaEventRecord(ev[1], s) != cudaSuccess ||
-        cudaMemcpyAsync(h_count, d_count, 3 * sizeof h_n,
+        cudaMemcpyAsync(h_count, d_count, 4 * sizeof h_n,
                         cudaMemcpyDeviceToHost, s) != cudaSuccess ||
         cudaStreamSynchronize(s) != cudaSuccess) {
         if (rc == XG_OK)
@@ -265,6 +271,8 @@ static int run_passes(struct job *J, const struct xg_gpu_view *pv,
     go->count_seconds += t1 - t0;
     go->count_kernel_seconds += event_seconds(ev);
     st->seconds[XG_STAGE_INTERSECT] += t1 - t0;
+    if (go->strategy == XG_GPU_PACKED)
+        sc.npairs = h_count[3];         /* the list the count pass built */
     go->count_bound += h_count[0];
     go->not_owned += h_count[1];
     st->bbox_pairs += h_count[2];
@@ -485,7 +493,7 @@ static int run_batch(struct job *J, const struct hbatch *hb)
             (rc = packed_setup(J, &d, &v, &sc, d_w, ncell, cand)) != XG_OK)
             goto out;
         in_bytes += (uint64_t)(hb->na + hb->nb) * 32 + (uint64_t)ncell * 28 +
-                    (cand / XG_GPU_PACK_PAIRS + 2) * 4;
+                    (cand / XG_GPU_PACK_PAIRS + 2) * 4 + cand * 8;
         st->seconds[XG_STAGE_PREPARE] += xg__now() - t1;
     }
     rc = run_passes(J, &v, &sc, in_bytes, ncell, hb->a_map, hb->b_map);
@@ -816,7 +824,8 @@ static int device_run(struct job *J, const struct xg_opts *opt)
                nblocks * 20;
     if (J->go->strategy == XG_GPU_PACKED)
         in_bytes += (uint64_t)(na + nb) * 32 + (uint64_t)dg.ncell * 12 +
-                    (st->candidates / XG_GPU_PACK_PAIRS + 2) * 4;
+                    (st->candidates / XG_GPU_PACK_PAIRS + 2) * 4 +
+                    st->candidates * 8;
     rc = run_passes(J, &v, &sc, in_bytes, dg.ncell, NULL, NULL);
 out:
     xg__cuda_grid_free(&dg);

@@ -258,16 +258,19 @@ __global__ static void k_elem(struct xg_gpu_view v, pair_io io,
 
 /* ---- multi-block, packed (ours) ----
  *
- * The paper's scheme with blocks cut from the run of all pairs rather
- * than from each cell: pair G of the run is pair G - pw[k] of the k-th
- * cell with pairs, so a block of XG_GPU_PACK_PAIRS pairs covers a part of
- * one big cell or many small ones, and every lane has work.  A thread
- * still derives its pair (segment P % S_c, triangle P / S_c); no pair
- * list is kept in memory.  The cheap test (float boxes, rounded outward
- * from coordinates shifted to the grid's origin, and the ownership rule
- * on exact cell numbers) runs on every candidate; the pairs that pass
- * wait in shared memory, so that the interval predicate runs on full
- * warps. */
+ * The count pass is the paper's scheme with blocks cut from the run of
+ * all pairs rather than from each cell: pair G of the run is pair
+ * G - pw[k] of the k-th cell with pairs, so a block of XG_GPU_PACK_PAIRS
+ * pairs covers a part of one big cell or many small ones, and every lane
+ * has work.  A thread still derives its pair (segment P % S_c, triangle
+ * P / S_c).  The cheap test (float boxes, rounded outward from
+ * coordinates shifted to the grid's origin, and the ownership rule on
+ * exact cell numbers) runs on every candidate; the pairs that pass (17%
+ * of the candidates at paper scale) queue in shared memory, get the float
+ * estimate, and are written to a list.  The interval pass (k_plist) takes
+ * that list, one pair per thread: the predicate runs on full warps, and
+ * the candidates are enumerated once, not once per pass.  (The paper's
+ * multi-block kernel, k_multi, keeps no list.) */
 #define PK_THREADS 256
 #define PK_ROUNDS (XG_GPU_PACK_PAIRS / PK_THREADS)
 
@@ -299,6 +302,7 @@ struct pk_stage {
     uint4 info[XG_GPU_PACK_PAIRS + 1];  /* a0, S, t0, local cell */
     uint2 queue[XG_GPU_PACK_PAIRS];     /* pairs whose float boxes meet */
     unsigned long long skip0;           /* pairs of the first cell before */
+    unsigned long long base;            /* the queue's place in the list */
     unsigned qn;
 };
 
@@ -313,11 +317,11 @@ __device__ static void load_pair(const struct xg_gpu_view &v, uint2 pr,
         t[k] = pt[k];
 }
 
-template <int MODE, int MINB>
+template <int MINB>
 __global__ static void __launch_bounds__(PK_THREADS, MINB)
     k_packed(struct xg_gpu_view v, const uint32_t *d_pcell,
              const uint64_t *d_pw, const uint32_t *d_bcell, uint64_t total,
-             uint64_t b0, pair_io io, unsigned long long *d_count)
+             uint64_t b0, unsigned long long *d_count, uint32_t *d_list)
 {
     extern __shared__ __align__(16) unsigned char pk_smem[];
     struct pk_stage &sh = *(struct pk_stage *)pk_smem;
@@ -410,60 +414,75 @@ __global__ static void __launch_bounds__(PK_THREADS, MINB)
     }
     __syncthreads();
     unsigned n = sh.qn;
-    for (unsigned q0 = 0; q0 < n; q0 += PK_THREADS) {
-        unsigned q = q0 + threadIdx.x;
-        bool has = false;
-        struct xg_gpu_hit h = {};
-        if (q < n) {
-            double s[6], t[9];
-            uint2 pr = sh.queue[q];
-            load_pair(v, pr, s, t);
-            if (boxes_meet(s, t)) {
-                tally[1]++;
-                if (MODE == MODE_COUNT) {
-                    keep += count_estimate(v, s, t);
-                } else {
-                    /* xg_segtri_fast in its two halves, to count the
-                     * pairs that reach the edge tests (for the floor). */
-                    struct xg_iv sd, se, tt = {0.0, 0.0};
-                    int r = xg_segtri_plane(s, t, &sd, &se);
-                    if (r == XG_SEGTRI_CROSS) {
-                        keep++;
-                        r = xg_segtri_edges(s, t, sd, se, &tt);
-                    }
-                    if (r != XG_SEGTRI_MISS) {
-                        has = true;
-                        make_hit(r, pr.x, pr.y, s, tt, h);
-                    }
-                }
-            }
+    /* The queue joins the list the interval pass takes (k_plist). */
+    if (threadIdx.x == 0)
+        sh.base = atomicAdd(d_count + 3, (unsigned long long)n);
+    __syncthreads();
+    for (unsigned q = threadIdx.x; q < n; q += PK_THREADS) {
+        d_list[2 * (sh.base + q)] = sh.queue[q].x;
+        d_list[2 * (sh.base + q) + 1] = sh.queue[q].y;
+    }
+    for (unsigned q = threadIdx.x; q < n; q += PK_THREADS) {
+        double s[6], t[9];
+        load_pair(v, sh.queue[q], s, t);
+        if (boxes_meet(s, t)) {
+            tally[1]++;
+            keep += count_estimate(v, s, t);
         }
-        if (MODE == MODE_INTERVAL)
-            warp_append(io, has, h);
     }
-    /* Count pass: the estimate and the box tallies; interval pass: the
-     * pairs that crossed a plane, in d_count[0]. */
-    if (MODE == MODE_COUNT) {
-        warp_count(d_count, keep, tally);
-    } else if (d_count) {
-        unsigned k2 = __reduce_add_sync(full, (unsigned)keep);
-        if (lane == 0 && k2)
-            atomicAdd(d_count, (unsigned long long)k2);
-    }
+    warp_count(d_count, keep, tally);
 }
 
-template <int MODE, int MINB>
+/* The packed strategy's interval pass: thread k takes pair k of the list
+ * its count pass built (float boxes meet, the cell owns the pair), tests
+ * the exact boxes, and runs xg_segtri_fast in its two halves, counting in
+ * *d_cross the pairs that reach the edge tests (for the floor).  All 32
+ * lanes of every warp reach the appends. */
+__global__ static void k_plist(struct xg_gpu_view v, const uint32_t *d_pairs,
+                               uint64_t npairs, pair_io io,
+                               unsigned long long *d_cross)
+{
+    uint64_t k = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    struct xg_gpu_hit h = {};
+    bool has = false;
+    unsigned cross = 0;
+    if (k < npairs) {
+        double s[6], t[9];
+        uint2 pr = make_uint2(d_pairs[2 * k], d_pairs[2 * k + 1]);
+        load_pair(v, pr, s, t);
+        if (boxes_meet(s, t)) {
+            struct xg_iv sd, se, tt = {0.0, 0.0};
+            int r = xg_segtri_plane(s, t, &sd, &se);
+            if (r == XG_SEGTRI_CROSS) {
+                cross = 1;
+                r = xg_segtri_edges(s, t, sd, se, &tt);
+            }
+            if (r != XG_SEGTRI_MISS) {
+                has = true;
+                make_hit(r, pr.x, pr.y, s, tt, h);
+            }
+        }
+    }
+    warp_append(io, has, h);
+    cross = __reduce_add_sync(0xffffffffu, cross);
+    if ((threadIdx.x & 31) == 0 && cross)
+        atomicAdd(d_cross, (unsigned long long)cross);
+}
+
+/* The packed count pass.  Occupancy is set by shared memory (three blocks
+ * per SM), so the register cap of three blocks costs nothing. */
 static int launch_packed(struct xg_ctx *ctx, const struct xg_gpu_view *v,
-                         const struct xg_gpu_sched *s, pair_io io,
+                         const struct xg_gpu_sched *s,
                          unsigned long long *d_count, cudaStream_t stream)
 {
     const size_t smem = sizeof(struct pk_stage);
     XG_CUDA_TRY(ctx, cudaFuncSetAttribute(
-                         k_packed<MODE, MINB>,
+                         k_packed<3>,
                          cudaFuncAttributeMaxDynamicSharedMemorySize,
                          (int)smem));
-    k_packed<MODE, MINB><<<(unsigned)s->nblocks, PK_THREADS, smem, stream>>>(
-        *v, s->d_pcell, s->d_pw, s->d_bcell, s->total, 0, io, d_count);
+    k_packed<3><<<(unsigned)s->nblocks, PK_THREADS, smem, stream>>>(
+        *v, s->d_pcell, s->d_pw, s->d_bcell, s->total, 0, d_count,
+        (uint32_t *)s->d_pairs);
     XG_CUDA_TRY(ctx, cudaGetLastError());
     return XG_OK;
 }
@@ -649,11 +668,18 @@ static int launch(struct xg_ctx *ctx, int strategy,
         break;
     }
     case XG_GPU_PACKED:
-        if (s->nblocks) {
-            /* Three blocks per SM: their shared memory fits, and the
-             * cap of 80 registers costs a few spills but measured 12%
-             * faster than two blocks of 122 registers on an H200. */
-            int rc = launch_packed<MODE, 3>(ctx, v, s, io, d_count, stream);
+        if (MODE == MODE_INTERVAL) {
+            uint64_t nb = (s->npairs + 255) / 256;
+            if (nb > 0x7fffffffULL)
+                return xg__error(ctx, XG_ELIMIT, "too many pairs for one "
+                                 "launch: %llu",
+                                 (unsigned long long)s->npairs);
+            if (nb)
+                k_plist<<<(unsigned)nb, 256, 0, stream>>>(
+                    *v, s->d_pairs, s->npairs, io, d_count);
+            XG_CUDA_TRY(ctx, cudaGetLastError());
+        } else if (s->nblocks) {
+            int rc = launch_packed(ctx, v, s, d_count, stream);
             if (rc != XG_OK)
                 return rc;
         }

@@ -123,7 +123,10 @@ struct xg_gpu_hit {
 
 /* d_count[0] += pairs whose boxes meet, that the cell owns and that the
  * float estimate keeps; d_count[1] += box-meeting pairs another cell
- * owns; d_count[2] += box-meeting pairs this cell owns. */
+ * owns (packed: float boxes); d_count[2] += box-meeting pairs this cell
+ * owns.  The packed strategy also writes to s->d_pairs (room for every
+ * candidate) the pairs whose float boxes meet and that their cell owns,
+ * d_count[3] of them: the interval pass takes that list. */
 int xg__cuda_count(struct xg_ctx *ctx, int strategy,
                    const struct xg_gpu_view *v, const struct xg_gpu_sched *s,
                    unsigned long long *d_count, cudaStream_t stream);

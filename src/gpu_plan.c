@@ -62,7 +62,8 @@ static uint64_t cell_bytes(const struct xg_grid *g, size_t c, unsigned th)
     uint64_t bytes = XG_GPU_CELL_BYTES;
     if (s && t)
         bytes += s * XG_GPU_A_BYTES + t * XG_GPU_B_BYTES +
-                 (s * t + th - 1) / th * XG_GPU_BLOCK_BYTES;
+                 (s * t + th - 1) / th * XG_GPU_BLOCK_BYTES +
+                 s * t * XG_GPU_PAIR_BYTES;
     return bytes;
 }
 

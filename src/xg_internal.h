@@ -215,6 +215,7 @@ void xg__blocks_free(struct xg_blocks *bt);
 #define XG_GPU_CELL_BYTES 36   /* two CSR starts; packed: pairs, blocks,
                                   cell list, run of pairs */
 #define XG_GPU_BLOCK_BYTES 20              /* cell, first, last      */
+#define XG_GPU_PAIR_BYTES 8     /* packed: the count pass's list      */
 #define XG_GPU_HIT_BYTES 96                /* a hit, sorted copy, keys */
 
 /* An upper bound on the device bytes the inputs of cells c0..c1-1 take

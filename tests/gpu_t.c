@@ -330,21 +330,30 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
                (unsigned long long)st.b_skipped,
                (unsigned long long)st.candidates);
     }
-    /* Forced relaunch: the capacity starts at one entry. */
-    memset(&go, 0, sizeof go);
-    go.slack = -1.0;
-    rc = xg__gpu_segtri_ex(ctx, a, b, &opt, &go, &out, &st);
-    ok(rc == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX && (go.hits <= 1 || go.relaunches),
-       "%s: an output estimate that falls short is detected and relaunched "
-       "(%llu relaunches)", what, (unsigned long long)go.relaunches);
-    /* Batches: a small device-memory cap. */
-    memset(&go, 0, sizeof go);
-    opt.gpu_mem_cap = cap;
-    rc = xg__gpu_segtri_ex(ctx, a, b, &opt, &go, &out, &st);
-    ok(rc == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX && go.batches > 1,
-       "%s: in %llu batches under a %zu KiB cap, equals cpu", what,
-       (unsigned long long)go.batches, cap >> 10);
-    opt.gpu_mem_cap = 0;
+    for (s = 0; s < XG_GPU_NSTRAT; s++) {
+        if (s != XG_GPU_MULTI && s != XG_GPU_PACKED)
+            continue;
+        /* Forced relaunch: the capacity starts at one entry. */
+        memset(&go, 0, sizeof go);
+        go.strategy = s;
+        go.slack = -1.0;
+        rc = xg__gpu_segtri_ex(ctx, a, b, &opt, &go, &out, &st);
+        ok(rc == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX &&
+               (go.hits <= 1 || go.relaunches),
+           "%s: %s: an output estimate that falls short is detected and "
+           "relaunched (%llu relaunches)", what, sname[s],
+           (unsigned long long)go.relaunches);
+        /* Batches: a small device-memory cap. */
+        memset(&go, 0, sizeof go);
+        go.strategy = s;
+        opt.gpu_mem_cap = cap;
+        rc = xg__gpu_segtri_ex(ctx, a, b, &opt, &go, &out, &st);
+        ok(rc == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX &&
+               go.batches > 1 && go.strategy == s,
+           "%s: %s: in %llu batches under a %zu KiB cap, equals cpu", what,
+           sname[s], (unsigned long long)go.batches, cap >> 10);
+        opt.gpu_mem_cap = 0;
+    }
     /* The public entry: auto picks the GPU. */
     opt.engine = XG_ENGINE_AUTO;
     rc = xg_segtri(ctx, a, b, &opt, &out, &st);
