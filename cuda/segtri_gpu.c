@@ -1,26 +1,33 @@
 /*
  * segtri_gpu.c -- the GPU engine of xg_segtri, host side.
  *
- * Pipeline (the paper's section 11.3.5, multi-block strategy):
- *   prepare   boxes and grid on the CPU threads (xg__segtri_prepare, the
- *             same as the CPU engines), then the block tables;
- *   upload    coordinates, cell ranges, the grid's CSR, the tables;
+ * Pipeline (the paper's section 11.3.5):
+ *   upload    only the coordinates, through pinned staging kept in the
+ *             context;
+ *   prepare   on the device: boxes, degenerate elements (the doubtful
+ *             ones decided exactly on the host), the shared device grid,
+ *             the block tables (the paper's per cell, or the packed ones
+ *             cut from the run of all pairs);
  *   intersect a float count pass gives an estimate from above of the
- *             output, the array gets 5% slack, the interval pass appends
- *             with an atomic counter; a count past the capacity means the
- *             estimate fell short: grow and relaunch;
+ *             output (the packed count pass also lists the pairs that
+ *             pass its cheap test), the array gets 5% slack, the interval
+ *             pass appends with an atomic counter; a count past the
+ *             capacity means the estimate fell short: grow and relaunch;
+ *   refine    the points the double intervals left, in double-double on
+ *             the device (xg_dd.h);
  *   unique    pairs met in several cells are evaluated only by the cell
  *             that owns them (xg__grid_owns, as on the CPU), so nothing
  *             repeats; the hits are sorted by (a, b) on the device;
  *   download  the sorted hits, a sparse list;
- *   exact     the entries the intervals could not settle (a deferred
- *             classification or an uncertified point) go to GMP.
- * Batching: when the inputs do not fit the device-memory budget, the
- * grid's cells are cut into ranges that do (xg__gpu_plan_batches), each
- * range's elements gathered with local numbers; a range whose output does
- * not fit is halved.
+ *   exact     the entries the device could not settle (a deferred
+ *             classification or an uncertified point) go to GMP on the
+ *             CPU threads.
+ * The list-of-pairs strategy, and inputs that do not fit the
+ * device-memory budget, are prepared on the host: the grid's cells are
+ * cut into ranges that fit (xg__gpu_plan_batches), each range's elements
+ * gathered with local numbers; a range whose output does not fit is
+ * halved.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "xg_cuda.h"
@@ -175,9 +182,10 @@ static double event_seconds(cudaEvent_t *ev)
     return 1e-3 * (double)ms;
 }
 
-/* The packed multi-block schedule of a batch already on the device:
- * float boxes relative to v->origin, then the tables from d_w (pairs per
- * cell, ncell entries) and the candidates' total. */
+/* The packed multi-block schedule of a batch already on the device: the
+ * elements' records (float boxes relative to v->origin, low cells), the
+ * tables from d_w (pairs per cell, ncell entries) and the candidates'
+ * total, and room for the list the count pass builds. */
 static int packed_setup(struct job *J, struct dev *d, struct xg_gpu_view *v,
                         struct xg_gpu_sched *sc, const uint64_t *d_w,
                         size_t ncell, uint64_t total)
