@@ -208,6 +208,25 @@ int xg__blocks_build(const uint32_t *a_start, const uint32_t *b_start,
                      size_t c0, size_t c1, unsigned th, struct xg_blocks *bt);
 void xg__blocks_free(struct xg_blocks *bt);
 
+/* Pair P < 2^32 of a cell with S segments, split without a division:
+ * m = xg__pair_magic(S) is computed once per cell, and the high word of
+ * P m is P / S or one less (m >= 2^32 / S - 1 and P < 2^32 make the
+ * product exceed 2^32 (P / S - 1)), which one comparison corrects.
+ * Returns the triangle P / S; *seg gets P % S. */
+XG_HD uint32_t xg__pair_magic(uint32_t S) { return UINT32_MAX / S; }
+
+XG_HD uint32_t xg__pair_split(uint32_t P, uint32_t S, uint32_t m,
+                              uint32_t *seg)
+{
+    uint32_t q = (uint32_t)(((uint64_t)P * m) >> 32), r = P - q * S;
+    if (r >= S) {
+        q++;
+        r -= S;
+    }
+    *seg = r;
+    return q;
+}
+
 /* Device bytes per element and per cell of one batch (inputs only). */
 #define XG_GPU_A_BYTES (6 * 8 + 6 * 4 + 32 + 4) /* xyz, cell range,
                                                   packed record, a ref */

@@ -5,7 +5,7 @@
  * evaluated in exactly one cell), the count pass's estimate (never below
  * what the interval pass reports, on random and degenerate sets), and
  * the batching (ranges within budget, covering every cell's pairs once,
- * with local numbers that map back).
+ * with local numbers that map back), and the count pass's pair split.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -259,6 +259,55 @@ static void batches(void)
     xg_ctx_free(ctx);
 }
 
+/* The count pass's split of pair P into segment P % S and triangle
+ * P / S without a division: every small S against every P up to a few
+ * multiples of it, then the edges (P near 2^32, S near P, S = 1, S a
+ * power of two and its neighbours) and random pairs. */
+static int split_matches(uint32_t P, uint32_t S)
+{
+    uint32_t seg, tri = xg__pair_split(P, S, xg__pair_magic(S), &seg);
+    return tri == P / S && seg == P % S;
+}
+
+static void pair_split(void)
+{
+    const uint32_t edge_p[] = {0, 1, 2, 0x7fffffffu, 0x80000000u,
+                               0xfffffffeu, 0xffffffffu, 0xfffff000u};
+    uint64_t tried = 0, bad = 0;
+    uint32_t S, P;
+    size_t i;
+    int k;
+    for (S = 1; S <= 600; S++)
+        for (P = 0; P < 5 * S + 1000; P++, tried++)
+            bad += !split_matches(P, S);
+    for (k = 0; k < 32; k++) {
+        uint32_t pw = (uint32_t)1 << k, near[3] = {pw - 1, pw, pw + 1};
+        for (i = 0; i < 3; i++) {
+            size_t j;
+            if (near[i] == 0)
+                continue;
+            for (j = 0; j < sizeof edge_p / sizeof *edge_p; j++, tried++)
+                bad += !split_matches(edge_p[j], near[i]);
+            for (j = 0; j < 3; j++, tried++)    /* P = S - 1, S, S + 1 */
+                bad += !split_matches(near[i] - 1 + (uint32_t)j, near[i]);
+        }
+    }
+    for (i = 0; i < 3000000; i++, tried++) {
+        uint64_t r = rnd();
+        uint32_t s = (uint32_t)(r >> 32) >> (r % 32);
+        P = (uint32_t)r;
+        if (s == 0)
+            s = 1;
+        bad += !split_matches(P, s);
+        /* the last P of a cell: S x T - 1 */
+        tried++;
+        bad += !split_matches(0xffffffffu - (0xffffffffu % s) - 1, s);
+    }
+    ok(bad == 0, "pair split without division equals / and %% "
+       "(%llu of %llu wrong)", (unsigned long long)bad,
+       (unsigned long long)tried);
+}
+
 int main(void)
 {
     (void)tap_plan;
@@ -268,6 +317,7 @@ int main(void)
     owner_and_count("random", 0);
     owner_and_count("lattice", 1);
     batches();
+    pair_split();
     tap_done();
     return tap_exit();
 }
