@@ -282,14 +282,21 @@ void xg_grid_default(size_t na, size_t nb, const double lo[3],
  * polygon's plane.  On XG_OK, *tri holds 3 * *ntri vertex indices into
  * xyz (caller frees with free()).  Returns XG_ENONPLANAR when the
  * vertices are not exactly coplanar, XG_EDEGENERATE when all are
- * collinear or the rings are not simple, XG_ENOMEM.  Details: ring_start
- * holds nrings + 1 offsets; repeated consecutive vertices are dropped
- * (the first copy is used); collinear vertices are kept without any
- * zero-area triangle, so *ntri = n - 2 + 2 * holes for n kept vertices;
- * triangles turn like the outer ring as given; rings that touch or cross
- * (even at one point), holes outside the outer ring or inside another
- * hole give XG_EDEGENERATE; NULL pointers, no rings or a non-finite
- * coordinate give XG_EINVAL, more than 2^32 - 1 vertices XG_ELIMIT.
+ * collinear or the polygon is not valid in the OGC sense, XG_ENOMEM.
+ * Details: ring_start holds nrings + 1 offsets; repeated consecutive
+ * vertices are dropped (the first copy is used); collinear vertices are
+ * kept without any zero-area triangle; triangles turn like the outer ring
+ * as given.  Rings may touch each other at isolated points (a vertex of
+ * both, or a vertex of one inside an edge of the other, where that
+ * vertex's index is used for both) as long as the interior stays
+ * connected; *ntri = n + s - 2 + 2 * (h - t) for n kept vertices, h holes,
+ * s points where a vertex lies inside another ring's edge, and t the sum
+ * over touch points of (rings there - 1); without touches n - 2 + 2 * h.
+ * A ring touching or crossing itself, rings that cross or share a stretch,
+ * holes outside the outer ring or inside another hole, and touches that
+ * disconnect the interior (a hole touching the outer ring twice...) give
+ * XG_EDEGENERATE; NULL pointers, no rings or a non-finite coordinate give
+ * XG_EINVAL, more than 2^32 - 1 vertices XG_ELIMIT.
  * On error *tri is NULL and *ntri 0.  cnt may be NULL. */
 int xg_triangulate(struct xg_counters *cnt, const double *xyz,
                    const size_t *ring_start, size_t nrings, uint32_t **tri,

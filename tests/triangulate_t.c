@@ -6,7 +6,7 @@
  * Each result is checked exactly, with GMP, in the polygon's own (u, v)
  * coordinates (the embeddings are exact affine maps, so (u, v) answers
  * are the 3D answers):
- *   (a) n - 2 + 2 * holes triangles;
+ *   (a) n - 2 + 2 * holes triangles, touch_count() when rings touch;
  *   (b) every triangle turns like the outer ring as given;
  *   (c) the signed areas add up to the polygon's area (mpq shoelace);
  *   (d) no two triangles' interiors overlap (separating edge lines);
@@ -627,12 +627,6 @@ static void refusals(void)
 
     memset(&p, 0, sizeof p);
     rect(&p, 0, 0, 10, 10);
-    begin_ring(&p);
-    add(&p, 10, 10); add(&p, 8, 9); add(&p, 9, 8);
-    refuses("hole touching the outer ring at a vertex", &p, XG_EDEGENERATE);
-
-    memset(&p, 0, sizeof p);
-    rect(&p, 0, 0, 10, 10);
     rect(&p, 2, 2, 8, 8);
     rect(&p, 4, 4, 6, 6);
     refuses("nested holes", &p, XG_EDEGENERATE);
@@ -654,6 +648,211 @@ static void refusals(void)
     xyz[4] = NAN;
     rc = xg_triangulate(NULL, xyz, rs, 1, &tri, &nt);
     ok(rc == XG_EINVAL, "NaN coordinate: %s", xg_strerror(rc));
+}
+
+/* ---- rings touching at a point (OGC-valid) ---- */
+
+static void tri3(struct poly *p, double u0, double v0, double u1, double v1,
+                 double u2, double v2)
+{
+    begin_ring(p);
+    add(p, u0, v0);
+    add(p, u1, v1);
+    add(p, u2, v2);
+}
+
+/* Expected triangle count for n input vertices (after dropping repeats),
+ * s points where a vertex of one ring lies inside an edge of another (the
+ * edge is split there, once per point), h holes and touch points where
+ * m_1, m_2, ... rings meet, t = sum (m_i - 1):
+ *     n + s - 2 + 2 * (h - t).
+ * Each ring vertex turns by the region's interior angle there; the angles
+ * add up to pi per triangle.  With the n + s vertices kept apart they add
+ * up to pi (n + s - 2 + 2 h) for a polygon with h disjoint holes, and
+ * each merge of two rings at a point takes one full turn, 2 pi, away
+ * from the sum (the angles at that point are now one vertex's angles
+ * around a shared point, not two separate vertices' angles around two).
+ * The random tests check the count on every case. */
+static long touch_count(long n, long s, long h, long t)
+{
+    return n + s - 2 + 2 * (h - t);
+}
+
+static void touching(void)
+{
+    struct poly p;
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 10, 10, 8, 9, 9, 8);
+    check_all("hole touching the outer ring at a shared vertex", &p,
+              touch_count(7, 0, 1, 1));
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 5, 0, 6, 2, 4, 2);
+    check_all("hole vertex inside an outer edge", &p, touch_count(7, 1, 1, 1));
+
+    memset(&p, 0, sizeof p);
+    begin_ring(&p);
+    add(&p, 0, 0); add(&p, 10, 0); add(&p, 10, 10); add(&p, 5, 6); add(&p, 0, 10);
+    tri3(&p, 3, 6, 5, 2, 7, 6);
+    check_all("outer vertex inside a hole edge", &p, touch_count(8, 1, 1, 1));
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 20, 20);
+    tri3(&p, 4, 4, 10, 10, 4, 8);
+    tri3(&p, 10, 10, 16, 12, 16, 16);
+    check_all("two holes touching at a shared vertex", &p,
+              touch_count(10, 0, 2, 1));
+
+    /* the holes' shared point is the rightmost vertex of both: the first
+     * hole's bridge starts at the touch point */
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 20, 20);
+    tri3(&p, 10, 10, 4, 8, 4, 4);
+    tri3(&p, 10, 10, 6, 2, 9, 3);
+    check_all("two holes touching at their rightmost vertex", &p,
+              touch_count(10, 0, 2, 1));
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 20, 20);
+    rect(&p, 4, 4, 10, 10);
+    tri3(&p, 10, 7, 14, 5, 14, 9);
+    check_all("hole vertex inside another hole's edge", &p,
+              touch_count(11, 1, 2, 1));
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 10, 10, 6, 9, 7, 8);
+    tri3(&p, 10, 10, 8, 7, 9, 6);
+    check_all("outer ring and two holes at one vertex", &p,
+              touch_count(10, 0, 2, 2));
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 5, 0, 4, 3, 2, 2);
+    tri3(&p, 5, 0, 8, 2, 6, 3);
+    check_all("two holes at one point inside an outer edge", &p,
+              touch_count(10, 1, 2, 2));
+
+    /* outer - A (inside its edge) - B (vertex) - C (inside B's edge);
+     * D - E away from the outer ring; F alone */
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 40, 40);
+    tri3(&p, 10, 0, 14, 4, 6, 4);
+    tri3(&p, 14, 4, 20, 6, 16, 10);
+    tri3(&p, 18, 8, 24, 12, 20, 14);
+    rect(&p, 30, 30, 34, 34);
+    tri3(&p, 34, 34, 38, 36, 36, 38);
+    rect(&p, 2, 30, 6, 34);
+    check_all("a tree of six holes touching", &p, touch_count(24, 2, 6, 4));
+}
+
+static void touching_refusals(void)
+{
+    struct poly p;
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 5, 0, 10, 5, 5, 5);
+    refuses("hole touching the outer ring at two points", &p, XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    begin_ring(&p);
+    add(&p, 0, 0); add(&p, 7, 3); add(&p, 10, 10); add(&p, 3, 7);
+    refuses("hole joining two outer corners", &p, XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    begin_ring(&p);
+    add(&p, 2, 4); add(&p, 5, 2); add(&p, 8, 4); add(&p, 5, 6);
+    begin_ring(&p);
+    add(&p, 2, 4); add(&p, 1, 9); add(&p, 9, 9); add(&p, 8, 4); add(&p, 5, 7);
+    refuses("two holes touching at two points", &p, XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 4, 3, 5, 1, 6, 3);
+    tri3(&p, 6, 3, 8, 6, 5, 5);
+    tri3(&p, 5, 5, 2, 6, 4, 3);
+    refuses("three holes touching in a cycle", &p, XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 0, 5, 5, 5, 2, 7);
+    tri3(&p, 5, 5, 10, 5, 8, 3);
+    refuses("two touching holes chained across the outer ring", &p,
+            XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 10, 10, 12, 11, 11, 12);
+    refuses("hole outside, touching the outer ring at a vertex", &p,
+            XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 5, 10, 6, 12, 4, 12);
+    refuses("hole outside, its vertex inside an outer edge", &p,
+            XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 20, 20);
+    rect(&p, 2, 2, 12, 12);
+    tri3(&p, 12, 12, 9, 11, 11, 9);
+    refuses("hole inside another hole, touching it at a vertex", &p,
+            XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 20, 20);
+    rect(&p, 2, 2, 12, 12);
+    tri3(&p, 12, 7, 10, 6, 10, 8);
+    refuses("hole inside another hole, its vertex inside an edge", &p,
+            XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 20, 20);
+    rect(&p, 2, 2, 6, 6);
+    rect(&p, 6, 2, 10, 6);
+    refuses("two holes sharing an edge", &p, XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 20, 20);
+    rect(&p, 2, 2, 6, 6);
+    rect(&p, 6, 4, 10, 8);
+    refuses("two holes sharing part of an edge", &p, XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 10, 10, 10, 7, 8, 8);
+    refuses("hole edge along an outer edge from a shared corner", &p,
+            XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    tri3(&p, 8, 8, 12, 9, 9, 12);
+    refuses("hole crossing the outer ring", &p, XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    begin_ring(&p);
+    add(&p, 0, 0); add(&p, 10, 0); add(&p, 10, 10); add(&p, 5, 10);
+    add(&p, 7, 5); add(&p, 3, 5); add(&p, 5, 10); add(&p, 0, 10);
+    refuses("outer ring touching itself (inverted hole)", &p, XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    begin_ring(&p);
+    add(&p, 0, 0); add(&p, 10, 0); add(&p, 10, 10); add(&p, 6, 4);
+    add(&p, 5, 0); add(&p, 4, 4); add(&p, 0, 10);
+    refuses("outer ring with a vertex inside its own edge", &p, XG_EDEGENERATE);
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 10, 10);
+    begin_ring(&p);
+    add(&p, 2, 2); add(&p, 5, 5); add(&p, 8, 2); add(&p, 8, 8);
+    add(&p, 5, 5); add(&p, 2, 8);
+    refuses("hole touching itself", &p, XG_EDEGENERATE);
 }
 
 /* ---- random polygons ---- */
@@ -713,9 +912,110 @@ static int random_grid(struct poly *p, int cells)
     return holes;
 }
 
+/* Union-find for the generator below (its own bookkeeping of which
+ * rings pass through which lattice points). */
+static int uf_find(int *up, int x)
+{
+    while (up[x] != x)
+        x = up[x] = up[up[x]];
+    return x;
+}
+
+/* A square of side 4 * cells whose sides hold each integer point with
+ * probability 1/2, and in most 4 x 4 cells a quadrilateral hole with one
+ * vertex in each corner square [0, 1.5]^2 of the cell (so it is simple
+ * and holes are disjoint), where some vertices sit exactly on a cell
+ * corner: one corner, or two opposite ones (edges never run along a cell
+ * side).  Holes meeting at a corner touch there; a corner on the square's
+ * side touches the outer ring, at a vertex or inside an edge.  Unless
+ * allow_cycles, a corner that would close a cycle of touches is moved off
+ * the corner, so the interior stays connected; *cycle says whether one
+ * was closed.  *expect is touch_count() of the result. */
+static void random_touching(struct poly *p, int cells, int allow_cycles,
+                            int *cycle, long *expect)
+{
+    enum { L = 5, NP = L * L };     /* lattice points (cells <= 4) */
+    int i, j, c, side = 4 * cells, up[MAXR + NP], rings[NP] = {0};
+    int shellv[4 * 16] = {0}, holes = 0;
+    long n, s = 0, t = 0;
+    static const int du[4] = {0, 1, 1, 0}, dv[4] = {0, 0, 1, 1};
+
+    *cycle = 0;
+    for (i = 0; i < MAXR + NP; i++)
+        up[i] = i;
+    begin_ring(p);
+    for (i = 0; i < 4 * side; i++) {  /* corners always, others by chance */
+        shellv[i] = i % side == 0 || rnd() < 0.5;
+        if (shellv[i]) {
+            int k = i / side, d = i % side;
+            double u = k == 0 ? d : k == 1 ? side : k == 2 ? side - d : 0;
+            double v = k == 0 ? 0 : k == 1 ? d : k == 2 ? side : side - d;
+            add(p, u, v);
+        }
+    }
+    /* the outer ring (node MAXR + NP - 1 is never a point: node 0 is the
+     * outer ring, nodes 1..MAXR-1 holes, MAXR + pt the points) passes
+     * through every lattice point on the square's sides */
+    for (i = 0; i <= cells; i++)
+        for (j = 0; j <= cells; j++)
+            if (i == 0 || j == 0 || i == cells || j == cells) {
+                up[uf_find(up, MAXR + i * L + j)] = uf_find(up, 0);
+                rings[i * L + j] = 1;
+            }
+    for (i = 0; i < cells; i++)
+        for (j = 0; j < cells; j++) {
+            double pick = rnd();
+            int exact[4] = {0, 0, 0, 0}, h = holes + 1;
+            if (pick < 0.15)
+                continue;
+            if (pick < 0.55)
+                exact[(int)(rnd() * 4)] = 1;
+            else if (pick < 0.9) {
+                c = rnd() < 0.5;
+                exact[c] = exact[c + 2] = 1;
+            }
+            begin_ring(p);
+            holes++;
+            for (c = 0; c < 4; c++) {
+                int pt = (i + du[c]) * L + (j + dv[c]);
+                double a = 0.5 * (1 + (int)(rnd() * 3));
+                double b = 0.5 * (1 + (int)(rnd() * 3));
+                if (exact[c]) {
+                    int x = uf_find(up, h), y = uf_find(up, MAXR + pt);
+                    if (x == y && !allow_cycles) {
+                        exact[c] = 0;
+                    } else {
+                        *cycle |= x == y;
+                        up[x] = y;
+                    }
+                }
+                if (exact[c]) {
+                    a = b = 0;
+                    if (rings[pt] == 1 && (i + du[c] == 0 || j + dv[c] == 0 ||
+                                           i + du[c] == cells ||
+                                           j + dv[c] == cells)) {
+                        /* first hole at a point of a side: a shell vertex? */
+                        int u = 4 * (i + du[c]), v = 4 * (j + dv[c]), k;
+                        k = v == 0 ? u : u == side ? side + v :
+                            v == side ? 2 * side + (side - u) :
+                            3 * side + (side - v);
+                        s += !shellv[k % (4 * side)];
+                    }
+                    t += rings[pt] > 0;
+                    rings[pt]++;
+                }
+                add(p, 4 * i + (du[c] ? 4 - a : a), 4 * j + (dv[c] ? 4 - b : b));
+            }
+            if (rnd() < 0.5)
+                reverse_ring(p, p->nr - 1);
+        }
+    n = (long)p->rs[p->nr];
+    *expect = touch_count(n, s, holes, t);
+}
+
 static void random_cases(void)
 {
-    int it, fails = 0;
+    int it, fails = 0, cycles = 0, touches = 0;
     const char *first = NULL;
     char keep[300] = "";
     for (it = 0; it < 200; it++) {
@@ -756,6 +1056,36 @@ static void random_cases(void)
     }
     ok(!fails, "40 random grid polygons with holes and collinear runs tile "
        "exactly%s%s", first ? ": " : "", first ? first : "");
+
+    fails = 0;
+    first = NULL;
+    for (it = 0; it < 120; it++) {
+        struct poly p;
+        const char *res;
+        int cells = 2 + it % 3, cycle, allow = it >= 60;
+        long expect;
+        memset(&p, 0, sizeof p);
+        random_touching(&p, cells, allow, &cycle, &expect);
+        if (rnd() < 0.5)
+            reverse_ring(&p, 0);
+        if (cycle) {
+            int rc = result_of(&p, it % NEMBED);
+            res = rc == XG_EDEGENERATE ? NULL : "a cycle of touches accepted";
+            cycles++;
+        } else {
+            res = run(&p, it % NEMBED, expect);
+            touches += expect < (long)p.rs[p.nr] - 2 + 2 * (long)(p.nr - 1);
+        }
+        if (res && !first) {
+            snprintf(keep, sizeof keep, "iteration %d: %s", it, res);
+            first = keep;
+        }
+        fails += res != NULL;
+    }
+    ok(!fails && cycles > 10 && touches > 60,
+       "120 random polygons with holes touching the outer ring and each "
+       "other: %d with a cycle refused, %d with touches tile exactly%s%s",
+       cycles, touches, first ? ": " : "", first ? first : "");
 }
 
 int main(void)
@@ -770,6 +1100,8 @@ int main(void)
     checks_can_fail();
     hand_built();
     refusals();
+    touching();
+    touching_refusals();
     random_cases();
     for (i = 0; i < MAXV; i++) {
         mpz_clear(X[i]);
