@@ -695,9 +695,31 @@ static void touching(void)
 
     memset(&p, 0, sizeof p);
     begin_ring(&p);
+    add(&p, 0, 0); add(&p, 5, 0); add(&p, 10, 0); add(&p, 10, 10); add(&p, 0, 10);
+    tri3(&p, 5, 0, 6, 2, 4, 2);
+    check_all("hole touching a straight outer vertex", &p,
+              touch_count(8, 0, 1, 1));
+
+    memset(&p, 0, sizeof p);
+    begin_ring(&p);
+    add(&p, 0, 0); add(&p, 10, 0); add(&p, 10, 10); add(&p, 5, 6); add(&p, 0, 10);
+    tri3(&p, 5, 6, 3, 2, 7, 2);
+    check_all("hole touching a reflex outer vertex", &p,
+              touch_count(8, 0, 1, 1));
+
+    memset(&p, 0, sizeof p);
+    begin_ring(&p);
     add(&p, 0, 0); add(&p, 10, 0); add(&p, 10, 10); add(&p, 5, 6); add(&p, 0, 10);
     tri3(&p, 3, 6, 5, 2, 7, 6);
     check_all("outer vertex inside a hole edge", &p, touch_count(8, 1, 1, 1));
+
+    memset(&p, 0, sizeof p);
+    rect(&p, 0, 0, 20, 20);
+    tri3(&p, 15, 0, 16, 2, 14, 2);
+    tri3(&p, 5, 0, 6, 2, 4, 2);
+    tri3(&p, 20, 12, 18, 13, 18, 11);
+    check_all("three holes touching inside outer edges, two on one edge", &p,
+              touch_count(13, 3, 3, 3));
 
     memset(&p, 0, sizeof p);
     rect(&p, 0, 0, 20, 20);
@@ -747,6 +769,39 @@ static void touching(void)
     tri3(&p, 34, 34, 38, 36, 36, 38);
     rect(&p, 2, 30, 6, 34);
     check_all("a tree of six holes touching", &p, touch_count(24, 2, 6, 4));
+}
+
+/* A hole vertex one ulp either side of, and exactly on, a diagonal outer
+ * edge at UTM magnitudes: inside it is a plain hole, on it a touch (one
+ * triangle fewer), outside a crossing.  (Off the 2^-8 grid, so checked
+ * by outcome and count only.) */
+static void near_touches(void)
+{
+    const double X = 500000.25, Y = 7000000.5;
+    static const double dir[3] = {-INFINITY, 0, INFINITY};
+    static const char *where[3] = {"one ulp inside", "exactly on",
+                                   "one ulp outside"};
+    size_t rs[3] = {0, 3, 6}, nt;
+    int k, axis;
+    for (axis = 0; axis < 2; axis++)
+        for (k = 0; k < 3; k++) {
+            double xyz[18] = {X, Y, 0, X + 10, Y, 0, X + 10, Y + 10, 0,
+                              X + 5, Y + 5, 0, X + 7, Y + 3, 0,
+                              X + 8, Y + 5, 0};
+            uint32_t *tri = NULL;
+            int rc, want = k == 2 ? XG_EDEGENERATE : XG_OK;
+            /* below the diagonal y = x is inside: lower y or raise x */
+            if (k != 1) {
+                double *c = xyz + 9 + axis;
+                *c = nextafter(*c, axis ? dir[k] : dir[2 - k]);
+            }
+            rc = xg_triangulate(NULL, xyz, rs, 2, &tri, &nt);
+            ok(rc == want && (rc != XG_OK || nt == (k == 0 ? 6u : 5u)),
+               "hole vertex %s a diagonal outer edge (moved in %s): %s, "
+               "%zu triangles", where[k], axis ? "y" : "x", xg_strerror(rc),
+               rc == XG_OK ? nt : 0);
+            free(tri);
+        }
 }
 
 static void touching_refusals(void)
@@ -1102,6 +1157,7 @@ int main(void)
     refusals();
     touching();
     touching_refusals();
+    near_touches();
     random_cases();
     for (i = 0; i < MAXV; i++) {
         mpz_clear(X[i]);
