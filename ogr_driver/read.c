@@ -232,7 +232,8 @@ static int polygon(struct reader *r, OGRGeometryH g, int part)
             why = "is not planar";
             r->rep->nonplanar++;
         } else if (rc != XG_OK) {
-            why = "is degenerate or its rings are not simple";
+            why = "is degenerate or not a valid polygon (rings crossing, "
+                  "overlapping, nested or cutting the interior)";
         }
     }
     if (why) {

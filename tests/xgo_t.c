@@ -355,6 +355,41 @@ int main(void)
         }
         GDALClose(out);
     }
+    /* a hole touching the outer ring at a vertex (OGC-valid): five
+     * triangles (7 vertices - 2 + 2 * (1 hole - 1 touch)), not skipped */
+    {
+        GDALDatasetH ds = GDALCreate(GDALGetDriverByName("GPKG"), bpath, 0, 0,
+                                     0, GDT_Unknown, NULL);
+        OGRLayerH l = new_layer(ds, "touch", wkbPolygon25D, srs);
+        OGRGeometryH pg = OGR_G_CreateGeometry(wkbPolygon25D);
+        OGRGeometryH outer = OGR_G_CreateGeometry(wkbLinearRing);
+        OGRGeometryH hole = OGR_G_CreateGeometry(wkbLinearRing);
+        static const double q[5][2] = {{0, 0}, {8, 0}, {8, 8}, {0, 8}, {0, 0}};
+        static const double t[4][2] = {{8, 8}, {6, 7}, {7, 6}, {8, 8}};
+        GDALDatasetH out;
+        int rc;
+        for (k = 0; k < 5; k++)
+            OGR_G_AddPoint(outer, OX + q[k][0], OY + q[k][1], 1.0);
+        for (k = 0; k < 4; k++)
+            OGR_G_AddPoint(hole, OX + t[k][0], OY + t[k][1], 1.0);
+        OGR_G_AddGeometryDirectly(pg, outer);
+        OGR_G_AddGeometryDirectly(pg, hole);
+        put(l, pg, 0);
+        GDALClose(ds);
+        out = GDALCreate(GDALGetDriverByName("Memory"), "t", 0, 0, 0, GDT_Unknown,
+                         NULL);
+        job_init(&job, &rep, apath, bpath, 0);
+        job.quiet = 1;
+        rc = xgo_job_run(&job, out, "contacts", NULL, &st, err, sizeof err);
+        ok(rc == 0 && rep.triangulated == 1 && rep.bad_polygons == 0 &&
+           st.b_count == 5,
+           "a hole touching the outer ring is triangulated, not skipped "
+           "(%s; %llu triangulated, %llu skipped, %llu triangles)",
+           rc ? err : "ok", (unsigned long long)rep.triangulated,
+           (unsigned long long)rep.bad_polygons,
+           (unsigned long long)st.b_count);
+        GDALClose(out);
+    }
     rmdir(dir);   /* best effort; files are left for inspection on failure */
     if (!tap_failed) {
         char cmd[300];
