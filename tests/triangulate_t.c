@@ -1008,9 +1008,9 @@ static void random_touching(struct poly *p, int cells, int allow_cycles,
             add(p, u, v);
         }
     }
-    /* the outer ring (node MAXR + NP - 1 is never a point: node 0 is the
-     * outer ring, nodes 1..MAXR-1 holes, MAXR + pt the points) passes
-     * through every lattice point on the square's sides */
+    /* union-find nodes: 0 the outer ring, 1 .. MAXR-1 the holes, MAXR + pt
+     * the lattice points; the outer ring passes through every lattice
+     * point on the square's sides */
     for (i = 0; i <= cells; i++)
         for (j = 0; j <= cells; j++)
             if (i == 0 || j == 0 || i == cells || j == cells) {
