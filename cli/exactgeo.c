@@ -371,8 +371,9 @@ int main(int argc, char **argv)
     }
     snprintf(layer, sizeof layer, "%s", o.nln ? o.nln : "contacts");
 
-    if (stage_begin(&stg, o.dst, o.append && exists, o.overwrite && exists,
-                    err, sizeof err) != 0)
+    stage_sweep(o.dst, o.quiet ? NULL : stderr);
+    if (stage_begin(&stg, o.dst, layer, o.append && exists,
+                    o.overwrite && exists, err, sizeof err) != 0)
         die("%s", err);
     CPLErrorReset();
     if (drv)

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +69,7 @@ static int copy_file(const char *from, const char *to)
     return ok ? 0 : -1;
 }
 
-/* The files of the dataset at path that live in folder `in`. */
+/* The files of the dataset at path, as GDAL lists them. */
 static char **dataset_files(const char *path)
 {
     GDALDatasetH ds = GDALOpenEx(path, GDAL_OF_VECTOR | GDAL_OF_READONLY,
@@ -81,8 +82,59 @@ static char **dataset_files(const char *path)
     return files;
 }
 
-int stage_begin(struct stage *s, const char *dst, int copy, int replace,
-                char *err, size_t errlen)
+/* The Shapefile components a layer of ours may have.  Indexes are
+ * included: an index left beside a replaced .shp would describe the old
+ * one. */
+static const char *const shp_exts[] = {"shp", "shx", "dbf", "prj", "cpg",
+                                       "qpj", "qix", "sbn", "sbx", "idm",
+                                       "ind", NULL};
+
+int stage_layer_file(const char *name, const char *layer)
+{
+    size_t n = strlen(layer);
+    const char *ext = name + n;
+    int k;
+    if (n == 0 || strncmp(name, layer, n) != 0)
+        return 0;
+    if (strncmp(ext, "_lines.", 7) == 0)
+        ext += 7;
+    else if (*ext == '.')
+        ext++;
+    else
+        return 0;
+    for (k = 0; shp_exts[k]; k++)
+        if (EQUAL(ext, shp_exts[k]))
+            return 1;
+    return 0;
+}
+
+/* The files of layer `layer` (and of its overlaps layer) in the folder
+ * dir: all that the tool may write there, and nothing else. */
+static char **layer_files(const char *dir, const char *layer)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **files = NULL;
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    if (!d)
+        return NULL;
+    while ((e = readdir(d)) != NULL) {
+        char p[2 * PATH_MAX];
+        struct stat sb;
+        if (!stage_layer_file(e->d_name, layer))
+            continue;
+        snprintf(p, sizeof p, "%.*s/%s", (int)n, dir, e->d_name);
+        if (lstat(p, &sb) == 0 && S_ISREG(sb.st_mode))
+            files = CSLAddString(files, p);
+    }
+    closedir(d);
+    return files;
+}
+
+int stage_begin(struct stage *s, const char *dst, const char *layer,
+                int copy, int replace, char *err, size_t errlen)
 {
     char base[PATH_MAX], tmpl[PATH_MAX + 32];
     struct stat sb;
@@ -91,8 +143,10 @@ int stage_begin(struct stage *s, const char *dst, int copy, int replace,
     memset(s, 0, sizeof *s);
     snprintf(s->dst, sizeof s->dst, "%s", dst);
     split(dst, s->dstdir, base);
-    if (snprintf(tmpl, sizeof tmpl, "%s/.%s.exactgeo-XXXXXX", s->dstdir,
-                 base) >= (int)sizeof s->dir)
+    /* the pid tells a later run whether this folder's owner is alive
+     * (stage_sweep) */
+    if (snprintf(tmpl, sizeof tmpl, "%s/.%s.exactgeo-%ld-XXXXXX", s->dstdir,
+                 base, (long)getpid()) >= (int)sizeof s->dir)
         return failf(err, errlen, "%s: path too long%s", dst, "");
     if (!mkdtemp(tmpl))
         return failf(err, errlen, "%s: cannot create a staging folder: %s",
@@ -104,7 +158,9 @@ int stage_begin(struct stage *s, const char *dst, int copy, int replace,
         return failf(err, errlen, "%s: path too long%s", dst, "");
     }
     if (exists && (copy || replace)) {
-        char **files = dataset_files(dst);
+        /* a folder may hold anything besides our layer: never take all
+         * the files of the folder's dataset */
+        char **files = isdir ? layer_files(dst, layer) : dataset_files(dst);
         /* a Shapefile's overlaps live in "<base>_lines.shp" beside it
          * (ogr_driver/write.c): part of the same output */
         if (!isdir && EQUAL(CPLGetExtension(dst), "shp")) {
@@ -129,9 +185,8 @@ int stage_begin(struct stage *s, const char *dst, int copy, int replace,
         for (i = 0; files && files[i]; i++) {
             char fdir[PATH_MAX], fbase[PATH_MAX], to[2 * PATH_MAX + 2];
             split(files[i], fdir, fbase);
-            /* only the dataset's own files: those next to it or in it */
-            if (strcmp(fdir, isdir ? dst : s->dstdir) != 0 &&
-                !(isdir && strcmp(files[i], dst) == 0))
+            /* only the dataset's own files: those next to it */
+            if (!isdir && strcmp(fdir, s->dstdir) != 0)
                 continue;
             if (stat(files[i], &sb) != 0 || !S_ISREG(sb.st_mode))
                 continue;
@@ -203,10 +258,19 @@ static int was_replaced(const char *old, const char *dir, const char *stg)
     return stat(rel, &sb) == 0;
 }
 
+void stage_direct(struct stage *s, const char *path)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->dst, sizeof s->dst, "%s", path);
+    snprintf(s->path, sizeof s->path, "%s", path);
+}
+
 int stage_commit(struct stage *s, char *err, size_t errlen)
 {
     int i, rc;
     char **keep = NULL;
+    if (!s->dir[0])
+        return 0;               /* stage_direct: written in place */
     /* which old files the new dataset does not replace: decided before
      * the move empties the staging folder */
     for (i = 0; s->old && s->old[i]; i++)
@@ -249,4 +313,71 @@ void stage_abort(struct stage *s)
     s->dir[0] = '\0';
     CSLDestroy(s->old);
     s->old = NULL;
+}
+
+/* Non-zero when name is prefix + PID + "-" + six letters or digits
+ * (mkdtemp's), exactly as stage_begin names its folders; the pid in *pid. */
+static int staging_name(const char *name, const char *prefix, long *pid)
+{
+    size_t n = strlen(prefix), k;
+    const char *p = name + n;
+    long v = 0;
+    if (strncmp(name, prefix, n) != 0 || p[0] < '1' || p[0] > '9')
+        return 0;
+    for (k = 0; p[k] >= '0' && p[k] <= '9'; k++) {
+        if (k == 9)             /* longer than any pid */
+            return 0;
+        v = 10 * v + (p[k] - '0');
+    }
+    if (p[k++] != '-' || v > INT_MAX)
+        return 0;
+    for (n = 0; n < 6; n++, k++)
+        if (!(p[k] >= 'a' && p[k] <= 'z') && !(p[k] >= 'A' && p[k] <= 'Z') &&
+            !(p[k] >= '0' && p[k] <= '9'))
+            return 0;
+    *pid = v;
+    return p[k] == '\0';
+}
+
+void stage_sweep(const char *dst, FILE *log)
+{
+    char dir[PATH_MAX], base[PATH_MAX], prefix[PATH_MAX + 16];
+    char **names = NULL;
+    DIR *d;
+    struct dirent *e;
+    int i;
+    split(dst, dir, base);
+    snprintf(prefix, sizeof prefix, ".%s.exactgeo-", base);
+    if (!(d = opendir(dir)))
+        return;
+    while ((e = readdir(d)) != NULL) {
+        long pid;
+        if (staging_name(e->d_name, prefix, &pid))
+            names = CSLAddString(names, e->d_name);
+    }
+    closedir(d);
+    for (i = 0; names && names[i]; i++) {
+        char p[2 * PATH_MAX];
+        struct stat sb;
+        long pid = 0;
+        staging_name(names[i], prefix, &pid);
+        snprintf(p, sizeof p, "%s%s%s", strcmp(dir, ".") ? dir : "",
+                 strcmp(dir, ".") ? "/" : "", names[i]);
+        if (lstat(p, &sb) != 0 || !S_ISDIR(sb.st_mode) ||
+            sb.st_uid != geteuid() || pid == (long)getpid())
+            continue;
+        /* only a pid surely gone: EPERM means alive (another user's) */
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        remove_tree(p);
+        if (!log)
+            continue;
+        if (lstat(p, &sb) == 0)
+            fprintf(log, "exactgeo: warning: cannot remove %s, left by an "
+                         "earlier run (pid %ld) that did not finish\n", p, pid);
+        else
+            fprintf(log, "exactgeo: warning: removed %s, left by an earlier "
+                         "run (pid %ld) that did not finish\n", p, pid);
+    }
+    CSLDestroy(names);
 }

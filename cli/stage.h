@@ -9,6 +9,7 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
@@ -22,16 +23,35 @@ struct stage {
     char **old;               /* files of the dataset replaced (CSL) */
 };
 
-/* Makes the staging folder for dst.  When `copy` (append) and dst
- * exists, the files of the existing dataset are copied into it first;
- * when `replace` (overwrite), they are remembered so that the commit
- * removes those the new dataset does not replace.  Returns 0 or -1 with
- * a message in err. */
-int stage_begin(struct stage *s, const char *dst, int copy, int replace,
-                char *err, size_t errlen);
+/* Makes the staging folder for dst, ".NAME.exactgeo-PID-XXXXXX" beside it
+ * (NAME: dst's file name, PID: this process).  When `copy` (append) and
+ * dst exists, the files of the existing dataset are copied into it
+ * first; when `replace` (overwrite), they are remembered so that the
+ * commit removes those the new dataset does not replace.  When dst is a
+ * folder (a Shapefile folder), the dataset's files are only those of the
+ * output layer `layer` (stage_layer_file): nothing else in the folder is
+ * copied, replaced or removed.  Returns 0 or -1 with a message in err. */
+int stage_begin(struct stage *s, const char *dst, const char *layer,
+                int copy, int replace, char *err, size_t errlen);
+
+/* No staging: the dataset is written at path directly (standard output,
+ * which cannot be staged); commit and abort then do nothing. */
+void stage_direct(struct stage *s, const char *path);
 
 /* Moves the staged files into place and removes the staging folder. */
 int stage_commit(struct stage *s, char *err, size_t errlen);
+
+/* Removes the staging folders of dst left by earlier runs that died (a
+ * hard kill, a crash): folders beside dst named exactly as stage_begin
+ * names them, owned by this user, whose process no longer exists.  A
+ * live run's folder and anything else are left alone.  Each removal is
+ * reported on log as a warning line (log may be NULL). */
+void stage_sweep(const char *dst, FILE *log);
+
+/* Non-zero when the file name `name` belongs to the Shapefile layer
+ * `layer` or to its overlaps layer: LAYER.EXT or LAYER_lines.EXT, EXT a
+ * Shapefile component (shp, shx, dbf, prj, cpg, indexes; any case). */
+int stage_layer_file(const char *name, const char *layer);
 
 /* Removes the staging folder and everything in it (any time; idempotent). */
 void stage_abort(struct stage *s);
