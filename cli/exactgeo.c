@@ -6,7 +6,6 @@
  * place on success only (stage.c); the work is xgo_job_run (ogr_driver/).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,16 +16,9 @@
 #include <cpl_error.h>
 #include <cpl_string.h>
 #include "exactgeo.h"
+#include "interrupt.h"
 #include "stage.h"
 #include "xgo.h"
-
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 struct opts {
     const char *op, *dst, *format, *nln, *stats;
@@ -110,7 +102,8 @@ struct progress {
 static int CPL_STDCALL progress(double f, const char *msg, void *arg)
 {
     const struct progress *p = arg;
-    if (interrupted)
+    intr_test_pause();
+    if (intr_caught())
         return FALSE;
     if (p->show)
         return GDALTermProgress(f, msg, NULL);
@@ -343,6 +336,7 @@ int main(int argc, char **argv)
     o.dst = pos[0];
     job.a.path = pos[1];
     job.b.path = pos[2];
+    intr_install();
     job.quiet = quiet_flag = o.quiet;
     job.report = &rep;
     prog.show = o.progress && !o.quiet;
@@ -357,8 +351,6 @@ int main(int argc, char **argv)
 
     GDALAllRegister();
     CPLSetErrorHandler(on_cpl_error);
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
 
     exists = stat(o.dst, &sb) == 0;
     if (exists && !o.overwrite && !o.append)
@@ -408,9 +400,11 @@ int main(int argc, char **argv)
         snprintf(err, sizeof err, "%s: closing failed: %s", o.dst,
                  CPLGetLastErrorMsg());
     }
-    if (rc == XG_OK && interrupted) {
-        rc = XG_ECANCEL;
-        snprintf(err, sizeof err, "interrupted");
+    /* the last moment a signal stops the run: past it, the run ends */
+    if (intr_caught()) {
+        stage_abort(&stg);
+        fprintf(stderr, "exactgeo: interrupted; nothing written\n");
+        intr_exit();
     }
     if (rc == XG_OK && o.stats)
         rc = xgo_stats_write_json(o.stats, &job, &st, &rep, err, sizeof err);
@@ -418,8 +412,6 @@ int main(int argc, char **argv)
         rc = XG_EIO;
     if (rc != XG_OK) {
         stage_abort(&stg);
-        if (rc == XG_ECANCEL && interrupted)
-            snprintf(err, sizeof err, "interrupted; nothing written");
         die("%s", err);
     }
     if (!o.quiet)
