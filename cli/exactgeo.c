@@ -15,6 +15,7 @@
 #include <cpl_conv.h>
 #include <cpl_error.h>
 #include <cpl_string.h>
+#include "dstcheck.h"
 #include "exactgeo.h"
 #include "interrupt.h"
 #include "stage.h"
@@ -351,6 +352,11 @@ int main(int argc, char **argv)
 
     GDALAllRegister();
     CPLSetErrorHandler(on_cpl_error);
+    {
+        const char *in[2] = {job.a.path, job.b.path}, *name[2] = {"A", "B"};
+        if (dstcheck(o.dst, in, name, 2, err, sizeof err) != 0)
+            die("%s", err);
+    }
 
     exists = stat(o.dst, &sb) == 0;
     if (exists && !o.overwrite && !o.append)
