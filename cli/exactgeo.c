@@ -3,7 +3,9 @@
  *   exactgeo segtri  [options] DST A_SRC B_SRC
  *   exactgeo redblue [options] DST A_SRC B_SRC
  * in ogr2ogr's manner.  The output is staged next to DST and renamed into
- * place on success only (stage.c); the work is xgo_job_run (ogr_driver/).
+ * place on success only (stage.c), or streamed to /vsistdout/ (stream.c);
+ * DST is checked against the inputs first (dstcheck.c); signals:
+ * interrupt.c.  The work is xgo_job_run (ogr_driver/).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -19,6 +21,7 @@
 #include "exactgeo.h"
 #include "interrupt.h"
 #include "stage.h"
+#include "stream.h"
 #include "xgo.h"
 
 struct opts {
@@ -253,7 +256,7 @@ int main(int argc, char **argv)
     GDALDriverH drv;
     GDALDatasetH ds;
     struct stat sb;
-    int i, npos = 0, rc, exists;
+    int i, npos = 0, rc, exists, stream;
     char layer[256];
 
     memset(&o, 0, sizeof o);
@@ -338,6 +341,10 @@ int main(int argc, char **argv)
     job.a.path = pos[1];
     job.b.path = pos[2];
     intr_install();
+    if ((stream = stream_dst(o.dst, err, sizeof err)) < 0)
+        usage_error("%s", err);
+    if (stream && o.append)
+        usage_error("%s: cannot append to standard output", o.dst);
     job.quiet = quiet_flag = o.quiet;
     job.report = &rep;
     prog.show = o.progress && !o.quiet;
@@ -352,13 +359,13 @@ int main(int argc, char **argv)
 
     GDALAllRegister();
     CPLSetErrorHandler(on_cpl_error);
-    {
+    if (!stream) {
         const char *in[2] = {job.a.path, job.b.path}, *name[2] = {"A", "B"};
         if (dstcheck(o.dst, in, name, 2, err, sizeof err) != 0)
             die("%s", err);
     }
 
-    exists = stat(o.dst, &sb) == 0;
+    exists = !stream && stat(o.dst, &sb) == 0;
     if (exists && !o.overwrite && !o.append)
         die("%s: exists; use -overwrite to replace it or -append to add to it",
             o.dst);
@@ -369,10 +376,18 @@ int main(int argc, char **argv)
     }
     snprintf(layer, sizeof layer, "%s", o.nln ? o.nln : "contacts");
 
-    stage_sweep(o.dst, o.quiet ? NULL : stderr);
-    if (stage_begin(&stg, o.dst, layer, o.append && exists,
-                    o.overwrite && exists, err, sizeof err) != 0)
-        die("%s", err);
+    if (stream) {
+        if (stream_driver_ok(GDALGetDriverShortName(drv), err, sizeof err))
+            usage_error("%s", err);
+        if (stream_begin(err, sizeof err))
+            die("%s", err);
+        stage_direct(&stg, o.dst);
+    } else {
+        stage_sweep(o.dst, o.quiet ? NULL : stderr);
+        if (stage_begin(&stg, o.dst, layer, o.append && exists,
+                        o.overwrite && exists, err, sizeof err) != 0)
+            die("%s", err);
+    }
     CPLErrorReset();
     if (drv)
         ds = GDALCreate(drv, stg.path, 0, 0, 0, GDT_Unknown, o.dsco);
@@ -406,10 +421,14 @@ int main(int argc, char **argv)
         snprintf(err, sizeof err, "%s: closing failed: %s", o.dst,
                  CPLGetLastErrorMsg());
     }
+    if (rc == XG_OK && stream && stream_end(err, sizeof err) != 0)
+        rc = XG_EIO;
     /* the last moment a signal stops the run: past it, the run ends */
     if (intr_caught()) {
         stage_abort(&stg);
-        fprintf(stderr, "exactgeo: interrupted; nothing written\n");
+        fprintf(stderr, "exactgeo: interrupted; %s\n",
+                stream ? "the output on standard output is incomplete"
+                       : "nothing written");
         intr_exit();
     }
     if (rc == XG_OK && o.stats)
