@@ -115,3 +115,10 @@ tests_dd_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_dd_t_LDADD = $(TAP_LDADD) $(MPFR_LIBS)
 TESTS += tests/dd_t
 endif
+
+# The exactgeo tool never changes what it was not asked to: DST against
+# the inputs, Shapefile folders, signals, /vsi DSTs (real binary).
+if HAVE_GDAL
+TESTS += tests/safety_t.sh
+endif
+EXTRA_DIST += tests/safety_t.sh
