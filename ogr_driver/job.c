@@ -32,14 +32,81 @@ static int relay(double fraction, void *user)
     return !r->pf(fraction, NULL, r->pa);
 }
 
-/* Stage k of 4 (read A, read B, core, write), as a scaled progress. */
+/* Stage k of the run (read A, read B, core, write, then close when the
+ * job closes dst), as a scaled progress.  GDAL gives no progress while a
+ * dataset closes, so the close stage moves from its start straight to 1.0
+ * once the dataset is closed: a bar at 100 means the output is complete. */
 static void *stage(const struct xgo_job *job, int k)
 {
     static const double at[5] = {0.0, 0.1, 0.2, 0.85, 1.0};
-    if (!job->progress)
+    static const double at_close[6] = {0.0, 0.1, 0.2, 0.8, 0.9, 1.0};
+    const double *x = job->close_dst ? at_close : at;
+    if (!job->progress || k >= (job->close_dst ? 5 : 4))
         return NULL;
-    return GDALCreateScaledProgress(at[k], at[k + 1], job->progress,
+    return GDALCreateScaledProgress(x[k], x[k + 1], job->progress,
                                     job->progress_arg);
+}
+
+/* The error for an input that leaves the core nothing to work on: n
+ * elements read (what: "segments", "triangles"), none usable; `barren`
+ * says what a feature whose geometry gave no element was, `all` what made
+ * every element read unusable. */
+static int no_usable(const struct xgo_src *s, const char *what, uint64_t n,
+                     const char *barren, const char *all, char *err,
+                     size_t errlen)
+{
+    char why[256] = "";
+    size_t len = 0;
+#define ADD(...)                                                           \
+    do {                                                                   \
+        int w_ = snprintf(why + len, sizeof why - len, __VA_ARGS__);       \
+        if (w_ > 0)                                                        \
+            len = len + (size_t)w_ < sizeof why ? len + (size_t)w_         \
+                                                : sizeof why - 1;          \
+    } while (0)
+    ADD("%llu feature%s", (unsigned long long)s->nread,
+        s->nread == 1 ? "" : "s");
+    if (s->nogeom)
+        ADD(": %llu without geometry", (unsigned long long)s->nogeom);
+    if (s->barren)
+        ADD("%s%llu %s", s->nogeom ? ", " : ": ",
+            (unsigned long long)s->barren, barren);
+    if (n == 1)
+        ADD("; 1 %.*s, %s", (int)strlen(what) - 1, what, all);
+    else if (n)
+        ADD("; %llu %s, all %s", (unsigned long long)n, what, all);
+#undef ADD
+    return xgo__fail(err, errlen, XG_EINVAL,
+                     "%s, layer '%s': no usable %s (%s)", s->path, s->name,
+                     what, why);
+}
+
+/* Closes dst (job->close_dst): timed, through its own progress stage;
+ * after a failure quietly, keeping rc and err. */
+static int close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
+                     void *sp, char *err, size_t errlen)
+{
+    char name[1024];
+    double t;
+    snprintf(name, sizeof name, "%s", GDALGetDescription(dst));
+    if (rc != XG_OK) {
+        CPLPushErrorHandler(CPLQuietErrorHandler);
+        GDALClose(dst);
+        CPLPopErrorHandler();
+        return rc;
+    }
+    CPLDebug("EXACTGEO", "closing %s", name);
+    CPLErrorReset();
+    t = now();
+    GDALClose(dst);
+    rep->close_seconds = now() - t;
+    CPLDebug("EXACTGEO", "closed %s in %.3f s", name, rep->close_seconds);
+    if (CPLGetLastErrorType() == CE_Failure)
+        return xgo__fail(err, errlen, XG_EIO, "%s: closing failed: %s", name,
+                         CPLGetLastErrorMsg());
+    if (sp && !GDALScaledProgress(1.0, NULL, sp))
+        return xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
+    return XG_OK;
 }
 
 int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
@@ -56,8 +123,8 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     OGRSpatialReferenceH srs = NULL;
     struct relay rl = {job->progress, NULL};
     GDALProgressFunc pf = job->progress ? GDALScaledProgress : NULL;
-    void *sp[4] = {NULL, NULL, NULL, NULL};
-    int dim, rc, k;
+    void *sp[5] = {NULL, NULL, NULL, NULL, NULL};
+    int dim = 3, rc, k;
     double t;
 
     memset(&a, 0, sizeof a);
@@ -66,14 +133,20 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     if (!st)
         st = &st_local;
     memset(st, 0, sizeof *st);
-    if (!job->op || (strcmp(job->op, "segtri") && strcmp(job->op, "redblue")))
-        return xgo__fail(err, errlen, XG_EINVAL,
-                         "unknown operation '%s' (segtri or redblue)",
-                         job->op ? job->op : "(null)");
+    if (!dst)
+        return xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
+    if (!job->op || (strcmp(job->op, "segtri") && strcmp(job->op, "redblue"))) {
+        rc = xgo__fail(err, errlen, XG_EINVAL,
+                       "unknown operation '%s' (segtri or redblue)",
+                       job->op ? job->op : "(null)");
+        goto done;
+    }
     dim = strcmp(job->op, "segtri") == 0 ? 3 : 2;
-    if (!dst || !layer_name || !*layer_name)
-        return xgo__fail(err, errlen, XG_EINVAL, "no output dataset or layer");
-    for (k = 0; k < 4; k++)
+    if (!layer_name || !*layer_name) {
+        rc = xgo__fail(err, errlen, XG_EINVAL, "no output layer name");
+        goto done;
+    }
+    for (k = 0; k < 5; k++)
         sp[k] = stage(job, k);
 
     rc = xgo__src_open(&a, &job->a, "A", err, errlen);
@@ -87,15 +160,22 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     snprintf(rep->b_layer, sizeof rep->b_layer, "%s", b.name);
 
     t = now();
-    if (dim == 3) {
-        rc = xgo__read_segs3d(&a, job, &asegs, rep, pf, sp[0], err, errlen);
-        if (!rc)
-            rc = xgo__read_tris(&b, job, &btris, rep, pf, sp[1], err, errlen);
-    } else {
-        rc = xgo__read_segs2d(&a, job, &asegs, rep, pf, sp[0], err, errlen);
-        if (!rc)
-            rc = xgo__read_segs2d(&b, job, &bsegs, rep, pf, sp[1], err,
-                                  errlen);
+    rc = dim == 3 ? xgo__read_segs3d(&a, job, &asegs, rep, pf, sp[0], err,
+                                     errlen)
+                  : xgo__read_segs2d(&a, job, &asegs, rep, pf, sp[0], err,
+                                     errlen);
+    if (!rc && asegs.n == 0)
+        rc = no_usable(&a, "segments", 0, "of one vertex", "", err, errlen);
+    if (!rc && dim == 3) {
+        rc = xgo__read_tris(&b, job, &btris, rep, pf, sp[1], err, errlen);
+        if (!rc && btris.n == 0)
+            rc = no_usable(&b, "triangles", 0, "with every polygon skipped",
+                           "", err, errlen);
+    } else if (!rc) {
+        rc = xgo__read_segs2d(&b, job, &bsegs, rep, pf, sp[1], err, errlen);
+        if (!rc && bsegs.n == 0)
+            rc = no_usable(&b, "segments", 0, "of one vertex", "", err,
+                           errlen);
     }
     rep->a_features = a.nread;
     rep->b_features = b.nread;
@@ -130,6 +210,21 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
                   *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx) : xg_strerror(rc));
         goto done;
     }
+    /* every element degenerate: the core skipped them all */
+    if (st->a_skipped == st->a_count) {
+        rc = no_usable(&a, "segments", st->a_count, "of one vertex",
+                       "of zero length", err, errlen);
+        goto done;
+    }
+    if (st->b_skipped == st->b_count) {
+        rc = dim == 3 ? no_usable(&b, "triangles", st->b_count,
+                                  "with every polygon skipped", "degenerate",
+                                  err, errlen)
+                      : no_usable(&b, "segments", st->b_count,
+                                  "of one vertex", "of zero length", err,
+                                  errlen);
+        goto done;
+    }
     {
         struct xgo_write w = {job, dim, dst, layer_name, lco, srs, &a, &b,
                               &asegs, dim == 3 ? btris.fid : bsegs.fid,
@@ -140,6 +235,8 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     }
 
 done:
+    if (job->close_dst)
+        rc = close_dst(dst, rc, rep, sp[4], err, errlen);
     xg_ctx_free(ctx);
     xg_contacts_free(&out);
     xg_segs_free(&asegs);
@@ -147,7 +244,7 @@ done:
     xg_tris_free(&btris);
     xgo__src_close(&a);
     xgo__src_close(&b);
-    for (k = 0; k < 4; k++)
+    for (k = 0; k < 5; k++)
         if (sp[k])
             GDALDestroyScaledProgress(sp[k]);
     return rc;

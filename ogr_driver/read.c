@@ -353,11 +353,12 @@ static int read_all(struct reader *r, geom_fn fn, const size_t *count,
         r->vtx = 0;
         if (!g || OGR_G_IsEmpty(g)) {
             r->rep->null_geoms++;
+            s->nogeom++;
             xgo__warn(r->job->quiet,
                       "%s, layer '%s', feature %lld: no geometry; skipped",
                       s->path, s->name, (long long)r->fid);
-        } else {
-            rc = fn(r, g);
+        } else if ((rc = fn(r, g)) == XG_OK && *count == first) {
+            s->barren++;
         }
         if (rc == XG_OK && s->ncopy > 0)
             rc = keep(r, f, first);
@@ -374,10 +375,11 @@ static int read_all(struct reader *r, geom_fn fn, const size_t *count,
                   (long long)ord, CPLGetLastErrorMsg());
     s->nread = (uint64_t)ord;
     if (rc == XG_OK && ord == 0) {
-        if (s->where)
+        char what[512];
+        xgo__src_filters(s, what, sizeof what);
+        if (*what)
             rc = FAIL(r, XG_EINVAL, "%s, layer '%s': no feature matches "
-                                    "the filter '%s'", s->path, s->name,
-                      s->where);
+                                    "%s", s->path, s->name, what);
         else
             rc = FAIL(r, XG_EINVAL, "%s, layer '%s': layer is empty",
                       s->path, s->name);

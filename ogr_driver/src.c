@@ -157,7 +157,31 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
                              s->name, in->where, gdal_msg("syntax error"));
         OGR_L_ResetReading(s->lyr);
     }
+    if (in->spat_set) {
+        const double *r = in->spat;
+        if (!(r[0] <= r[2] && r[1] <= r[3]))
+            return xgo__fail(err, errlen, XG_EINVAL,
+                             "%s, layer '%s': bad box %.15g %.15g %.15g "
+                             "%.15g (want xmin ymin xmax ymax)", in->path,
+                             s->name, r[0], r[1], r[2], r[3]);
+        s->spat = in->spat;
+        OGR_L_SetSpatialFilterRect(s->lyr, r[0], r[1], r[2], r[3]);
+    }
     return resolve_fields(s, in, which, err, errlen);
+}
+
+void xgo__src_filters(const struct xgo_src *s, char *buf, size_t len)
+{
+    int n = 0;
+    buf[0] = '\0';
+    if (s->where)
+        n = snprintf(buf, len, "the filter '%s'", s->where);
+    if (n < 0 || (size_t)n >= len)
+        return;
+    if (s->spat)
+        snprintf(buf + n, len - (size_t)n, "%sthe box %.15g %.15g %.15g %.15g",
+                 n ? " and " : "", s->spat[0], s->spat[1], s->spat[2],
+                 s->spat[3]);
 }
 
 void xgo__src_close(struct xgo_src *s)

@@ -52,6 +52,7 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
     if (!f)
         return xgo__fail(err, errlen, XG_EIO, "%s: cannot create: %s", path,
                          strerror(errno));
+    errno = 0;    /* a failing write below sets it */
     fprintf(f, "{\n  \"operation\": ");
     jstr(f, job->op);
     fprintf(f, ",\n  \"engine\": ");
@@ -100,15 +101,33 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
     }
     fprintf(f, "\"total\": %llu},\n  \"features_written\": %llu,\n",
             (unsigned long long)total, (unsigned long long)rep->written);
+    fprintf(f, "  \"output\": {\"layer\": ");
+    jstr(f, rep->layer);
+    fprintf(f, ", \"lines_layer\": ");
+    if (rep->lines_layer[0])
+        jstr(f, rep->lines_layer);
+    else
+        fprintf(f, "null");
+    fprintf(f, "},\n");
     fprintf(f, "  \"seconds\": {\"read\": %.6f, ", rep->read_seconds);
     for (k = 0; k < XG_STAGE_COUNT; k++) {
         fprintf(f, "\"%s\": %.6f, ", xg_stage_name(k), st->seconds[k]);
         if (k != XG_STAGE_EXACT)  /* inside intersect for the CPU engines */
             core += st->seconds[k];
     }
-    fprintf(f, "\"write\": %.6f, \"total\": %.6f}\n}\n", rep->write_seconds,
-            rep->read_seconds + core + rep->write_seconds);
+    fprintf(f, "\"write\": %.6f, \"close\": %.6f, \"total\": %.6f}\n}\n",
+            rep->write_seconds, rep->close_seconds,
+            rep->read_seconds + core + rep->write_seconds +
+                rep->close_seconds);
+    /* a failed write shows at fflush (or earlier, in ferror) */
+    if (fflush(f) != 0 || ferror(f)) {
+        int e = errno ? errno : EIO;
+        fclose(f);
+        return xgo__fail(err, errlen, XG_EIO, "%s: write failed: %s", path,
+                         strerror(e));
+    }
     if (fclose(f) != 0)
-        return xgo__fail(err, errlen, XG_EIO, "%s: write failed", path);
+        return xgo__fail(err, errlen, XG_EIO, "%s: write failed: %s", path,
+                         strerror(errno));
     return XG_OK;
 }

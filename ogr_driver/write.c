@@ -6,7 +6,7 @@
  * a point (proper, touch) or a two-point line (coplanar, overlap), with Z
  * for segtri.  One layer of mixed geometry type, except on drivers that
  * cannot mix (Shapefile): lines then go to "<layer>_lines", created only
- * when there are some.
+ * when there are some.  CSV gets the geometry as a WKT column.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,8 +173,16 @@ static int open_layer(struct ctx *c, struct out *o, const char *name,
                              "the inputs'; cannot append",
                              GDALGetDescription(w->dst), name);
     } else {
+        GDALDriverH drv = GDALGetDatasetDriver(w->dst);
+        char **lco = CSLDuplicate(w->lco);
+        /* CSV drops the geometry unless asked: write it as WKT, as
+         * ogr2ogr -lco GEOMETRY=AS_WKT does */
+        if (drv && EQUAL(GDALGetDriverShortName(drv), "CSV") &&
+            !CSLFetchNameValue(lco, "GEOMETRY"))
+            lco = CSLSetNameValue(lco, "GEOMETRY", "AS_WKT");
         CPLErrorReset();
-        o->lyr = GDALDatasetCreateLayer(w->dst, name, w->srs, gt, w->lco);
+        o->lyr = GDALDatasetCreateLayer(w->dst, name, w->srs, gt, lco);
+        CSLDestroy(lco);
         if (!o->lyr)
             return fail(c, XG_EIO, "%s", "cannot create the layer", name);
         o->created = 1;
@@ -269,11 +277,19 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
     rep->lines_layer[0] = '\0';
     tx = GDALDatasetStartTransaction(w->dst, FALSE) == OGRERR_NONE;
     rc = open_layer(&c, &pts, w->layer_name, split ? pt : any);
+    /* the name the driver gave (a single-file Shapefile: its file's) */
+    if (rc == XG_OK)
+        snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(pts.lyr));
     if (rc == XG_OK && split && nlines) {
         snprintf(rep->lines_layer, sizeof rep->lines_layer, "%s_lines",
                  OGR_L_GetName(pts.lyr));
+        /* same options, same fields: its warnings (laundered field names,
+         * unknown options) were given for the first layer already; a
+         * failure is still reported, with GDAL's message, by fail() */
+        CPLPushErrorHandler(CPLQuietErrorHandler);
         rc = open_layer(&c, &lines, rep->lines_layer,
                         w->dim == 3 ? wkbLineString25D : wkbLineString);
+        CPLPopErrorHandler();
     }
     for (i = 0; rc == XG_OK && i < w->c->n; i++) {
         const struct xg_contact *x = &w->c->v[i];

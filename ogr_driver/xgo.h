@@ -42,6 +42,10 @@ struct xgo_input {
     const char *const *fields; /* XGO_COPY_LIST: NULL-terminated names */
     const char *layer_opt;    /* option naming the layer, for messages
                                  ("-al"); NULL: none */
+    int spat_set;             /* spat holds a spatial filter */
+    double spat[4];           /* xmin, ymin, xmax, ymax in the layer's CRS:
+                                 only features meeting this box are read
+                                 (OGR_L_SetSpatialFilterRect) */
 };
 
 /* What the front end adds to struct xg_stats. */
@@ -53,7 +57,9 @@ struct xgo_report {
     uint64_t bad_polygons;    /* B polygons skipped: degenerate rings  */
     uint64_t written;         /* output features                       */
     double read_seconds, write_seconds;
+    double close_seconds;     /* closing dst (job->close_dst), else 0  */
     char a_layer[256], b_layer[256];  /* the layers read               */
+    char layer[256];          /* the output layer, as the driver named it */
     char lines_layer[256];    /* second output layer (Shapefile), or "" */
 };
 
@@ -71,6 +77,11 @@ struct xgo_job {
     struct xgo_report *report; /* filled when non-NULL */
     int64_t fail_after;       /* testing only: fail after writing this
                                  many features (0: never) */
+    int close_dst;            /* close dst at the end, whatever the
+                                 outcome: its time is the "close" stage
+                                 (GeoPackage builds its spatial index
+                                 then) and the progress reaches 1.0 only
+                                 after it */
 };
 
 /* The names of the fixed output fields, in order, for op. */
@@ -88,7 +99,13 @@ const char *xgo_b_sub_name(const char *op);
  * When dst already has a layer of that name, the features are appended
  * to it (its fields must match).  When dst is a Shapefile, overlaps go to
  * a second layer "<layer_name>_lines", created only when there are some.
- * Writes in one transaction where the driver supports it.
+ * Writes in one transaction where the driver supports it.  CSV output
+ * gets the geometry as WKT (GEOMETRY=AS_WKT) unless lco says otherwise.
+ * An input that gives no usable element (every feature without geometry,
+ * of one vertex, or with every polygon skipped; every segment of zero
+ * length or every triangle degenerate) is an error: an empty output would
+ * read as "no contacts".  When job->close_dst, dst is closed before the
+ * return, on success and on failure alike (a failing close is an error).
  * st (may be NULL) receives the core's figures.  Returns 0, or an
  * XG_E* code with a one-line message in err (errlen bytes, may be 0).
  */

@@ -29,6 +29,7 @@ void xgo__warn(int quiet, const char *fmt, ...)
 struct xgo_src {
     const char *path;         /* job's string, not owned */
     const char *where;        /* job's filter or NULL, not owned */
+    const double *spat;       /* job's box (xmin ymin xmax ymax) or NULL */
     char name[256];           /* layer name */
     GDALDatasetH ds;
     OGRLayerH lyr;
@@ -38,13 +39,21 @@ struct xgo_src {
     size_t *first;            /* per feature: its first element index */
     size_t nfeat, cap;
     uint64_t nread;           /* features read */
+    uint64_t nogeom;          /* of them: without geometry (NULL, empty) */
+    uint64_t barren;          /* with a geometry that gave no element:
+                                 lines and rings of one vertex, polygons
+                                 all skipped */
 };
 
-/* Opens in->path and its layer, sets the filter, resolves the copied
- * fields.  which is "A" or "B" for messages. */
+/* Opens in->path and its layer, sets the filters (attribute, box),
+ * resolves the copied fields.  which is "A" or "B" for messages. */
 int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
                   const char *which, char *err, size_t errlen);
 void xgo__src_close(struct xgo_src *s);
+
+/* Describes what the filters of s are, for "no feature matches ..."
+ * ("the filter 'x'", "the box 1 2 3 4", or both) into buf. */
+void xgo__src_filters(const struct xgo_src *s, char *buf, size_t len);
 
 /* The feature owning element i (copied attributes; NULL when none). */
 OGRFeatureH xgo__src_feature_of(const struct xgo_src *s, size_t i);

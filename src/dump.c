@@ -11,10 +11,12 @@
  * The 2D variant (two segment sets) has the marker "XGDUMP2S" and B as
  * nb*6 doubles.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "xg_internal.h"
 
 static const char magic[8] = {'X', 'G', 'D', 'U', 'M', 'P', '0', '1'};
@@ -38,10 +40,11 @@ static int dump_write(struct xg_ctx *ctx, const char *path, const char *m,
     FILE *f = fopen(path, "wb");
     double one = 1.0;
     uint64_t na = a->n, nb = b->n;
-    int ok;
+    int ok, e;
     if (!f)
         return xg__error(ctx, XG_EIO, "%s: cannot create: %s", path,
                          strerror(errno));
+    errno = 0;
     ok = put(f, m, 1, 8) && put(f, &one, sizeof one, 1) &&
          put(f, &na, sizeof na, 1) && put(f, &nb, sizeof nb, 1) &&
          put(f, *a->xyz, sizeof(double), a->per * a->n) &&
@@ -50,11 +53,21 @@ static int dump_write(struct xg_ctx *ctx, const char *path, const char *m,
          put(f, *b->xyz, sizeof(double), b->per * b->n) &&
          put(f, *b->fid, sizeof(int64_t), b->n) &&
          put(f, *b->sub, sizeof(int64_t), b->n);
-    if (fclose(f) != 0)
+    /* the reason of the first failure: a short fwrite, else fclose's
+     * flush of the buffered rest (ENOSPC shows there most often) */
+    e = ok ? 0 : errno;
+    if (fclose(f) != 0 && ok) {
         ok = 0;
+        e = errno;
+    }
     if (!ok) {
-        remove(path);
-        return xg__error(ctx, XG_EIO, "%s: write failed", path);
+        struct stat sb;
+        /* a half-written file goes; a device or a link (/dev/full,
+         * /dev/stdout) is not ours to remove */
+        if (lstat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+            remove(path);
+        return xg__error(ctx, XG_EIO, "%s: write failed: %s", path,
+                         strerror(e ? e : EIO));
     }
     return XG_OK;
 }
