@@ -12,6 +12,8 @@
  * result; filters are the base class's.  Opening for update is accepted,
  * for QGIS and ogrinfo ask for it by default; every write is refused.
  */
+#include <cstdio>
+
 #include <gdal_priv.h>
 #include <ogrsf_frmts.h>
 #include <cpl_conv.h>
@@ -185,6 +187,8 @@ GDALDataset *Open(GDALOpenInfo *info)
                             &res, err, sizeof err);
     CPLString name(xgo_pjob_layer_name(&job));
     xgo_pjob_free(&job);
+    if (tick >= 0 && tick < 40)     // a failed run: end the bar's line
+        fputc('\n', stderr);
     if (rc != XG_OK) {
         CPLError(CE_Failure, CPLE_AppDefined, "EXACTGEO: %s", err);
         return nullptr;
