@@ -8,7 +8,8 @@ set -e
 cd "$(dirname "$0")"
 
 PKGS="build-essential autoconf automake libtool pkg-config libgmp-dev
-      libmpfr-dev libgdal-dev gdal-bin python3-gdal sqlite3 libgeos-dev"
+      libmpfr-dev libgdal-dev gdal-bin python3-gdal sqlite3 libgeos-dev
+      valgrind"
 case "${1:-}" in
     --no-qgis) ;;
     "") PKGS="$PKGS qgis python3-qgis" ;;

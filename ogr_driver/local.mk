@@ -19,6 +19,7 @@ gdalplugins_LTLIBRARIES = ogr_driver/ogr_EXACTGEO.la
 ogr_driver_ogr_EXACTGEO_la_SOURCES = \
 	ogr_driver/ogr_exactgeo.cpp \
 	ogr_driver/xgo_plugin.h ogr_driver/xgo_plugin.c \
+	ogr_driver/xgo_result.h ogr_driver/xgo_result.c \
 	ogr_driver/xgo_conn.h ogr_driver/xgo_conn.c
 ogr_driver_ogr_EXACTGEO_la_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 ogr_driver_ogr_EXACTGEO_la_LIBADD = ogr_driver/libxgogr.la src/libexactgeo.la $(GDAL_LIBS)

@@ -1,15 +1,19 @@
 /*
  * ogr_exactgeo.cpp -- the EXACTGEO vector driver: the thin C++ shim GDAL
  * demands (a driver, a dataset, a layer).  All logic is in C, in
- * xgo_plugin.c and xgo_conn.c.
+ * xgo_plugin.c, xgo_result.c and xgo_conn.c.
  *
  * Opens an EXACTGEO: connection string or a .xgjob job file (syntax in
- * xgo_conn.h) as a read-only dataset of one layer: the contacts the
- * exactgeo tool would write, with the same fields and geometries.  Open
- * checks the text and opens both inputs, then runs the intersection
- * once into a MEM dataset, to which the layer delegates reading,
- * counting and filters (so no error can surface after the open).
+ * xgo_conn.h) as a dataset of one layer: the contacts the exactgeo tool
+ * would write, with the same fields and geometries.  Open checks the text
+ * and opens both inputs, then runs the intersection once (so that no
+ * error can surface after the open), or shares the result of a dataset
+ * already open on the same job (xgo_result.h).  The layer reads that
+ * result; filters are the base class's.  Opening for update is accepted,
+ * for QGIS and ogrinfo ask for it by default; every write is refused.
  */
+#include <cstdio>
+
 #include <gdal_priv.h>
 #include <ogrsf_frmts.h>
 #include <cpl_conv.h>
@@ -17,6 +21,7 @@
 #include <cpl_string.h>
 
 #include "xgo_plugin.h"
+#include "xgo_result.h"
 
 namespace {
 
@@ -24,131 +29,101 @@ const char *const DRIVER_NAME = "EXACTGEO";
 
 class ExactgeoLayer final : public OGRLayer
 {
-    struct xgo_pjob m_job;           // owned; freed in the destructor
+    xgo_result *m_res;               // one reference, owned
     CPLString m_name;
-    bool m_tried = false;            // the run happened (or failed)
-    GDALDataset *m_mem = nullptr;    // the run's result, owned
-    OGRLayer *m_res = nullptr;       // its layer, owned by m_mem
-    OGRFeatureDefn *m_empty = nullptr; // the definition after a failure
+    OGRFeatureDefn *m_defn;          // the result's
+    size_t m_next = 0;               // GetNextFeature's position
+
+    bool Filtered() const
+    {
+        return m_poFilterGeom != nullptr || m_poAttrQuery != nullptr;
+    }
+
+    static OGRErr ReadOnly()
+    {
+        CPLError(CE_Failure, CPLE_NotSupported,
+                 "EXACTGEO: the contacts layer is read-only; write it with "
+                 "ogr2ogr or the exactgeo tool");
+        return OGRERR_UNSUPPORTED_OPERATION;
+    }
 
   public:
-    // Runs the job once; false after a failure (reported by CPLError).
-    bool Ready()
+    ExactgeoLayer(xgo_result *res, const char *name)
+        : m_res(res), m_name(name),
+          m_defn(OGRFeatureDefn::FromHandle(xgo_result_defn(res)))
     {
-        if (!m_tried) {
-            char err[1024] = "";
-            GDALDatasetH mem = nullptr;
-            m_tried = true;
-            if (xgo_pjob_run(&m_job, &mem, err, sizeof err) != XG_OK) {
-                CPLError(CE_Failure, CPLE_AppDefined, "EXACTGEO: %s", err);
-                return false;
-            }
-            m_mem = GDALDataset::FromHandle(mem);
-            m_res = m_mem->GetLayerByName(m_name);
-            if (!m_res) {
-                CPLError(CE_Failure, CPLE_AppDefined,
-                         "EXACTGEO: the run made no layer '%s'",
-                         m_name.c_str());
-                return false;
-            }
-            if (m_poFilterGeom)
-                m_res->SetSpatialFilter(m_iGeomFieldFilter, m_poFilterGeom);
-        }
-        return m_res != nullptr;
     }
 
-    explicit ExactgeoLayer(struct xgo_pjob *job)
-        : m_job(*job), m_name(xgo_pjob_layer_name(job))
-    {
-        *job = {};  // ownership moves here
-    }
-
-    ~ExactgeoLayer() override
-    {
-        if (m_mem)
-            GDALClose(GDALDataset::ToHandle(m_mem));
-        if (m_empty)
-            m_empty->Release();
-        xgo_pjob_free(&m_job);
-    }
+    ~ExactgeoLayer() override { xgo_result_release(m_res); }
 
     const char *GetName() override { return m_name.c_str(); }
+    OGRFeatureDefn *GetLayerDefn() override { return m_defn; }
+    void ResetReading() override { m_next = 0; }
 
-    OGRFeatureDefn *GetLayerDefn() override
-    {
-        if (Ready())
-            return m_res->GetLayerDefn();
-        if (!m_empty) {
-            m_empty = new OGRFeatureDefn(m_name);
-            m_empty->SetGeomType(wkbNone);
-            m_empty->Reference();
-        }
-        return m_empty;
-    }
-
-    void ResetReading() override
-    {
-        if (Ready())
-            m_res->ResetReading();
-    }
-
+    // Contacts are shared with other datasets, maybe in other threads:
+    // each is cloned before the filters read it.
     OGRFeature *GetNextFeature() override
     {
-        return Ready() ? m_res->GetNextFeature() : nullptr;
+        while (m_next < xgo_result_count(m_res)) {
+            OGRFeature *f = OGRFeature::FromHandle(
+                OGR_F_Clone(xgo_result_feature(m_res, m_next++)));
+            if ((m_poFilterGeom == nullptr ||
+                 FilterGeometry(f->GetGeomFieldRef(m_iGeomFieldFilter))) &&
+                (m_poAttrQuery == nullptr || m_poAttrQuery->Evaluate(f))) {
+                m_nFeaturesRead++;
+                return f;
+            }
+            delete f;
+        }
+        return nullptr;
     }
 
     OGRFeature *GetFeature(GIntBig fid) override
     {
-        return Ready() ? m_res->GetFeature(fid) : nullptr;
+        size_t n = xgo_result_count(m_res);
+        // The MEM layer of the run numbered them 0, 1, ...: try there.
+        if (fid >= 0 && static_cast<GUIntBig>(fid) < n &&
+            OGR_F_GetFID(xgo_result_feature(m_res, static_cast<size_t>(fid))) == fid)
+            return OGRFeature::FromHandle(
+                OGR_F_Clone(xgo_result_feature(m_res, static_cast<size_t>(fid))));
+        for (size_t i = 0; i < n; i++)
+            if (OGR_F_GetFID(xgo_result_feature(m_res, i)) == fid)
+                return OGRFeature::FromHandle(
+                    OGR_F_Clone(xgo_result_feature(m_res, i)));
+        return nullptr;
     }
 
     GIntBig GetFeatureCount(int force) override
     {
-        return Ready() ? m_res->GetFeatureCount(force) : 0;
+        if (!Filtered())
+            return static_cast<GIntBig>(xgo_result_count(m_res));
+        return OGRLayer::GetFeatureCount(force);
     }
 
     OGRErr GetExtent(OGREnvelope *env, int force) override
     {
-        return Ready() ? m_res->GetExtent(env, force) : OGRERR_FAILURE;
+        return GetExtent(0, env, force);
     }
 
     OGRErr GetExtent(int geom_field, OGREnvelope *env, int force) override
     {
-        return Ready() ? m_res->GetExtent(geom_field, env, force)
-                       : OGRERR_FAILURE;
+        if (geom_field == 0 && !Filtered())
+            return xgo_result_extent(m_res, env) ? OGRERR_NONE
+                                                 : OGRERR_FAILURE;
+        return OGRLayer::GetExtent(geom_field, env, force);
     }
 
-    // Filters: kept by the base class too (so that GetSpatialFilter
-    // answers), applied by the MEM layer.
-    void SetSpatialFilter(OGRGeometry *geom) override
-    {
-        SetSpatialFilter(0, geom);
-    }
-
-    void SetSpatialFilter(int geom_field, OGRGeometry *geom) override
-    {
-        m_iGeomFieldFilter = geom_field;
-        InstallFilter(geom);
-        if (Ready())
-            m_res->SetSpatialFilter(geom_field, geom);
-    }
-
-    OGRErr SetAttributeFilter(const char *where) override
-    {
-        if (!Ready())
-            return OGRERR_FAILURE;
-        return m_res->SetAttributeFilter(where);
-    }
+    OGRErr ICreateFeature(OGRFeature *) override { return ReadOnly(); }
+    OGRErr ISetFeature(OGRFeature *) override { return ReadOnly(); }
+    OGRErr DeleteFeature(GIntBig) override { return ReadOnly(); }
 
     int TestCapability(const char *cap) override
     {
-        // Read-only: no write capability, whatever MEM could do.
-        if (EQUAL(cap, OLCRandomRead) || EQUAL(cap, OLCFastFeatureCount) ||
-            EQUAL(cap, OLCFastGetExtent) || EQUAL(cap, OLCStringsAsUTF8) ||
-            EQUAL(cap, OLCFastSpatialFilter) ||
-            EQUAL(cap, OLCZGeometries) || EQUAL(cap, OLCCurveGeometries))
-            return Ready() ? m_res->TestCapability(cap) : FALSE;
-        return FALSE;
+        // Read-only: no write capability.
+        if (EQUAL(cap, OLCFastFeatureCount) || EQUAL(cap, OLCFastGetExtent))
+            return !Filtered();
+        return EQUAL(cap, OLCRandomRead) || EQUAL(cap, OLCZGeometries) ||
+               EQUAL(cap, OLCCurveGeometries);
     }
 };
 
@@ -157,28 +132,26 @@ class ExactgeoDataset final : public GDALDataset
     ExactgeoLayer *m_layer;
 
   public:
-    explicit ExactgeoDataset(struct xgo_pjob *job)
-        : m_layer(new ExactgeoLayer(job))
+    ExactgeoDataset(xgo_result *res, const char *name)
+        : m_layer(new ExactgeoLayer(res, name))
     {
     }
     ~ExactgeoDataset() override { delete m_layer; }
-
-    bool Run() { return m_layer->Ready(); }
 
     int GetLayerCount() override { return 1; }
     OGRLayer *GetLayer(int i) override { return i == 0 ? m_layer : nullptr; }
     int TestCapability(const char *) override { return FALSE; }
 };
 
+// A file named *.xgjob is ours whatever its first line: Open then says
+// what that line should be, rather than GDAL's "not recognized".
 bool IsJobFile(GDALOpenInfo *info)
 {
     return info->fpL != nullptr &&
-           EQUAL(CPLGetExtension(info->pszFilename), XGO_JOB_EXT) &&
-           xgo_conn_is_job(reinterpret_cast<const char *>(info->pabyHeader),
-                           static_cast<size_t>(info->nHeaderBytes));
+           EQUAL(CPLGetExtension(info->pszFilename), XGO_JOB_EXT);
 }
 
-// Claims only what is ours: the prefix, or a job file with its magic.
+// Claims only what is ours: the prefix, or the job file extension.
 int Identify(GDALOpenInfo *info)
 {
     return xgo_conn_has_prefix(info->pszFilename) || IsJobFile(info);
@@ -186,33 +159,42 @@ int Identify(GDALOpenInfo *info)
 
 GDALDataset *Open(GDALOpenInfo *info)
 {
+    // GA_Update is accepted (ogrinfo without -ro and QGIS ask for it):
+    // the layer refuses each write instead, with the reason.
     if (!(info->nOpenFlags & GDAL_OF_VECTOR) || !Identify(info))
         return nullptr;
-    if (info->eAccess == GA_Update) {
-        CPLError(CE_Failure, CPLE_NotSupported,
-                 "EXACTGEO: the contacts layer is read-only; write it with "
-                 "ogr2ogr or the exactgeo tool");
-        return nullptr;
-    }
     struct xgo_pjob job = {};
     char err[1024] = "";
-    const char *engine = CSLFetchNameValue(info->papszOpenOptions, "ENGINE");
-    const char *grid = CSLFetchNameValue(info->papszOpenOptions, "GRID");
+    char **oo = info->papszOpenOptions;
+    const char *engine = CSLFetchNameValue(oo, "ENGINE");
+    const char *grid = CSLFetchNameValue(oo, "GRID");
     if (xgo_pjob_open(&job, info->pszFilename, !xgo_conn_has_prefix(
                           info->pszFilename), engine, grid, err,
                       sizeof err) != XG_OK) {
         CPLError(CE_Failure, CPLE_OpenFailed, "EXACTGEO: %s", err);
         return nullptr;
     }
-    auto *ds = new ExactgeoDataset(&job);
-    ds->SetDescription(info->pszFilename);
     // Run now, once: an error found while reading the inputs (a bad
     // filter, a CRS mismatch, a NaN) then fails the open, so that
     // ogr2ogr and ogrinfo exit non-zero rather than write an empty layer.
-    if (!ds->Run()) {
-        delete ds;
+    // GDAL's Open takes no progress callback: PROGRESS=YES draws a bar on
+    // stderr instead.
+    int tick = -1;
+    bool bar = CPLTestBool(CSLFetchNameValueDef(
+        oo, "PROGRESS", CPLGetConfigOption("EXACTGEO_PROGRESS", "NO")));
+    xgo_result *res = nullptr;
+    int rc = xgo_result_get(&job, bar ? xgo_progress_stderr : nullptr, &tick,
+                            &res, err, sizeof err);
+    CPLString name(xgo_pjob_layer_name(&job));
+    xgo_pjob_free(&job);
+    if (tick >= 0 && tick < 40)     // a failed run: end the bar's line
+        fputc('\n', stderr);
+    if (rc != XG_OK) {
+        CPLError(CE_Failure, CPLE_AppDefined, "EXACTGEO: %s", err);
         return nullptr;
     }
+    auto *ds = new ExactgeoDataset(res, name);
+    ds->SetDescription(info->pszFilename);
     return ds;
 }
 
@@ -251,6 +233,10 @@ void GDALRegister_EXACTGEO()
         "  <Option name='GRID' type='string' "
         "description='Grid cells: N or NX,NY,NZ (overrides grid= of the "
         "job); default: chosen from the element counts'/>"
+        "  <Option name='PROGRESS' type='boolean' "
+        "description='Draw the progress of the job, which runs during the "
+        "open, on stderr (or set the config option EXACTGEO_PROGRESS)' "
+        "default='NO'/>"
         "</OpenOptionList>");
     drv->pfnIdentify = Identify;
     drv->pfnOpen = Open;

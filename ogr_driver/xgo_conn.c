@@ -63,6 +63,13 @@ int xgo_conn_set(struct xgo_conn *c, const char *key, const char *value,
         snprintf(err, errlen, "out of memory");
         return XG_ENOMEM;
     }
+    /* The values that name a choice are case-insensitive, like the keys:
+     * op=SEGTRI, engine=CPU. */
+    if (s == &c->op || s == &c->engine) {
+        char *q;
+        for (q = v; *q; q++)
+            *q = (char)tolower((unsigned char)*q);
+    }
     free(*s);
     *s = v;
     return XG_OK;
@@ -86,10 +93,26 @@ int xgo_conn_has_prefix(const char *text)
                                strlen(XGO_CONN_PREFIX)) == 0;
 }
 
+/* The UTF-8 byte order mark some editors put first in a text file. */
+#define BOM "\xEF\xBB\xBF"
+
+/* Past a leading byte order mark, if any; *n shrinks to match. */
+static const char *skip_bom(const char *s, size_t *n)
+{
+    if (*n >= 3 && memcmp(s, BOM, 3) == 0) {
+        *n -= 3;
+        return s + 3;
+    }
+    return s;
+}
+
 int xgo_conn_is_job(const char *head, size_t n)
 {
     size_t m = strlen(XGO_JOB_MAGIC);
-    return head && n >= m && memcmp(head, XGO_JOB_MAGIC, m) == 0;
+    if (!head)
+        return 0;
+    head = skip_bom(head, &n);
+    return n >= m && memcmp(head, XGO_JOB_MAGIC, m) == 0;
 }
 
 static char *trim(char *s)
@@ -226,8 +249,12 @@ int xgo_conn_read_job(const char *path, struct xgo_conn *c, char *err,
         lineno++;
         if (lineno == 1) {
             if (!xgo_conn_is_job(line, (size_t)len)) {
-                snprintf(err, errlen, "%s: not an exactgeo job file (the first "
-                         "line must start with '" XGO_JOB_MAGIC "')", path);
+                size_t n = (size_t)len;
+                char *first = (char *)skip_bom(line, &n);
+                snprintf(err, errlen, "%s: not an exactgeo job file: the "
+                         "first line must start with '" XGO_JOB_MAGIC "' "
+                         "(as in '" XGO_JOB_MAGIC " 1'), not '%.60s'", path,
+                         trim(first));
                 rc = XG_EINVAL;
             }
             continue;

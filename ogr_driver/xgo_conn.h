@@ -2,7 +2,8 @@
  * xgo_conn.h -- what the EXACTGEO driver opens: a connection string or a
  * job file, parsed into one job description.  Plain C, no GDAL.
  *
- * Connection string (one line, keys case-insensitive, any order):
+ * Connection string (one line, keys case-insensitive, any order; so are
+ * the values of op and engine, which are stored in lower case):
  *
  *   EXACTGEO:op=segtri;a=holes.gpkg;al=holes;b=ore.gpkg;acopy=hole_id
  *
@@ -12,7 +13,8 @@
  *   EXACTGEO:op=redblue;a=roads.shp;b=rivers.shp;awhere="name = 'A;B'"
  *
  * Job file (extension .xgjob): the first line starts with the magic
- * "#exactgeo-job", then one key = value per line, the value being the
+ * "#exactgeo-job" (after a UTF-8 byte order mark, which is skipped if
+ * present), then one key = value per line, the value being the
  * rest of the line (no quoting; ';' is literal); blank lines and lines
  * starting with '#' are ignored.  Relative paths a and b are taken from
  * the job file's folder.
@@ -64,12 +66,14 @@ int xgo_conn_parse(const char *text, struct xgo_conn *c, char *err,
 
 /* Reads the job file at path into c (zeroed), resolving relative a and b
  * against the file's folder.  XG_EIO when it cannot be read, XG_EINVAL
- * when it is not a job file or has a bad line (err names file and line). */
+ * when it is not a job file (err quotes the expected and the actual first
+ * line) or has a bad line (err names file and line). */
 int xgo_conn_read_job(const char *path, struct xgo_conn *c, char *err,
                       size_t errlen);
 
 /* Sets key (as in the connection string) to value, replacing an earlier
- * one: how open options override the string.  XG_EINVAL on unknown key. */
+ * one: how open options override the string.  The values of op and engine
+ * are lowered.  XG_EINVAL on unknown key. */
 int xgo_conn_set(struct xgo_conn *c, const char *key, const char *value,
                  char *err, size_t errlen);
 
@@ -84,7 +88,8 @@ int xgo_conn_grid(const char *text, int cells[3]);
 /* Non-zero when text starts with EXACTGEO: in any case. */
 int xgo_conn_has_prefix(const char *text);
 
-/* Non-zero when the n bytes at head start with the job magic line. */
+/* Non-zero when the n bytes at head start with the job magic line, with
+ * or without a UTF-8 byte order mark before it. */
 int xgo_conn_is_job(const char *head, size_t n);
 
 void xgo_conn_free(struct xgo_conn *c);

@@ -25,6 +25,11 @@ struct xgo_pjob {
     struct xgo_conn conn;
     char **fields[2];         /* acopy / bcopy split (CSL), or NULL */
     struct xgo_job job;
+    char *key;                /* the job's keys and the state (path, size,
+                                 time, inode) of its input files when it
+                                 was opened: equal keys give equal results
+                                 (xgo_result.h).  NULL where an input is
+                                 not files (a database): never shared. */
 };
 
 /*
@@ -33,7 +38,8 @@ struct xgo_pjob {
  * text's (the ENGINE and GRID open options).  Checks the keys, then opens
  * both inputs and their layers, filters and copied fields the way the
  * tool does, so that a missing file or layer fails here, with the tool's
- * message in err.  Returns XG_OK or an XG_E* code; pj is freed on error.
+ * message in err, and sets pj->key.  Returns XG_OK or an XG_E* code; pj is
+ * freed on error.
  */
 int xgo_pjob_open(struct xgo_pjob *pj, const char *name, int is_job,
                   const char *engine, const char *grid, char *err,
@@ -43,10 +49,16 @@ int xgo_pjob_open(struct xgo_pjob *pj, const char *name, int is_job,
 const char *xgo_pjob_layer_name(const struct xgo_pjob *pj);
 
 /* Runs the job into a new MEM ("Memory") dataset, returned in *mem (the
- * caller closes it with GDALClose).  On error *mem is NULL and err says
- * why, as the tool would. */
-int xgo_pjob_run(const struct xgo_pjob *pj, GDALDatasetH *mem, char *err,
-                 size_t errlen);
+ * caller closes it with GDALClose), reporting progress to pf (may be
+ * NULL) with pa.  Says "running job" through CPLDebug("EXACTGEO"), which
+ * the tests count.  On error *mem is NULL and err says why, as the tool
+ * would. */
+int xgo_pjob_run(const struct xgo_pjob *pj, GDALProgressFunc pf, void *pa,
+                 GDALDatasetH *mem, char *err, size_t errlen);
+
+/* A GDALProgressFunc that draws GDALTermProgress's 0...10...100 bar on
+ * stderr; arg points to an int set to -1 before the first call. */
+int xgo_progress_stderr(double fraction, const char *msg, void *arg);
 
 void xgo_pjob_free(struct xgo_pjob *pj);
 

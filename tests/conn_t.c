@@ -71,6 +71,24 @@ int main(void)
        c.where[0] ? c.where[0] : err);
     xgo_conn_free(&c);
 
+    /* Issue 11, item 12: the values that name a choice are
+     * case-insensitive like the keys. */
+    rc = xgo_conn_parse("EXACTGEO:op=SEGTRI;a=x;b=y;engine=Seq", &c, err,
+                        sizeof err);
+    if (rc == XG_OK)
+        rc = xgo_conn_check(&c, err, sizeof err);
+    ok(rc == XG_OK && streq(c.op, "segtri") && streq(c.engine, "seq"),
+       "op=SEGTRI and engine=Seq accepted, stored in lower case (%s)", err);
+    xgo_conn_free(&c);
+    rc = xgo_conn_parse("EXACTGEO:op=RedBlue;a=x;b=y", &c, err, sizeof err);
+    ok(rc == XG_OK && xgo_conn_set(&c, "engine", "CPU", err, sizeof err) ==
+           XG_OK && xgo_conn_check(&c, err, sizeof err) == XG_OK &&
+           streq(c.op, "redblue") && streq(c.engine, "cpu"),
+       "op=RedBlue, and ENGINE=CPU as an open option (%s)", err);
+    xgo_conn_free(&c);
+    ok(fails_with("EXACTGEO:op=UNION;a=x;b=y", "unknown operation 'union'"),
+       "an unknown operation in capitals is still refused");
+
     ok(xgo_conn_has_prefix("exactgeo:op=x") &&
            !xgo_conn_has_prefix("EXACTGE:op") && !xgo_conn_has_prefix(NULL),
        "prefix test is case-insensitive and exact");
@@ -126,11 +144,33 @@ int main(void)
            !xgo_conn_is_job("#exactgeo", 9) && !xgo_conn_is_job("op=x", 4),
        "job magic recognised, short or other heads not");
 
+    /* Issue 11, item 12: a byte order mark before the magic (Windows
+     * editors) is skipped; a missing magic line is named. */
+    snprintf(path, sizeof path, "%s/bom.xgjob", dir);
+    write_file(path, "\xEF\xBB\xBF#exactgeo-job 1\r\nop = segtri\r\n"
+                     "a = /abs/holes.gpkg\r\nb = /abs/ore.gpkg\r\n");
+    rc = xgo_conn_read_job(path, &c, err, sizeof err);
+    ok(rc == XG_OK && streq(c.op, "segtri") &&
+           streq(c.src[0], "/abs/holes.gpkg") &&
+           streq(c.src[1], "/abs/ore.gpkg"),
+       "job file with a UTF-8 BOM and CRLF line ends read (%s)",
+       rc ? err : "ok");
+    xgo_conn_free(&c);
+    unlink(path);
+    ok(xgo_conn_is_job("\xEF\xBB\xBF#exactgeo-job 1\n", 19) &&
+           !xgo_conn_is_job("\xEF\xBB\xBF#exactgeo", 12) &&
+           !xgo_conn_is_job("\xEF\xBB", 2),
+       "job magic recognised after a BOM");
+
     snprintf(path, sizeof path, "%s/bad.xgjob", dir);
     write_file(path, "op = segtri\na = x\n");
     rc = xgo_conn_read_job(path, &c, err, sizeof err);
     ok(rc == XG_EINVAL && strstr(err, "not an exactgeo job file") &&
            strstr(err, "bad.xgjob"), "job without magic refused, file named");
+    ok(rc == XG_EINVAL && strstr(err, "first line must start with "
+                                      "'#exactgeo-job'") &&
+           strstr(err, "not 'op = segtri'"),
+       "the message names the expected and the actual first line (%s)", err);
     unlink(path);
     write_file(path, "#exactgeo-job\nop = segtri\nthis line is wrong\n");
     rc = xgo_conn_read_job(path, &c, err, sizeof err);

@@ -88,8 +88,19 @@ tests_ogrdump_SOURCES = tests/ogrdump.c
 tests_ogrdump_CPPFLAGS = $(GDAL_CFLAGS)
 tests_ogrdump_LDADD = $(GDAL_LIBS)
 TESTS += tests/plugin_t.sh tests/plugin_py.sh tests/qgis_t.sh
+
+# The plugin left open at GDALDestroyDriverManager (issue 11, item 5); a
+# plain program (GDAL only, no libtool wrapper) so that valgrind runs it.
+check_PROGRAMS += tests/plugin_exit_t
+tests_plugin_exit_t_SOURCES = tests/plugin_exit_t.c tests/tap.h
+tests_plugin_exit_t_CPPFLAGS = $(TAP_CPPFLAGS) $(GDAL_CFLAGS)
+tests_plugin_exit_t_LDADD = $(GDAL_LIBS)
+TESTS += tests/plugin_exit_t
+# QGIS loads EXACTGEO layers, runs each job once and exits cleanly.
+TESTS += tests/qgis_layer_t.sh
 endif
 EXTRA_DIST += tests/plugin_t.sh tests/plugin_py.sh tests/plugin_t.py tests/qgis_t.sh
+EXTRA_DIST += tests/qgis_layer_t.sh tests/qgis_layer_t.py
 check_PROGRAMS += tests/redblue_t
 tests_redblue_t_SOURCES = tests/redblue_t.c tests/tap.h
 tests_redblue_t_CPPFLAGS = $(TAP_CPPFLAGS)

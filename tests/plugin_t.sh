@@ -133,13 +133,54 @@ EOF
     check $? "same message as the tool: $msg"
 done
 
-# Identify claims only what is ours.
+# Identify claims only what is ours: the prefix, and the .xgjob files,
+# which then get a reason rather than GDAL's "not recognized".
 printf 'op = segtri\n' > "$T/plain.xgjob"
-ogrinfo -ro "$T/plain.xgjob" > "$T/err" 2>&1
-! grep -q "EXACTGEO:" "$T/err" && grep -q "Unable to open" "$T/err"
-check $? "a .xgjob without the magic line is declined silently"
+fails "EXACTGEO: $T/plain.xgjob: not an exactgeo job file: the first line must start with '#exactgeo-job'" \
+    "$T/plain.xgjob" && grep -q "not 'op = segtri'" "$T/err"
+check $? "a .xgjob without the magic line: the message names the expected first line"
 ogrinfo -ro -so "$A" 2>&1 | grep -q "using driver .GPKG."
 check $? "a GeoPackage is still opened by GPKG"
+printf 'op = segtri\n' > "$T/plain.txt"
+ogrinfo -ro "$T/plain.txt" > "$T/err" 2>&1
+! grep -q "EXACTGEO:" "$T/err" && grep -q "Unable to open" "$T/err"
+check $? "a text file of another extension is declined silently"
+
+# Issue 11, item 12.
+# A job file saved with a UTF-8 byte order mark (Windows editors) opens.
+printf '\357\273\277#exactgeo-job 1\r\nop = segtri\r\na = drillholes.gpkg\r\nb = orebodies.gpkg\r\nacopy = hole_id\r\nbcopy = body_id,rock_type\r\n' > "$T/bom.xgjob"
+ogr2ogr -f GPKG "$T/bom.gpkg" "$T/bom.xgjob" &&
+    "$DUMP" "$T/bom.gpkg" > "$T/b.txt" && same "$T/cli.gpkg.txt" "$T/b.txt"
+check $? "a .xgjob with a UTF-8 BOM and CRLF line ends: same contacts"
+# ogrinfo without -ro opens for update when given -sql (GDAL 3.6; always
+# in later versions), as QGIS does: no error message.
+for src in "$CONN" "$T/run.xgjob"; do
+    case $src in EXACTGEO:*) what="a connection string" ;; *) what="a .xgjob" ;; esac
+    ogrinfo "$src" -sql "SELECT COUNT(*) AS n FROM contacts" > "$T/out" 2> "$T/err" &&
+        [ ! -s "$T/err" ] && grep -q "n (Integer) = [1-9]" "$T/out" &&
+        ! grep -q "read-only" "$T/out" ||
+        { sed 's/^/# /' "$T/err" | head -3; false; }
+    check $? "ogrinfo -sql without -ro on $what: no message, exit 0"
+done
+# op and engine values are case-insensitive, like the keys.
+ogr2ogr -f GPKG "$T/upper.gpkg" "EXACTGEO:OP=SEGTRI;A=$A;B=$B;ACOPY=hole_id;BCOPY=body_id,rock_type;ENGINE=Seq" &&
+    "$DUMP" "$T/upper.gpkg" > "$T/b.txt" && same "$T/cli.gpkg.txt" "$T/b.txt"
+check $? "op=SEGTRI, engine=Seq: same contacts"
+# The job runs inside the open, where GDAL gives no progress callback:
+# PROGRESS=YES (or EXACTGEO_PROGRESS) draws its bar on stderr.
+bar="EXACTGEO: running the job: 0...10...20...30...40...50...60...70...80...90...100 - done."
+ogrinfo -ro -so -al "$CONN" -oo PROGRESS=YES > "$T/out" 2> "$T/err" &&
+    [ "$(cat "$T/err")" = "$bar" ] && grep -q "^Feature Count: " "$T/out"
+check $? "-oo PROGRESS=YES: the job's progress bar on stderr"
+ogrinfo -ro -so -al "$CONN" --config EXACTGEO_PROGRESS YES 2> "$T/err" >/dev/null &&
+    [ "$(cat "$T/err")" = "$bar" ]
+check $? "--config EXACTGEO_PROGRESS YES: the same"
+ogr2ogr -f GPKG "$T/quiet.gpkg" "$CONN" 2> "$T/err" && [ ! -s "$T/err" ]
+check $? "no bar by default"
+# One run per open: ogrinfo -al opens, counts, reads, takes the extent.
+CPL_DEBUG=EXACTGEO ogrinfo -al "$CONN" > /dev/null 2> "$T/err" &&
+    [ "$(grep -c 'EXACTGEO: running job' "$T/err")" -eq 1 ]
+check $? "ogrinfo -al runs the job once (CPL_DEBUG=EXACTGEO: $(grep -c 'running job' "$T/err") run)"
 
 echo "1..$n"
 exit $fail

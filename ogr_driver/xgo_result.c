@@ -1,0 +1,232 @@
+/* xgo_result.c -- results shared by the datasets open on one job (see
+ * xgo_result.h). */
+#define _POSIX_C_SOURCE 200809L  /* strdup */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cpl_error.h>
+#include <cpl_multiproc.h>
+#include "xgo_internal.h"
+#include "xgo_result.h"
+
+enum { RUNNING, DONE, FAILED };
+
+struct xgo_result {
+    char *key;                /* NULL: not shared */
+    int refs;                 /* under g_lock */
+    int linked;               /* on g_list (under g_lock) */
+    struct xgo_result *next;  /* g_list */
+    CPLMutex *ready;          /* held by the running thread until the
+                                 state is DONE or FAILED */
+    int state, rc;
+    char err[1024];
+    OGRFeatureDefnH defn;     /* referenced */
+    OGRFeatureH *feat;        /* owned */
+    size_t n;
+    OGREnvelope env;
+    int has_env;
+};
+
+/* The results that datasets hold now.  Global because GDAL's datasets
+ * are: two opens of one job in one process, from any thread, must find
+ * each other.  g_lock guards g_list, every refs and every linked. */
+static CPLMutex *g_lock;
+static struct xgo_result *g_list;
+
+static void unlink_locked(struct xgo_result *r)
+{
+    struct xgo_result **p;
+    if (!r->linked)
+        return;
+    for (p = &g_list; *p; p = &(*p)->next)
+        if (*p == r) {
+            *p = r->next;
+            break;
+        }
+    r->linked = 0;
+}
+
+static void destroy(struct xgo_result *r)
+{
+    size_t i;
+    for (i = 0; i < r->n; i++)
+        OGR_F_Destroy(r->feat[i]);
+    free(r->feat);
+    if (r->defn)
+        OGR_FD_Release(r->defn);
+    if (r->ready)
+        CPLDestroyMutex(r->ready);
+    free(r->key);
+    free(r);
+}
+
+void xgo_result_release(struct xgo_result *r)
+{
+    int last;
+    if (!r)
+        return;
+    CPLCreateOrAcquireMutex(&g_lock, 1000.0);
+    last = --r->refs == 0;
+    if (last)
+        unlink_locked(r);
+    CPLReleaseMutex(g_lock);
+    if (last)
+        destroy(r);
+}
+
+/* Runs pj into a MEM dataset and moves its layer's features into r.
+ * For a moment both hold the contacts (twice the memory of the layer). */
+static int run(struct xgo_result *r, const struct xgo_pjob *pj,
+               GDALProgressFunc pf, void *pa, char *err, size_t errlen)
+{
+    const char *name = xgo_pjob_layer_name(pj);
+    GDALDatasetH mem = NULL;
+    OGRLayerH lyr;
+    OGRFeatureH f;
+    size_t cap = 0;
+    int rc = xgo_pjob_run(pj, pf, pa, &mem, err, errlen);
+
+    if (rc != XG_OK)
+        return rc;
+    lyr = GDALDatasetGetLayerByName(mem, name);
+    if (!lyr) {
+        GDALClose(mem);
+        return xgo__fail(err, errlen, XG_EIO, "the run made no layer '%s'",
+                         name);
+    }
+    r->defn = OGR_L_GetLayerDefn(lyr);
+    OGR_FD_Reference(r->defn);
+    r->has_env = OGR_L_GetExtent(lyr, &r->env, TRUE) == OGRERR_NONE;
+    OGR_L_ResetReading(lyr);
+    while ((f = OGR_L_GetNextFeature(lyr)) != NULL) {
+        if (r->n == cap) {
+            size_t ncap = cap ? 2 * cap : 1024;
+            OGRFeatureH *p = realloc(r->feat, ncap * sizeof *p);
+            if (!p) {
+                OGR_F_Destroy(f);
+                rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+                break;
+            }
+            r->feat = p;
+            cap = ncap;
+        }
+        r->feat[r->n++] = f;
+    }
+    GDALClose(mem);
+    return rc;
+}
+
+/* Waits for the run of r (another thread's) to end; returns its code. */
+static int wait_for(struct xgo_result *r, char *err, size_t errlen)
+{
+    int state;
+    CPLAcquireMutex(r->ready, 1e9);
+    state = r->state;
+    CPLReleaseMutex(r->ready);
+    if (state == RUNNING)   /* the mutex is recursive: this thread runs it */
+        return xgo__fail(err, errlen, XG_EINVAL, "the job reads its own "
+                         "result (an input opens the same job)");
+    if (state == FAILED) {
+        xgo__fail(err, errlen, r->rc, "%s", r->err);
+        return r->rc;
+    }
+    CPLDebug("EXACTGEO", "sharing the result of a run of the same job");
+    return XG_OK;
+}
+
+static struct xgo_result *find_locked(const char *key)
+{
+    struct xgo_result *r;
+    for (r = g_list; key && r; r = r->next)
+        if (strcmp(r->key, key) == 0)
+            return r;
+    return NULL;
+}
+
+int xgo_result_get(const struct xgo_pjob *pj, GDALProgressFunc pf, void *pa,
+                   struct xgo_result **out, char *err, size_t errlen)
+{
+    struct xgo_result *r;
+    int rc;
+
+    *out = NULL;
+    if (!CPLCreateOrAcquireMutex(&g_lock, 1000.0))
+        return xgo__fail(err, errlen, XG_ENOMEM, "cannot create a mutex");
+    r = find_locked(pj->key);
+    if (r) {
+        r->refs++;
+        CPLReleaseMutex(g_lock);
+        rc = wait_for(r, err, errlen);
+        if (rc != XG_OK) {
+            xgo_result_release(r);
+            return rc;
+        }
+        *out = r;
+        return XG_OK;
+    }
+
+    /* First open of this job: publish it as running, then run it with
+     * r->ready held, outside g_lock (other jobs go on meanwhile). */
+    r = calloc(1, sizeof *r);
+    if (r && pj->key && !(r->key = strdup(pj->key))) {
+        free(r);
+        r = NULL;
+    }
+    if (r && !(r->ready = CPLCreateMutex())) {  /* returned acquired */
+        free(r->key);
+        free(r);
+        r = NULL;
+    }
+    if (!r) {
+        CPLReleaseMutex(g_lock);
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    }
+    r->refs = 1;
+    r->state = RUNNING;
+    if (r->key) {
+        r->next = g_list;
+        g_list = r;
+        r->linked = 1;
+    }
+    CPLReleaseMutex(g_lock);
+
+    rc = run(r, pj, pf, pa, err, errlen);
+    if (rc != XG_OK) {
+        /* Not to be found by later opens: they run it again. */
+        CPLCreateOrAcquireMutex(&g_lock, 1000.0);
+        unlink_locked(r);
+        CPLReleaseMutex(g_lock);
+        r->rc = rc;
+        snprintf(r->err, sizeof r->err, "%s", err && errlen ? err : "");
+    }
+    r->state = rc == XG_OK ? DONE : FAILED;
+    CPLReleaseMutex(r->ready);
+    if (rc != XG_OK) {
+        xgo_result_release(r);
+        return rc;
+    }
+    *out = r;
+    return XG_OK;
+}
+
+OGRFeatureDefnH xgo_result_defn(const struct xgo_result *r)
+{
+    return r->defn;
+}
+
+size_t xgo_result_count(const struct xgo_result *r)
+{
+    return r->n;
+}
+
+OGRFeatureH xgo_result_feature(const struct xgo_result *r, size_t i)
+{
+    return i < r->n ? r->feat[i] : NULL;
+}
+
+int xgo_result_extent(const struct xgo_result *r, OGREnvelope *env)
+{
+    if (r->has_env)
+        *env = r->env;
+    return r->has_env;
+}
