@@ -578,7 +578,6 @@ int main(int argc, char **argv)
                        : "nothing written");
         intr_exit();
     }
-    }
     if (rc == XG_OK && o.stats) {
         if (sidefile_begin(&stats_f, err, sizeof err) != 0)
             rc = XG_EIO;

@@ -262,7 +262,7 @@ ok $? "--help: the output fields"
 grep -q "^  proper " help.txt && grep -q "^  touch " help.txt && grep -q "^  coplanar " help.txt &&
     grep -q "^  overlap " help.txt
 ok $? "--help: the kinds, one line each"
-grep -q "0 done; 1 error, nothing written; 2 usage error" help.txt && grep -q "130 interrupted" help.txt
+grep -q "0 done; 1 error, nothing written; 2 usage error" help.txt && grep -q "130 (SIGINT) or 143 (SIGTERM) interrupted" help.txt
 ok $? "--help: the exit codes"
 grep -q 'ogrinfo .*EXACTGEO:op=segtri' help.txt && grep -q -- "-spat XMIN YMIN XMAX YMAX" help.txt
 ok $? "--help: the EXACTGEO driver and -spat"

@@ -213,8 +213,8 @@ if [ $had_root_file -ne 0 ]; then
     [ ! -e /vsistdout ]; ok $? "/vsistdout/: no file named /vsistdout created"
 fi
 "$XG" segtri -q -f CSV /vsistdout/ a.gpkg b.gpkg 2>err.txt | head -1 > csv.txt
-[ "$(cat csv.txt)" = "a_fid,a_seg,b_fid,b_tri,kind" ] && [ ! -s err.txt ]
-ok $? "-f CSV /vsistdout/: the CSV on stdout"
+[ "$(cat csv.txt)" = "WKT,a_fid,a_seg,b_fid,b_tri,kind" ] && [ ! -s err.txt ]
+ok $? "-f CSV /vsistdout/: the CSV, geometry as WKT, on stdout"
 "$XG" segtri -q -f GeoJSONSeq /vsistdout/ a.gpkg b.gpkg 2>/dev/null | grep -c '"type": "Feature"' > seq.txt
 [ "$(cat seq.txt)" = 4 ]; ok $? "-f GeoJSONSeq /vsistdout/: four lines"
 "$XG" segtri /vsistdout/ a.gpkg b.gpkg > out.txt 2>err.txt
