@@ -115,3 +115,10 @@ tests_dd_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_dd_t_LDADD = $(TAP_LDADD) $(MPFR_LIBS)
 TESTS += tests/dd_t
 endif
+
+# The engines' shared error and cancel paths (src/pair_engine.c).
+check_PROGRAMS += tests/pair_engine_t
+tests_pair_engine_t_SOURCES = tests/pair_engine_t.c tests/tap.h
+tests_pair_engine_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_pair_engine_t_LDADD = $(TAP_LDADD)
+TESTS += tests/pair_engine_t
