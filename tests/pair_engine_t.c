@@ -12,7 +12,9 @@
 #include <stdatomic.h>
 #include <string.h>
 #if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/allocator_interface.h>
+/* ASan's own count (sanitizer/allocator_interface.h, which GCC 12 does
+ * not install). */
+size_t __sanitizer_get_current_allocated_bytes(void);
 #elif defined(__GLIBC__)
 #include <malloc.h>
 #endif

@@ -18,9 +18,12 @@ printf '#!/bin/sh\necho 1..1\necho "ok 1 - fine"\n' > "$T/pass_t.sh"
 n=0 fail=0
 check() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
 
-# The nested make is a make of its own: not the jobs of the running one.
+# The nested make is a make of its own: not the jobs of the running one,
+# and not under the sanitizer build's preloaded runtime (make is not
+# what is tested; its fixtures still run as that build runs its tests).
 run() {     # run TESTS...: make check on those, stdout in $T/out
-    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "${MAKE:-make}" -s -C "$top_builddir" check \
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u LD_PRELOAD -u ASAN_OPTIONS \
+        -u UBSAN_OPTIONS "${MAKE:-make}" -s -C "$top_builddir" check \
         TESTS="$*" TEST_SUITE_LOG="$T/suite.log" > "$T/out" 2> "$T/err"
 }
 
