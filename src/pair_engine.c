@@ -13,8 +13,8 @@
  * struct xg__pair_ops.
  *
  * Cancellation: the progress callback runs on the calling thread only
- * (thread 0 of the workers), at 0 before any work, every 1% of the
- * tasks, and at 1 when the work is done.  A non-zero answer sets the
+ * (thread 0 of the workers), at 0 before any work, then as thread 0
+ * takes tasks (about every 1% of them), and at 1 when the work is done.  A non-zero answer sets the
  * run's stop flag, which every worker reads before each task; the run
  * returns XG_ECANCEL whichever call asked for it, the last one included,
  * so a cancel can never be lost to a fast finish.
@@ -93,7 +93,7 @@ static int cancelled_at(struct xg_ctx *ctx, double fraction)
     return ctx && ctx->progress && ctx->progress(fraction, ctx->progress_user);
 }
 
-/* Thread 0 only: done of the run's tasks have been taken. */
+/* Called by thread 0 only, when done of the run's tasks are taken. */
 static void report_progress(struct run *r, size_t done)
 {
     if (r->ntasks && cancelled_at(r->ctx, (double)done / (double)r->ntasks))
