@@ -68,7 +68,13 @@ const char *xg_strerror(int code);
 
 struct xg_ctx;
 
-/* Progress callback: fraction in [0,1]; return non-zero to cancel. */
+/* Progress callback: fraction in [0,1]; return non-zero to cancel.
+ * xg_segtri and xg_redblue call it on the calling thread only, never
+ * concurrently, with fractions that never decrease: 0 once the inputs
+ * are checked, then as the work goes (cpu and seq engines), and 1 when
+ * the work is done.  A non-zero answer at any call, the first and the
+ * last included, makes the call return XG_ECANCEL with no contacts;
+ * no call follows it. */
 typedef int (*xg_progress_fn)(double fraction, void *user);
 
 /* New context with defaults (threads = online processors).

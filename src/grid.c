@@ -287,8 +287,10 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
 
     a_any = hull(a_box, na, ah, ah + 3);
     b_any = hull(b_box, nb, bh, bh + 3);
+    /* From here every failure goes through out, which frees the boxes:
+     * the grid owns them even when it cannot be built. */
     if ((rc = xg__grid_frame(g, ah, a_any, bh, b_any, na, nb, cells)) != XG_OK)
-        return rc;
+        goto out;
 
     if (nthreads < 1)
         nthreads = 1;

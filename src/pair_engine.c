@@ -11,6 +11,13 @@
  * de-duplication pass is needed; the engines differ only in speed.
  * What a pair is (its boxes, its fast and exact stages) comes from a
  * struct xg__pair_ops.
+ *
+ * Cancellation: the progress callback runs on the calling thread only
+ * (thread 0 of the workers), at 0 before any work, then as thread 0
+ * takes tasks (about every 1% of them), and at 1 when the work is done.  A non-zero answer sets the
+ * run's stop flag, which every worker reads before each task; the run
+ * returns XG_ECANCEL whichever call asked for it, the last one included,
+ * so a cancel can never be lost to a fast finish.
  */
 #include <math.h>
 #include <stdatomic.h>
@@ -44,7 +51,7 @@ struct run {
     struct task *tasks;
     size_t ntasks;
     atomic_size_t next;
-    atomic_int stop;
+    atomic_int stop;            /* cancel asked, or a worker failed */
     struct worker *w;
     int nthreads;
     /* prepare */
@@ -80,11 +87,16 @@ static void prepare_worker(void *arg, int tid)
         }
 }
 
+/* Non-zero when the caller's progress callback asks to cancel. */
+static int cancelled_at(struct xg_ctx *ctx, double fraction)
+{
+    return ctx && ctx->progress && ctx->progress(fraction, ctx->progress_user);
+}
+
+/* Called by thread 0 only, when done of the run's tasks are taken. */
 static void report_progress(struct run *r, size_t done)
 {
-    struct xg_ctx *ctx = r->ctx;
-    if (ctx && ctx->progress && r->ntasks &&
-        ctx->progress((double)done / (double)r->ntasks, ctx->progress_user))
+    if (r->ntasks && cancelled_at(r->ctx, (double)done / (double)r->ntasks))
         atomic_store(&r->stop, 1);
 }
 
@@ -95,11 +107,11 @@ static void intersect_worker(void *arg, int tid)
     const struct xg_grid *g = r->g;
     const struct xg__pair_ops *ops = r->ops;
     size_t sa = (size_t)ops->a_stride, sb = (size_t)ops->b_stride;
-    size_t next_report = 0;
+    size_t next_report = r->ntasks / 100 + 1;  /* 0 was reported */
 
     for (;;) {
         size_t t0 = atomic_fetch_add(&r->next, TASK_GRAB), ti;
-        if (t0 >= r->ntasks || atomic_load(&r->stop))
+        if (t0 >= r->ntasks)
             break;
         if (tid == 0 && t0 >= next_report) {
             report_progress(r, t0);
@@ -109,6 +121,8 @@ static void intersect_worker(void *arg, int tid)
             const struct task *tk = &r->tasks[ti];
             uint32_t c = tk->cell, ia, ib;
             uint32_t b_lo = g->b_start[c], b_hi = g->b_start[c + 1];
+            if (atomic_load_explicit(&r->stop, memory_order_relaxed))
+                goto stopped;
             for (ia = tk->a_lo; ia < tk->a_hi; ia++) {
                 uint32_t i = g->a_items[ia];
                 const double *abox = g->a_box + 6 * (size_t)i;
@@ -143,6 +157,7 @@ static void intersect_worker(void *arg, int tid)
             }
         }
     }
+stopped:
     xg__contacts_sort(&w->out);
 }
 
@@ -266,7 +281,9 @@ int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
         f.nthreads = 64;
     if ((size_t)f.nthreads > n / 65536 + 1)
         f.nthreads = (int)(n / 65536 + 1);
-    xg__parallel(f.nthreads, finite_worker, &f);
+    if (xg__parallel(f.nthreads, finite_worker, &f) != XG_OK)
+        return xg__error(ctx, XG_ENOMEM, "out of memory while checking "
+                         "coordinates");
     for (t = 0; t < f.nthreads; t++)
         if (first[t] < bad)
             bad = first[t];
@@ -307,19 +324,19 @@ int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     r.a_bad = calloc((size_t)nthreads, sizeof(uint64_t));
     r.b_bad = calloc((size_t)nthreads, sizeof(uint64_t));
     r.prep_cnt = calloc((size_t)nthreads, sizeof(struct xg_counters));
-    if (!r.a_box || !r.b_box || !r.a_bad || !r.b_bad || !r.prep_cnt) {
+    if (!r.a_box || !r.b_box || !r.a_bad || !r.b_bad || !r.prep_cnt ||
+        xg__parallel(nthreads, prepare_worker, &r) != XG_OK) {
         free(r.a_box);
         free(r.b_box);
         rc = xg__error(ctx, XG_ENOMEM, "out of memory while preparing");
         goto out;
     }
-    xg__parallel(nthreads, prepare_worker, &r);
     for (t = 0; t < nthreads; t++) {
         st->a_skipped += r.a_bad[t];
         st->b_skipped += r.b_bad[t];
         xg_counters_add(&st->cnt, &r.prep_cnt[t]);
     }
-    /* The grid owns the boxes from here on. */
+    /* The grid owns the boxes from here on, and frees them if it fails. */
     rc = xg__grid_build(g, r.a_box, na, r.b_box, nb, opt->grid, nthreads);
     if (rc != XG_OK) {
         rc = xg__error(ctx, rc, "cannot build the grid: %s", xg_strerror(rc));
@@ -364,12 +381,10 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
         goto out;
     }
 
-    /* Progress starts from the calling thread, so that a caller that
-     * cancels at once is heard even when the workers finish before
-     * thread 0 reports (small inputs). */
-    report_progress(&r, 0);
-    if (!atomic_load(&r.stop))
-        xg__parallel(nthreads, intersect_worker, &r);
+    /* Progress 0 was reported by xg__pair_begin, 1 comes in
+     * xg__pair_end; thread 0 reports in between. */
+    if (xg__parallel(nthreads, intersect_worker, &r) != XG_OK)
+        rc = XG_ENOMEM;     /* no worker ran: not an empty answer */
     t0 = xg__now();
     st->seconds[XG_STAGE_INTERSECT] = t0 - t1;
     xg__grid_free(&g);
@@ -436,13 +451,20 @@ int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     st->threads = *engine == XG_ENGINE_CPU ? xg__threads(ctx) : 1;
     free(out->v);
     memset(out, 0, sizeof *out);
+    if (cancelled_at(ctx, 0.0))
+        return xg__error(ctx, XG_ECANCEL, "cancelled");
     return XG_OK;
 }
 
-int xg__pair_end(int rc, struct xg_contacts *out, struct xg_stats *st)
+int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
+                 struct xg_stats *st)
 {
     size_t i;
     int k;
+    /* The last progress call: a cancel asked now is a cancel, however
+     * fast the engine was. */
+    if (rc == XG_OK && cancelled_at(ctx, 1.0))
+        rc = xg__error(ctx, XG_ECANCEL, "cancelled");
     if (rc != XG_OK) {
         xg_contacts_free(out);
         return rc;

@@ -215,5 +215,5 @@ int xg_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
     else
         rc = xg__pair_run(ctx, &redblue_ops, a->xyz, a->n, b->xyz, b->n, &o,
                           st->threads, out, st);
-    return xg__pair_end(rc, out, st);
+    return xg__pair_end(ctx, rc, out, st);
 }

@@ -72,7 +72,7 @@ int xg_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
     else
         rc = xg__pair_run(ctx, &segtri_ops, a->xyz, a->n, b->xyz, b->n, opt,
                           st->threads, out, st);
-    return xg__pair_end(rc, out, st);
+    return xg__pair_end(ctx, rc, out, st);
 }
 
 #ifndef XG_HAVE_CUDA

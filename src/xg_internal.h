@@ -142,8 +142,9 @@ int xg__grid_frame(struct xg_grid *g, const double ahull[6], int a_any,
 /* Builds the grid over na boxes of A and nb boxes of B (6 doubles each,
  * min then max; an element with a NULL-marked box, box[0] > box[3], is
  * left out).  cells[k] <= 0 means choose.  Uses up to nthreads threads.
- * The grid takes ownership of a_box and b_box (freed by xg__grid_free).
- * Returns XG_OK or XG_ENOMEM / XG_ELIMIT. */
+ * The grid takes ownership of a_box and b_box (freed by xg__grid_free),
+ * also when it fails: then they are freed before it returns and g is
+ * left empty.  Returns XG_OK or XG_ENOMEM / XG_ELIMIT. */
 int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
                    size_t nb, const int cells[3], int nthreads);
 void xg__grid_free(struct xg_grid *g);
@@ -345,14 +346,17 @@ int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                      struct xg_grid *g, struct xg_stats *st);
 /* The common entry of xg_segtri and xg_redblue: resets st and out,
  * checks sizes and coordinates, resolves the engine into *engine (and
- * fails when it is gpu and none is usable). */
+ * fails when it is gpu and none is usable), then reports progress 0
+ * (XG_ECANCEL when the callback cancels there). */
 int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                    const double *a, size_t na, const int64_t *afid,
                    const double *b, size_t nb, const int64_t *bfid,
                    const struct xg_opts *opt, struct xg_contacts *out,
                    struct xg_stats *st, int *engine);
-/* The common exit: frees out on failure, counts the kinds on success. */
-int xg__pair_end(int rc, struct xg_contacts *out, struct xg_stats *st);
+/* The common exit: reports progress 1 (a cancel there makes rc
+ * XG_ECANCEL), frees out on failure, counts the kinds on success. */
+int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
+                 struct xg_stats *st);
 /* Non-zero, with a message in ctx, when a coordinate used is not finite. */
 int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
                      int dim, const int64_t *fid, const char *what);

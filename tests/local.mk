@@ -133,3 +133,14 @@ if HAVE_GDAL
 TESTS += tests/safety_t.sh
 endif
 EXTRA_DIST += tests/safety_t.sh
+
+# The engines' shared error and cancel paths (src/pair_engine.c).
+check_PROGRAMS += tests/pair_engine_t
+tests_pair_engine_t_SOURCES = tests/pair_engine_t.c tests/tap.h
+tests_pair_engine_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_pair_engine_t_LDADD = $(TAP_LDADD)
+TESTS += tests/pair_engine_t
+
+# `make check` prints its total even when a test fails (Makefile.am).
+TESTS += tests/total_t.sh
+EXTRA_DIST += tests/total_t.sh
