@@ -19,11 +19,6 @@
 #include <string.h>
 #include "xg_internal.h"
 
-int xg__seg2_is_degenerate(const double *seg)
-{
-    return seg[0] == seg[3] && seg[1] == seg[4];
-}
-
 /* The crossing of P0P1 with the line Q0Q1 when P0, P1 lie strictly on
  * opposite sides of it: P0 + t (P1 - P0), t = op0 / (op0 - op1), rounded
  * to the nearest double; intervals first, GMP when they cannot certify. */
@@ -175,15 +170,10 @@ int xg_redblue_pair(struct xg_counters *cnt, const double sa[6],
 /* The box in x, y with z = 0..0, so the 3D grid is one cell deep. */
 static int seg2_box(struct xg_counters *cnt, const double *s, double *box)
 {
-    int k;
     (void)cnt;
     if (xg__seg2_is_degenerate(s))
         return 1;
-    for (k = 0; k < 2; k++) {
-        box[k] = s[k] < s[3 + k] ? s[k] : s[3 + k];
-        box[3 + k] = s[k] < s[3 + k] ? s[3 + k] : s[k];
-    }
-    box[2] = box[5] = 0.0;
+    xg__seg2_box(s, box);
     return 0;
 }
 

@@ -7,32 +7,18 @@
 
 static int seg_box(struct xg_counters *cnt, const double *s, double *box)
 {
-    int k;
     (void)cnt;
     if (xg__seg_is_degenerate(s))
         return 1;
-    for (k = 0; k < 3; k++) {
-        box[k] = s[k] < s[3 + k] ? s[k] : s[3 + k];
-        box[3 + k] = s[k] < s[3 + k] ? s[3 + k] : s[k];
-    }
+    xg__seg_box(s, box);
     return 0;
 }
 
 static int tri_box(struct xg_counters *cnt, const double *t, double *box)
 {
-    int k, i;
     if (xg__tri_is_degenerate(cnt, t))
         return 1;
-    for (k = 0; k < 3; k++) {
-        box[k] = box[3 + k] = t[k];
-        for (i = 1; i < 3; i++) {
-            double v = t[3 * i + k];
-            if (v < box[k])
-                box[k] = v;
-            if (v > box[3 + k])
-                box[3 + k] = v;
-        }
-    }
+    xg__tri_box(t, box);
     return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "exactgeo.h"
 #include "xg_filters.h"
 #include "xg_dd.h"
+#include "xg_boxes.h"
 
 /* ---- context (ctx.c) ---- */
 struct xg_ctx {
@@ -96,8 +97,6 @@ void xg__segtri_construct(struct xg_counters *cnt, const double *seg,
  * reference the GPU tests compare the device's stages with). */
 void xg__plane_point_exact(const double *seg, const double *tri,
                            double out[3]);
-/* Zero when the segment has length zero. */
-int xg__seg_is_degenerate(const double *seg);
 /* Non-zero when the triangle's three vertices are collinear (exactly). */
 int xg__tri_is_degenerate(struct xg_counters *cnt, const double *tri);
 
@@ -117,20 +116,6 @@ struct xg_grid {
     double *a_box, *b_box;        /* 6 per element: min xyz, max xyz */
 };
 
-/* Cell coordinate of x along axis k; monotone in x, which is what makes
- * the ownership rule sound. */
-static inline int xg__cell_of(const struct xg_grid *g, int k, double x)
-{
-    double f = (x - g->lo[k]) * g->inv[k];
-    int i;
-    if (!(f > 0.0))
-        return 0;
-    if (f >= (double)g->n[k])
-        return g->n[k] - 1;
-    i = (int)f;
-    return i;
-}
-
 /* The grid's frame: region (where the hulls [min xyz, max xyz] of the
  * two sets meet; a_any / b_any 0 when a set has no box), dimensions
  * (cells, or xg_grid_default) and cell function; the arrays are left
@@ -148,23 +133,13 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
                    size_t nb, const int cells[3], int nthreads);
 void xg__grid_free(struct xg_grid *g);
 
-/* Non-zero when pair (i, j), both in cell c, is owned by c: c holds the
- * lowest corner of the intersection of their boxes.  Each pair whose
- * boxes meet is owned by exactly one cell. */
+/* Non-zero when pair (i, j) with cell ranges ca, cb, both in cell c, is
+ * owned by c (the ownership rule, xg__owner): each pair whose boxes meet
+ * is owned by exactly one cell. */
 static inline int xg__grid_owns(const struct xg_grid *g, size_t c,
                                 const int32_t *ca, const int32_t *cb)
 {
-    int x = ca[0] > cb[0] ? ca[0] : cb[0];
-    int y = ca[1] > cb[1] ? ca[1] : cb[1];
-    int z = ca[2] > cb[2] ? ca[2] : cb[2];
-    return ((size_t)z * (size_t)g->n[1] + (size_t)y) * (size_t)g->n[0]
-               + (size_t)x == c;
-}
-
-static inline int xg__boxes_meet(const double *p, const double *q)
-{
-    return p[0] <= q[3] && q[0] <= p[3] && p[1] <= q[4] && q[1] <= p[4] &&
-           p[2] <= q[5] && q[2] <= p[5];
+    return xg__owner(g->n, ca, cb) == c;
 }
 
 /* ---- large arrays (geom.c) ---- */
@@ -370,8 +345,6 @@ int xg__redblue_exact(struct xg_counters *cnt, const double *sa,
 int xg__redblue_settled(struct xg_counters *cnt, const double *sa,
                         const double *sb, int r, const double *pt,
                         struct xg_contact *c);
-/* Non-zero when the segment has length zero in x, y. */
-int xg__seg2_is_degenerate(const double *seg);
 
 /* GPU red/blue (cuda/redblue_*.cu).  method: XG__RB_PAPER the paper's
  * pair list built on the CPU, XG__RB_GPU the list-free design. */
