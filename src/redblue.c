@@ -177,10 +177,41 @@ static int seg2_box(struct xg_counters *cnt, const double *s, double *box)
     return 0;
 }
 
+/* A hit of the GPU engines (xg__redblue_hit) that is not deferred. */
+static void settle(struct xg_counters *cnt, const double *sa,
+                   const double *sb, const struct xg_gpu_hit *h,
+                   struct xg_contact *c)
+{
+    if (h->flag == XG_GPU_HIT_CONSTRUCT) {
+        xg__redblue_exact(cnt, sa, sb, c);
+    } else if (h->kind == XG_KIND_PROPER) {
+        c->kind = XG_KIND_PROPER;
+        c->p[0] = h->p[0];
+        c->p[1] = h->p[1];
+        c->p[2] = 0.0;
+        memset(c->q, 0, sizeof c->q);
+        cnt->constructions++;
+    } else {
+        xg__redblue_settled(cnt, sa, sb,
+                            h->kind == XG_KIND_TOUCH ? XG_REDBLUE_TOUCH
+                                                     : XG_REDBLUE_OVERLAP,
+                            h->p, c);
+    }
+}
+
 static const struct xg__pair_ops redblue_ops = {
     6, 6, 2, "segment", "segment", seg2_box, seg2_box,
-    xg__redblue_fast_hit, xg__redblue_exact,
+    xg__redblue_fast_hit, xg__redblue_exact, settle,
 };
+const struct xg__pair_ops *const xg__redblue_ops = &redblue_ops;
+
+int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
+                        const struct xg_segs *b, const struct xg_opts *opt,
+                        int nthreads, struct xg_grid *g, struct xg_stats *st)
+{
+    return xg__pair_prepare(ctx, &redblue_ops, a->xyz, a->n, b->xyz,
+                            b->n, opt, nthreads, g, st);
+}
 
 int xg_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
                const struct xg_segs *b, const struct xg_opts *opt,

@@ -116,9 +116,13 @@ tests_dd_t_LDADD = $(TAP_LDADD) $(MPFR_LIBS)
 TESTS += tests/dd_t
 endif
 
-# The rules the CPU and GPU engines share (xg_boxes.h), without a GPU.
-check_PROGRAMS += tests/boxes_t
+# The rules the CPU and GPU engines share (xg_boxes.h), and the GPU
+# engines' host half (hits finished into contacts), both without a GPU.
+check_PROGRAMS += tests/boxes_t tests/gpu_finish_t
 tests_boxes_t_SOURCES = tests/boxes_t.c tests/xg_test.h tests/tap.h
 tests_boxes_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_boxes_t_LDADD = $(TAP_LDADD)
-TESTS += tests/boxes_t
+tests_gpu_finish_t_SOURCES = tests/gpu_finish_t.c tests/xg_test.h tests/tap.h
+tests_gpu_finish_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_gpu_finish_t_LDADD = $(TAP_LDADD)
+TESTS += tests/boxes_t tests/gpu_finish_t
