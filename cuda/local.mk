@@ -25,7 +25,7 @@ EXTRA_DIST += $(XG_CUDA_INC) \
 	$(XG_CUDA_LOS:.lo=.cu) cuda/test_kernels.cu \
 	cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
 	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_passes.c \
-	cuda/redblue_gpu.c cuda/paper.c cuda/check-gpu.sh
+	cuda/redblue_gpu.c cuda/paper.c cuda/check-gpu.sh cuda/gpu-verify.sh
 
 NVCCFLAGS = -O3 -std=c++17 -fmad=false \
 	-gencode arch=compute_90,code=[sm_90,compute_90] \
@@ -81,11 +81,14 @@ check-gpu:
 endif
 .PHONY: check-gpu
 
-# The Table 11.3 benchmark (bench/bench_gpu.c), static like the test.
+# The Table 11.3 benchmark (bench/bench_gpu.c), static like the test, and
+# its data generator static too: cuda/gpu-verify.sh runs the four on the
+# GPU machine, carried there without this build tree.
 if HAVE_CUDA
 noinst_PROGRAMS += bench/bench_gpu
 bench_bench_gpu_SOURCES = bench/bench_gpu.c
 bench_bench_gpu_CPPFLAGS = -I$(top_srcdir)/src $(CUDA_CPPFLAGS)
 bench_bench_gpu_LDADD = src/libexactgeo.la $(GMP_LIBS) -lm $(CUDA_LIBS)
 bench_bench_gpu_LDFLAGS = -static
+bench_gen_paper_LDFLAGS = -static
 endif
