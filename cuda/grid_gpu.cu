@@ -6,11 +6,12 @@
  * reduced on the device, the frame (region, dimensions, cell function)
  * comes from xg__grid_frame, the very code of the host's grid; then per
  * set: each element's cell range and reference count (one thread per
- * element, the formula of xg__cell_of), a scan of the counts, one
- * (cell, element) entry per reference, a stable radix sort by cell (the
- * entries were written in ascending element order, so every cell lists
- * its elements in ascending order, as grid.c does), and the cell starts
- * by binary search.
+ * element, xg__box_cells of xg_boxes.h as on the host), a scan of the
+ * counts, one (cell, element) entry per reference numbered by
+ * xg__cell_index, a stable radix sort by cell (the entries were written
+ * in ascending element order, so every cell lists its elements in
+ * ascending order, as grid.c does), and the cell starts by binary
+ * search.
  */
 #include <thrust/binary_search.h>
 #include <thrust/execution_policy.h>
@@ -28,7 +29,7 @@ struct box6 {
 struct valid6 {
     __host__ __device__ box6 operator()(const box6 &b) const
     {
-        if (b.v[0] > b.v[3]) {
+        if (xg__box_is_none(b.v)) {
             box6 e;
             for (int k = 0; k < 3; k++) {
                 e.v[k] = HUGE_VAL;
@@ -57,28 +58,18 @@ struct frame {
     double lo[3], hi[3], inv[3];
 };
 
-/* grid.c's ranges(): a box that misses the region gets lo x > hi x. */
+/* grid.c's ranges(): a box that misses the region gets an empty range
+ * and no reference. */
 __global__ static void k_ranges(const double *box, uint32_t n, frame f,
                                 int32_t *cell, uint32_t *cnt)
 {
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n)
         return;
-    const double *b = box + 6 * (size_t)i;
     int32_t *c = cell + 6 * (size_t)i;
-    bool in = !(b[0] > b[3]);
-    for (int k = 0; k < 3 && in; k++)
-        if (b[3 + k] < f.lo[k] || b[k] > f.hi[k])
-            in = false;
-    if (!in) {
-        c[0] = 1;
-        c[1] = c[2] = c[3] = c[4] = c[5] = 0;
+    if (!xg__box_cells(f.n, f.lo, f.hi, f.inv, box + 6 * (size_t)i, c)) {
         cnt[i] = 0;
         return;
-    }
-    for (int k = 0; k < 3; k++) {
-        c[k] = xg__dcell_of(f.n, f.lo, f.inv, k, b[k]);
-        c[3 + k] = xg__dcell_of(f.n, f.lo, f.inv, k, b[3 + k]);
     }
     cnt[i] = (uint32_t)(c[3] - c[0] + 1) * (uint32_t)(c[4] - c[1] + 1) *
              (uint32_t)(c[5] - c[2] + 1);
@@ -98,9 +89,7 @@ __global__ static void k_fill(const int32_t *cell, uint32_t n, frame f,
     for (int z = c[2]; z <= c[5]; z++)
         for (int y = c[1]; y <= c[4]; y++)
             for (int x = c[0]; x <= c[3]; x++) {
-                key[o] = (uint32_t)(((size_t)z * (size_t)f.n[1] + (size_t)y) *
-                                        (size_t)f.n[0] +
-                                    (size_t)x);
+                key[o] = xg__cell_index(f.n, x, y, z);
                 val[o] = i;
                 o++;
             }
@@ -117,59 +106,68 @@ void xg__cuda_grid_free(struct xg_dgrid *g)
     memset(g, 0, sizeof *g);
 }
 
-/* One set: cell ranges, references, CSR. */
-static int build_set(struct xg_ctx *ctx, const double *d_box, uint32_t n,
-                     const frame &f, size_t ncell, int32_t **d_cell,
-                     uint32_t **d_start, uint32_t **d_items, uint64_t *refs,
-                     cudaStream_t s)
+/* One set: cell ranges, references, CSR.  The set's arrays go to the
+ * grid (freed with it), the scratch to tmp. */
+static int set_csr(struct xg_ctx *ctx, struct xg_dmem *tmp,
+                   const double *d_box, uint32_t n, const frame &f,
+                   size_t ncell, int32_t **d_cell, uint32_t **d_start,
+                   uint32_t **d_items, uint64_t *refs, cudaStream_t s)
 {
-    uint32_t *d_cnt = NULL, *d_key = NULL, lastc = 0;
-    uint64_t *d_off = NULL, lasto = 0;
-    int rc = XG_OK;
+    uint32_t *d_cnt, *d_key, lastc = 0;
+    uint64_t *d_off, lasto = 0;
     void *p;
+    int rc;
 
-#define TRY(call)                                                          \
-    do {                                                                   \
-        cudaError_t e_ = (call);                                           \
-        if (e_ != cudaSuccess) {                                           \
-            rc = xg__error(ctx, XG_EGPU, "%s:%d: %s: %s", __FILE__,        \
-                           __LINE__, #call, cudaGetErrorString(e_));       \
-            goto done;                                                     \
-        }                                                                  \
-    } while (0)
     *refs = 0;
-    TRY(cudaMalloc(&p, ((size_t)n ? n : 1) * 6 * sizeof(int32_t)));
+    if ((rc = XG_CUDA(ctx, cudaMalloc(&p, ((size_t)n ? n : 1) * 6 *
+                                              sizeof(int32_t)))) != XG_OK)
+        return rc;
     *d_cell = (int32_t *)p;
-    TRY(cudaMalloc(&p, (ncell + 1) * sizeof(uint32_t)));
+    if ((rc = XG_CUDA(ctx, cudaMalloc(&p, (ncell + 1) * sizeof(uint32_t)))) !=
+        XG_OK)
+        return rc;
     *d_start = (uint32_t *)p;
-    TRY(cudaMalloc(&p, ((size_t)n ? n : 1) * sizeof(uint32_t)));
+    if ((rc = xg__dmem_alloc(ctx, tmp, &p, (size_t)n * sizeof(uint32_t))) !=
+        XG_OK)
+        return rc;
     d_cnt = (uint32_t *)p;
-    TRY(cudaMalloc(&p, ((size_t)n ? n : 1) * sizeof(uint64_t)));
+    if ((rc = xg__dmem_alloc(ctx, tmp, &p, (size_t)n * sizeof(uint64_t))) !=
+        XG_OK)
+        return rc;
     d_off = (uint64_t *)p;
     if (n) {
         k_ranges<<<(n + 255) / 256, 256, 0, s>>>(d_box, n, f, *d_cell, d_cnt);
-        TRY(cudaGetLastError());
+        if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK)
+            return rc;
         thrust::exclusive_scan(thrust::cuda::par.on(s), d_cnt, d_cnt + n,
                                d_off, (uint64_t)0);
-        TRY(cudaMemcpyAsync(&lastc, d_cnt + n - 1, sizeof lastc,
-                            cudaMemcpyDeviceToHost, s));
-        TRY(cudaMemcpyAsync(&lasto, d_off + n - 1, sizeof lasto,
-                            cudaMemcpyDeviceToHost, s));
-        TRY(cudaStreamSynchronize(s));
+        if ((rc = XG_CUDA(ctx, cudaMemcpyAsync(&lastc, d_cnt + n - 1,
+                                               sizeof lastc,
+                                               cudaMemcpyDeviceToHost, s))) !=
+                XG_OK ||
+            (rc = XG_CUDA(ctx, cudaMemcpyAsync(&lasto, d_off + n - 1,
+                                               sizeof lasto,
+                                               cudaMemcpyDeviceToHost, s))) !=
+                XG_OK ||
+            (rc = XG_CUDA(ctx, cudaStreamSynchronize(s))) != XG_OK)
+            return rc;
         *refs = lasto + lastc;
     }
-    if (*refs > UINT32_MAX) {
-        rc = xg__error(ctx, XG_ELIMIT, "more than 2^32 grid references");
-        goto done;
-    }
-    TRY(cudaMalloc(&p, (*refs + 1) * sizeof(uint32_t)));
+    if (*refs > UINT32_MAX)
+        return xg__error(ctx, XG_ELIMIT, "more than 2^32 grid references");
+    if ((rc = XG_CUDA(ctx, cudaMalloc(&p, (*refs + 1) * sizeof(uint32_t)))) !=
+        XG_OK)
+        return rc;
     *d_items = (uint32_t *)p;
-    TRY(cudaMalloc(&p, (*refs + 1) * sizeof(uint32_t)));
+    if ((rc = xg__dmem_alloc(ctx, tmp, &p, (*refs + 1) * sizeof(uint32_t))) !=
+        XG_OK)
+        return rc;
     d_key = (uint32_t *)p;
     if (*refs) {
         k_fill<<<(n + 255) / 256, 256, 0, s>>>(*d_cell, n, f, d_off, d_key,
                                                 *d_items);
-        TRY(cudaGetLastError());
+        if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK)
+            return rc;
         thrust::stable_sort_by_key(thrust::cuda::par.on(s), d_key,
                                    d_key + *refs, *d_items);
     }
@@ -178,12 +176,18 @@ static int build_set(struct xg_ctx *ctx, const double *d_box, uint32_t n,
                         thrust::counting_iterator<uint32_t>(
                             (uint32_t)ncell + 1),
                         *d_start);
-    TRY(cudaGetLastError());
-#undef TRY
-done:
-    cudaFree(d_cnt);
-    cudaFree(d_off);
-    cudaFree(d_key);
+    return XG_CUDA(ctx, cudaGetLastError());
+}
+
+static int build_set(struct xg_ctx *ctx, const double *d_box, uint32_t n,
+                     const frame &f, size_t ncell, int32_t **d_cell,
+                     uint32_t **d_start, uint32_t **d_items, uint64_t *refs,
+                     cudaStream_t s)
+{
+    struct xg_dmem tmp = XG_DMEM_INIT;
+    int rc = set_csr(ctx, &tmp, d_box, n, f, ncell, d_cell, d_start, d_items,
+                     refs, s);
+    xg__dmem_free(&tmp);        /* cudaFree waits for the device */
     return rc;
 }
 
@@ -213,9 +217,8 @@ extern "C" int xg__cuda_grid_build(struct xg_ctx *ctx, const double *d_abox,
                                   (const box6 *)d_bbox,
                                   (const box6 *)d_bbox + nb, valid6(), empty,
                                   hull6());
-    if (cudaGetLastError() != cudaSuccess)
-        return xg__error(ctx, XG_EGPU, "%s:%d: hull reduction failed",
-                         __FILE__, __LINE__);
+    if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK)
+        return rc;
     /* A set has a box when its hull is not the empty one. */
     rc = xg__grid_frame(&hg, ha.v, ha.v[0] <= ha.v[3], hb.v, hb.v[0] <= hb.v[3],
                         na, nb, cells);

@@ -1,10 +1,23 @@
 /*
- * xg_cuda.h -- the plain C interface between the GPU engine's host code
- * (segtri_gpu.c) and its kernels (segtri_kernels.cu).  Not installed.
+ * xg_cuda.h -- the GPU plumbing every GPU engine calls, plain C at the
+ * boundary (engines' host code is C, kernels are CUDA).  Not installed.
+ *
+ *   gpu_device.c   the device, the engine's stream and memory budget, the
+ *                  one error check, device memory held by an arena;
+ *   gpu_pinned.c   uploads through pinned buffers kept in the context;
+ *   gpu_output.c   the output protocol (bound, fill, relaunch when the
+ *                  bound falls short) and the sorted download of hits;
+ *   sort_hits.cu   the sort of hits by (a, b) on the device;
+ *   boxes.cu       boxes and degenerate elements (xg_boxes.h's rules);
+ *   grid_gpu.cu    the uniform grid built on the device;
+ *   cell_pairs.cu  the pairs of every cell, and their blocks.
+ * The hits become contacts on the CPU threads in src/gpu_finish.c.  An
+ * engine adds only what is particular to its operation: segtri_gpu.h,
+ * redblue_gpu.h, and the paper's benchmark-only strategies (paper.h).
  *
  * Every launcher takes the context for error detail and a stream, and
- * returns an int code (XG_OK or XG_EGPU with "file:line: call: reason"
- * in ctx).  Launchers only enqueue work: the caller synchronizes.
+ * returns an int code (XG_OK, or XG_EGPU with "file:line: call: reason"
+ * in ctx).  Launchers only enqueue work unless they say they synchronize.
  * Device pointers are named d_...
  */
 #ifndef XG_CUDA_H
@@ -23,44 +36,155 @@ extern "C" {
 #endif
 #include "xg_internal.h"
 
-/* Checks one runtime call (or, with cudaGetLastError(), a launch) and
- * returns XG_EGPU from the enclosing function, naming file and line. */
-#define XG_CUDA_TRY(ctx, call)                                            \
-    do {                                                                  \
-        cudaError_t xg_e_ = (call);                                       \
-        if (xg_e_ != cudaSuccess)                                         \
-            return xg__error((ctx), XG_EGPU, "%s:%d: %s: %s", __FILE__,   \
-                             __LINE__, #call, cudaGetErrorString(xg_e_)); \
-    } while (0)
+/* ---- errors (gpu_device.c) ---- */
 
-/* Threads per block of the pair kernels. */
-#define XG_GPU_THREADS 64
-/* Pairs per block of the packed multi-block kernel. */
-#define XG_GPU_PACK_PAIRS 2048
+/* The one check of every runtime call and launch (a launch: call it on
+ * cudaGetLastError()): XG_OK, or XG_EGPU with file, line, the call's text
+ * and the runtime's reason in ctx.  An expression, so that it serves
+ * `return XG_CUDA(...)` and `if ((rc = XG_CUDA(...)) != XG_OK) goto out`
+ * alike. */
+#define XG_CUDA(ctx, call) \
+    xg__cuda_check((ctx), (call), __FILE__, __LINE__, #call)
+int xg__cuda_check(struct xg_ctx *ctx, cudaError_t e, const char *file,
+                   int line, const char *what);
 
-/* The device arrays of one batch.  Elements are numbered locally
- * (0..na-1, 0..nb-1); cells globally, the CSR starts being indexed by
- * cell - c0.  origin: the local origin of the float count pass. */
-struct xg_gpu_view {
-    const double *d_seg, *d_tri;        /* 6 and 9 doubles per element */
-    const int32_t *d_a_cell, *d_b_cell; /* 6 per element: lo xyz, hi xyz */
-    const uint4 *d_a_rec, *d_b_rec;     /* packed: 2 per element
-                                           (xg__cuda_records) */
-    const uint32_t *d_a_start, *d_a_items, *d_b_start, *d_b_items;
-    uint32_t c0, c1;
-    uint32_t na, nb;
-    int n[3];
-    double origin[3];
+/* Returned by an engine's pass when its output would not fit the memory
+ * budget: the caller cuts the work smaller. */
+#define XG_GPU_SPLIT (-1)
+
+/* ---- device and stream (gpu_device.c) ---- */
+
+/* One engine run's stream and device-memory budget: what the device has
+ * free less room for the runtime, or the caller's cap (xg_opts'
+ * gpu_mem_cap) when smaller. */
+struct xg_gpu {
+    cudaStream_t s;
+    uint64_t budget;
 };
+int xg__gpu_open(struct xg_ctx *ctx, const struct xg_opts *opt,
+                 struct xg_gpu *gpu);
+void xg__gpu_close(struct xg_gpu *gpu);
 
-/* ---- the device grid (grid_gpu.cu), shared by segtri and red/blue ----
+/* Two events around some enqueued work; seconds between them once it is
+ * done (0 when unknown).  xg__gpu_events_free accepts NULL events. */
+int xg__gpu_events(struct xg_ctx *ctx, cudaEvent_t ev[2]);
+double xg__gpu_elapsed(cudaEvent_t ev[2]);
+void xg__gpu_events_free(cudaEvent_t ev[2]);
+
+/* ---- device memory (gpu_device.c) ----
+ * An arena owns a run's device arrays: each allocation is recorded, and
+ * xg__dmem_free frees them all (the arena starts zeroed: XG_DMEM_INIT). */
+#define XG_DMEM_MAX 48
+struct xg_dmem {
+    void *p[XG_DMEM_MAX];
+    int n;
+};
+#define XG_DMEM_INIT {{0}, 0}
+/* *d_ptr = bytes of device memory (at least 1), owned by m. */
+int xg__dmem_alloc(struct xg_ctx *ctx, struct xg_dmem *m, void **d_ptr,
+                   size_t bytes);
+/* As xg__dmem_alloc, then queues the copy of bytes from host h on s. */
+int xg__dmem_up(struct xg_ctx *ctx, struct xg_dmem *m, const void **d_ptr,
+                const void *h, size_t bytes, cudaStream_t s);
+/* Frees the most recent allocation (the output protocol's regrowth). */
+void xg__dmem_pop(struct xg_dmem *m);
+void xg__dmem_free(struct xg_dmem *m);
+
+/* ---- uploads (gpu_pinned.c) ---- */
+
+/* Copies bytes from host src to d_dst through the context's pinned
+ * buffers (made on first use, freed by xg_ctx_free), on several threads
+ * and streams of their own; complete on return. */
+int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
+                   size_t bytes);
+
+/* ---- output of unknown size (gpu_output.c) ----
+ * An engine's filling pass appends hits with an atomic counter, and
+ * drops those past the room it was given: a count past the room means
+ * the bound fell short, and the protocol grows the room to the count and
+ * runs the pass again. */
+struct xg_gpu_fill {
+    /* Enqueues the pass: appends to d_hit (room for cap) counting in
+     * d_n[0]; d_n[1] is the pass's own tally.  Both zeroed. */
+    int (*launch)(struct xg_ctx *ctx, void *user, struct xg_gpu_hit *d_hit,
+                  uint64_t cap, unsigned long long *d_n, cudaStream_t s);
+    void *user;
+    uint64_t cap;               /* the first room: the bound, or a guess */
+    uint64_t max_cap;           /* XG_GPU_SPLIT past it (UINT64_MAX: none) */
+    /* filled in: */
+    uint64_t n;                 /* hits written */
+    uint64_t tally;             /* d_n[1] of the pass that fitted */
+    uint64_t relaunches;
+    double kernel_seconds;      /* events around the pass that fitted */
+};
+/* f for the pass launch(user), cap its first room, no split. */
+static inline void xg__gpu_fill_init(
+    struct xg_gpu_fill *f,
+    int (*launch)(struct xg_ctx *, void *, struct xg_gpu_hit *, uint64_t,
+                  unsigned long long *, cudaStream_t),
+    void *user, uint64_t cap)
+{
+    memset(f, 0, sizeof *f);
+    f->launch = launch;
+    f->user = user;
+    f->cap = cap;
+    f->max_cap = UINT64_MAX;
+}
+/* Runs f's pass until its hits fit; *d_hit (owned by m) gets them.
+ * XG_GPU_SPLIT past f->max_cap, XG_ELIMIT past 2^32 hits. */
+int xg__gpu_fill(struct xg_ctx *ctx, struct xg_dmem *m, struct xg_gpu_fill *f,
+                 struct xg_gpu_hit **d_hit, cudaStream_t s);
+
+/* The n hits at d_hit sorted by (a, b) on the device, then downloaded:
+ * *h_hit gets them (xg__big_alloc; caller frees).  Adds the sort's time
+ * to st's unique stage and the transfer's to its download stage. */
+int xg__gpu_download_sorted(struct xg_ctx *ctx, struct xg_dmem *m,
+                            const struct xg_gpu_hit *d_hit, uint64_t n,
+                            struct xg_gpu_hit **h_hit, struct xg_stats *st,
+                            cudaStream_t s);
+
+/* The output of an engine that runs in one batch: f's pass through the
+ * protocol (its time to st's intersect stage), the hits sorted and
+ * downloaded, then finished into out (replaced) by xg__gpu_finish with
+ * the pair's ops over coordinates a and b; dedup as there. */
+int xg__gpu_contacts(struct xg_ctx *ctx, struct xg_dmem *m,
+                     struct xg_gpu_fill *f, const struct xg__pair_ops *ops,
+                     const double *a, const double *b, int dedup,
+                     struct xg_contacts *out, struct xg_stats *st,
+                     cudaStream_t s);
+
+/* Sorts n hits by (a, b) into d_out (sort_hits.cu).  d_tmp NULL:
+ * *tmp_bytes gets the scratch size to allocate. */
+int xg__cuda_sort_hits(struct xg_ctx *ctx, const struct xg_gpu_hit *d_in,
+                       struct xg_gpu_hit *d_out, uint32_t n, void *d_tmp,
+                       size_t *tmp_bytes, cudaStream_t stream);
+
+/* ---- boxes (boxes.cu) ----
+ * Boxes of n segments (6 doubles each; dim 3, or 2 for red/blue's flat
+ * boxes) into d_box; a zero-length segment gets none and is counted in
+ * *d_bad.  Boxes of n triangles; a triangle the interval filter cannot
+ * certify non-degenerate (xg_tri_proper_iv) keeps its box, is listed in
+ * d_flag (room for n) and counted in *d_nflag, for the host to decide
+ * exactly and clear with xg__cuda_clear_boxes.  Counters zeroed by the
+ * caller. */
+int xg__cuda_seg_boxes(struct xg_ctx *ctx, const double *d_seg, uint32_t n,
+                       int dim, double *d_box, unsigned long long *d_bad,
+                       cudaStream_t stream);
+int xg__cuda_tri_boxes(struct xg_ctx *ctx, const double *d_tri, uint32_t n,
+                       double *d_box, uint32_t *d_flag,
+                       unsigned long long *d_nflag, cudaStream_t stream);
+int xg__cuda_clear_boxes(struct xg_ctx *ctx, double *d_box,
+                         const uint32_t *d_idx, uint32_t n,
+                         cudaStream_t stream);
+
+/* ---- the device grid (grid_gpu.cu) ----
  *
- * The grid of xg__grid_build, built on the device from device boxes (6
- * doubles per element: min xyz, max xyz; min x > max x marks "no box"):
+ * The grid of xg__grid_build, built on the device from device boxes:
  * the same region (where the two sets' hulls meet), the same dimensions
- * (cells, or xg_grid_default), the same monotone cell function and the
- * same CSR (each cell lists its elements in ascending order).  Arrays are
- * device memory, owned by the structure (xg__cuda_grid_free). */
+ * (cells, or xg_grid_default), the same cell ranges and numbering
+ * (xg_boxes.h) and the same CSR (each cell lists its elements in
+ * ascending order).  Arrays are device memory, owned by the structure
+ * (xg__cuda_grid_free). */
 struct xg_dgrid {
     int n[3];
     double lo[3], hi[3], inv[3];
@@ -71,21 +195,6 @@ struct xg_dgrid {
     uint64_t refs[2];
 };
 
-#ifdef __CUDACC__
-/* The cell coordinate of x along axis k: xg__cell_of's formula (built
- * with -fmad=false, so the same double operations), monotone in x. */
-__device__ static inline int xg__dcell_of(const int *n, const double *lo,
-                                          const double *inv, int k, double x)
-{
-    double f = (x - lo[k]) * inv[k];
-    if (!(f > 0.0))
-        return 0;
-    if (f >= (double)n[k])
-        return n[k] - 1;
-    return (int)f;
-}
-#endif
-
 /* Builds g over the na boxes at d_abox and the nb at d_bbox; cells as
  * xg__grid_build's.  Synchronizes the stream (it reads back the hulls
  * and the reference counts).  XG_ELIMIT past 2^32 references. */
@@ -94,78 +203,13 @@ int xg__cuda_grid_build(struct xg_ctx *ctx, const double *d_abox, size_t na,
                         struct xg_dgrid *g, cudaStream_t s);
 void xg__cuda_grid_free(struct xg_dgrid *g);
 
-/* What each strategy enumerates. */
-struct xg_gpu_sched {
-    const uint32_t *d_cell;             /* multi: block tables */
-    const uint64_t *d_first, *d_last;
-    uint64_t nblocks;
-    const uint32_t *d_pairs;            /* list: 2 per pair (a, b) */
-    uint64_t npairs;
-    const uint32_t *d_pcell, *d_bcell;  /* packed: xg__cuda_packed_tables */
-    const uint64_t *d_pw;
-    uint64_t total;                     /* packed: candidate pairs */
-};
-
-struct xg_gpu_origin {
-    double o[3];
-};
-
-/* One entry of the interval pass's output. */
-#define XG_GPU_HIT_DONE 0       /* kind and point certified            */
-#define XG_GPU_HIT_DEFER 1      /* classification left to GMP          */
-#define XG_GPU_HIT_CONSTRUCT 2  /* kind certified, point left to GMP   */
-#define XG_GPU_HIT_DONE_DD 3    /* point certified in double-double    */
-struct xg_gpu_hit {
-    uint32_t a, b;              /* local numbers until the host maps them */
-    int32_t kind, flag;
-    double p[3];
-};
-
-/* d_count[0] += pairs whose boxes meet, that the cell owns and that the
- * float estimate keeps; d_count[1] += box-meeting pairs another cell
- * owns (packed: float boxes); d_count[2] += box-meeting pairs this cell
- * owns.  The packed strategy also writes to s->d_pairs (room for every
- * candidate) the pairs whose float boxes meet and that their cell owns,
- * d_count[3] of them: the interval pass takes that list. */
-int xg__cuda_count(struct xg_ctx *ctx, int strategy,
-                   const struct xg_gpu_view *v, const struct xg_gpu_sched *s,
-                   unsigned long long *d_count, cudaStream_t stream);
-
-/* The interval pass: appends every hit and deferral to d_hit with an
- * atomic counter d_n[0] (zeroed by the caller); entries past cap are not
- * written, so d_n[0] > cap means "relaunch with more room".  The packed
- * strategy adds to d_n[1] (zeroed too) the pairs that reached the edge
- * tests. */
-int xg__cuda_intersect(struct xg_ctx *ctx, int strategy,
-                       const struct xg_gpu_view *v,
-                       const struct xg_gpu_sched *s, struct xg_gpu_hit *d_hit,
-                       uint64_t cap, unsigned long long *d_n,
-                       cudaStream_t stream);
-
-/* Sorts n hits by (a, b) into d_out.  d_tmp NULL: *tmp_bytes gets the
- * scratch size to allocate. */
-int xg__cuda_sort_hits(struct xg_ctx *ctx, const struct xg_gpu_hit *d_in,
-                       struct xg_gpu_hit *d_out, uint32_t n, void *d_tmp,
-                       size_t *tmp_bytes, cudaStream_t stream);
-
-/* Device preparation of segtri.  Boxes (6 doubles: min xyz, max xyz) of
- * the na segments and nb triangles; a zero-length segment gets none and
- * is counted in d_counts[0]; a triangle the interval filter cannot
- * certify non-degenerate is listed in d_flag (room for nb) and counted in
- * d_counts[1] (both zeroed by the caller): the host decides it exactly
- * and clears the boxes of the degenerate ones (xg__cuda_clear_boxes). */
-int xg__cuda_segtri_boxes(struct xg_ctx *ctx, const double *d_seg,
-                          uint32_t na, const double *d_tri, uint32_t nb,
-                          double *d_abox, double *d_bbox,
-                          unsigned long long *d_counts, uint32_t *d_flag,
-                          cudaStream_t stream);
-int xg__cuda_clear_boxes(struct xg_ctx *ctx, double *d_box,
-                         const uint32_t *d_idx, uint32_t n,
-                         cudaStream_t stream);
-/* The multi-block tables from the device CSR starts: d_w[c] = pairs of
- * cell c, d_off[c] = its first block (ncell each); *candidates and
- * *nblocks come back (synchronizes).  Then xg__cuda_tables fills cell,
- * first, last (nblocks each) as xg__blocks_build does. */
+/* ---- the pairs of every cell (cell_pairs.cu) ----
+ * From the CSR starts of the two sets: d_w[c] = |A_c| |B_c|, the pairs
+ * of cell c, and d_off[c] = its first block of th pairs (the exclusive
+ * scan of ceil(d_w / th); with th = 1, the first pair of the cell in the
+ * run of all pairs); ncell entries each.  *candidates (the sum of d_w)
+ * and *nblocks come back (synchronizes).  Then xg__cuda_tables fills
+ * cell, first, last (nblocks each) as xg__blocks_build does. */
 int xg__cuda_blocks(struct xg_ctx *ctx, const uint32_t *d_as,
                     const uint32_t *d_bs, size_t ncell, unsigned th,
                     uint64_t *d_w, uint64_t *d_off, uint64_t *candidates,
@@ -174,47 +218,6 @@ int xg__cuda_tables(struct xg_ctx *ctx, const uint64_t *d_w,
                     const uint64_t *d_off, size_t ncell, uint64_t nblocks,
                     unsigned th, uint32_t *d_cell, uint64_t *d_first,
                     uint64_t *d_last, cudaStream_t stream);
-
-/* The packed multi-block tables from d_w (pairs per cell, from
- * xg__cuda_blocks) and the total of candidate pairs: d_pcell (room for
- * ncell), d_pw (ncell + 1), d_bcell (total / XG_GPU_PACK_PAIRS + 2);
- * *ncomp and *nblocks come back (synchronizes). */
-int xg__cuda_packed_tables(struct xg_ctx *ctx, const uint64_t *d_w,
-                           size_t ncell, uint32_t *d_pcell, uint64_t *d_pw,
-                           uint32_t *d_bcell, uint64_t total, uint32_t *ncomp,
-                           uint64_t *nblocks, cudaStream_t stream);
-/* The packed kernel's records (32 bytes per element: float box outward
- * and relative to origin, low cell) of n elements of pts points each,
- * d_cell their cell ranges; the grid must have at most 65536 cells in x
- * and in y (XG_GPU_PACK_MAX_XY). */
-#define XG_GPU_PACK_MAX_XY 65536
-int xg__cuda_records(struct xg_ctx *ctx, const double *d_xyz,
-                     const int32_t *d_cell, uint32_t n, int pts,
-                     const double origin[3], void *d_rec,
-                     cudaStream_t stream);
-/* The double-double stage on the n hits at d_hit: each CONSTRUCT whose
- * point it certifies becomes DONE_DD, counted in *d_done. */
-int xg__cuda_refine(struct xg_ctx *ctx, const struct xg_gpu_view *v,
-                    struct xg_gpu_hit *d_hit, uint32_t n,
-                    unsigned long long *d_done, cudaStream_t stream);
-
-/* For the tests: d_out[i] = xg_orient3d_iv of the 4 points d_pts[12i..];
- * and d_ops[4i..4i+3] = add, sub, mul, div of the intervals
- * (d_iv[2i], d_iv[2i+1]). */
-int xg__cuda_orient3d_iv(struct xg_ctx *ctx, const double *d_pts, size_t n,
-                         struct xg_iv *d_out, cudaStream_t stream);
-int xg__cuda_iv_ops(struct xg_ctx *ctx, const struct xg_iv *d_iv, size_t n,
-                    struct xg_iv *d_ops, cudaStream_t stream);
-/* For the tests: the fast pass on the device, pair i = seg 6i, tri 9i:
- * d_res[i] = XG_SEGTRI_*, d_t[i] its t. */
-int xg__cuda_segtri_fast(struct xg_ctx *ctx, const double *d_seg,
-                         const double *d_tri, size_t n, int *d_res,
-                         struct xg_iv *d_t, cudaStream_t stream);
-/* For the tests: xg_plane_point_dd on the device, case i = segment 6i,
- * triangle 9i: d_ok[i] its answer, d_p[3i..] the point. */
-int xg__cuda_plane_point_dd(struct xg_ctx *ctx, const double *d_seg,
-                            const double *d_tri, size_t n, int *d_ok,
-                            double *d_p, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -5,7 +5,9 @@
  * The grid covers the intersection of the two sets' bounding boxes:
  * nothing outside it can meet the other set.  Cell coordinates are
  * clamped, so a box reaching past the region lands in the border cells;
- * xg__cell_of stays monotone, which the ownership rule relies on.
+ * xg__cell_of stays monotone, which the ownership rule relies on.  The
+ * cell function, cell ranges and numbering are xg_boxes.h's, shared with
+ * the device grid (cuda/grid_gpu.cu).
  *
  * Built in parallel and deterministically: the threads first compute
  * the cell range of their share of the elements, then each takes a slab
@@ -72,27 +74,6 @@ struct build {
 
 enum { RANGES, COUNT, OFFSETS, FILL };
 
-static void cell_range(const struct xg_grid *g, const double *b, int32_t *c)
-{
-    int k;
-    for (k = 0; k < 3; k++) {
-        c[k] = xg__cell_of(g, k, b[k]);
-        c[3 + k] = xg__cell_of(g, k, b[3 + k]);
-    }
-}
-
-/* A box that misses the grid region gets an empty range (lo > hi). */
-static int box_in_region(const struct xg_grid *g, const double *b)
-{
-    int k;
-    if (b[0] > b[3])
-        return 0;
-    for (k = 0; k < 3; k++)
-        if (b[3 + k] < g->lo[k] || b[k] > g->hi[k])
-            return 0;
-    return 1;
-}
-
 static void ranges(struct build *bd, int tid)
 {
     const struct xg_grid *g = bd->g;
@@ -105,12 +86,10 @@ static void ranges(struct build *bd, int tid)
             int32_t *c = bd->cell[s] + 6 * i;
             uint64_t layer;
             int z;
-            if (!box_in_region(g, bd->box[s] + 6 * i)) {
-                c[0] = 1;
-                c[3] = 0;
+            /* A box that misses the region gets an empty range. */
+            if (!xg__box_cells(g->n, g->lo, g->hi, g->inv,
+                               bd->box[s] + 6 * i, c))
                 continue;
-            }
-            cell_range(g, bd->box[s] + 6 * i, c);
             if (bd->nthreads == 1)
                 continue;       /* one slab: nothing to balance */
             layer = (uint64_t)(c[3] - c[0] + 1) * (uint64_t)(c[4] - c[1] + 1);
@@ -137,13 +116,13 @@ static void slab_pass(struct build *bd, int tid)
             zb = c[5] < z1 - 1 ? c[5] : z1 - 1;
             for (z = za; z <= zb; z++)
                 for (y = c[1]; y <= c[4]; y++) {
-                    size_t row = ((size_t)z * (size_t)g->n[1] + (size_t)y) *
-                                 (size_t)g->n[0];
+                    uint32_t row = xg__cell_index(g->n, 0, y, z);
                     for (x = c[0]; x <= c[3]; x++) {
                         if (bd->phase == COUNT)
-                            cnt[row + (size_t)x]++;
+                            cnt[row + (uint32_t)x]++;
                         else
-                            bd->items[s][cnt[row + (size_t)x]++] = (uint32_t)i;
+                            bd->items[s][cnt[row + (uint32_t)x]++] =
+                                (uint32_t)i;
                     }
                 }
         }
@@ -219,7 +198,7 @@ static int hull(const double *box, size_t n, double lo[3], double hi[3])
     }
     for (i = 0; i < n; i++) {
         const double *b = box + 6 * i;
-        if (b[0] > b[3])
+        if (xg__box_is_none(b))
             continue;
         any = 1;
         for (k = 0; k < 3; k++) {
@@ -260,6 +239,8 @@ int xg__grid_frame(struct xg_grid *g, const double ahull[6], int a_any,
         xg_grid_default(na, nb, lo, hi, g->n);
     }
     g->ncell = (size_t)g->n[0] * (size_t)g->n[1] * (size_t)g->n[2];
+    /* At most 2^31 cells: every cell number fits the 32 bits of
+     * xg__cell_index, on the host and on the device. */
     if (g->ncell > MAX_CELLS * 8)
         return XG_ELIMIT;
     for (k = 0; k < 3; k++) {

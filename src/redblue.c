@@ -19,11 +19,6 @@
 #include <string.h>
 #include "xg_internal.h"
 
-int xg__seg2_is_degenerate(const double *seg)
-{
-    return seg[0] == seg[3] && seg[1] == seg[4];
-}
-
 /* The crossing of P0P1 with the line Q0Q1 when P0, P1 lie strictly on
  * opposite sides of it: P0 + t (P1 - P0), t = op0 / (op0 - op1), rounded
  * to the nearest double; intervals first, GMP when they cannot certify. */
@@ -175,22 +170,48 @@ int xg_redblue_pair(struct xg_counters *cnt, const double sa[6],
 /* The box in x, y with z = 0..0, so the 3D grid is one cell deep. */
 static int seg2_box(struct xg_counters *cnt, const double *s, double *box)
 {
-    int k;
     (void)cnt;
     if (xg__seg2_is_degenerate(s))
         return 1;
-    for (k = 0; k < 2; k++) {
-        box[k] = s[k] < s[3 + k] ? s[k] : s[3 + k];
-        box[3 + k] = s[k] < s[3 + k] ? s[3 + k] : s[k];
-    }
-    box[2] = box[5] = 0.0;
+    xg__seg2_box(s, box);
     return 0;
+}
+
+/* A hit of the GPU engines (xg__redblue_hit) that is not deferred. */
+static void settle(struct xg_counters *cnt, const double *sa,
+                   const double *sb, const struct xg_gpu_hit *h,
+                   struct xg_contact *c)
+{
+    if (h->flag == XG_GPU_HIT_CONSTRUCT) {
+        xg__redblue_exact(cnt, sa, sb, c);
+    } else if (h->kind == XG_KIND_PROPER) {
+        c->kind = XG_KIND_PROPER;
+        c->p[0] = h->p[0];
+        c->p[1] = h->p[1];
+        c->p[2] = 0.0;
+        memset(c->q, 0, sizeof c->q);
+        cnt->constructions++;
+    } else {
+        xg__redblue_settled(cnt, sa, sb,
+                            h->kind == XG_KIND_TOUCH ? XG_REDBLUE_TOUCH
+                                                     : XG_REDBLUE_OVERLAP,
+                            h->p, c);
+    }
 }
 
 static const struct xg__pair_ops redblue_ops = {
     6, 6, 2, "segment", "segment", seg2_box, seg2_box,
-    xg__redblue_fast_hit, xg__redblue_exact,
+    xg__redblue_fast_hit, xg__redblue_exact, settle,
 };
+const struct xg__pair_ops *const xg__redblue_ops = &redblue_ops;
+
+int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
+                        const struct xg_segs *b, const struct xg_opts *opt,
+                        int nthreads, struct xg_grid *g, struct xg_stats *st)
+{
+    return xg__pair_prepare(ctx, &redblue_ops, a->xyz, a->n, b->xyz,
+                            b->n, opt, nthreads, g, st);
+}
 
 int xg_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
                const struct xg_segs *b, const struct xg_opts *opt,

@@ -13,11 +13,6 @@
  */
 #include "xg_internal.h"
 
-int xg__seg_is_degenerate(const double *seg)
-{
-    return seg[0] == seg[3] && seg[1] == seg[4] && seg[2] == seg[5];
-}
-
 int xg__tri_is_degenerate(struct xg_counters *cnt, const double *tri)
 {
     int orient;

@@ -7,39 +7,43 @@
 
 static int seg_box(struct xg_counters *cnt, const double *s, double *box)
 {
-    int k;
     (void)cnt;
     if (xg__seg_is_degenerate(s))
         return 1;
-    for (k = 0; k < 3; k++) {
-        box[k] = s[k] < s[3 + k] ? s[k] : s[3 + k];
-        box[3 + k] = s[k] < s[3 + k] ? s[3 + k] : s[k];
-    }
+    xg__seg_box(s, box);
     return 0;
 }
 
 static int tri_box(struct xg_counters *cnt, const double *t, double *box)
 {
-    int k, i;
     if (xg__tri_is_degenerate(cnt, t))
         return 1;
-    for (k = 0; k < 3; k++) {
-        box[k] = box[3 + k] = t[k];
-        for (i = 1; i < 3; i++) {
-            double v = t[3 * i + k];
-            if (v < box[k])
-                box[k] = v;
-            if (v > box[3 + k])
-                box[3 + k] = v;
-        }
-    }
+    xg__tri_box(t, box);
     return 0;
+}
+
+/* A hit of the GPU engine (xg__segtri_hit, refined on the device) that
+ * is not deferred: its point as the device certified it, else rounded
+ * here. */
+static void settle(struct xg_counters *cnt, const double *s, const double *t,
+                   const struct xg_gpu_hit *h, struct xg_contact *c)
+{
+    c->kind = h->kind;
+    memset(c->q, 0, sizeof c->q);
+    if (h->flag == XG_GPU_HIT_CONSTRUCT) {
+        xg__segtri_construct(cnt, s, t, c->p);
+        return;
+    }
+    cnt->constructions++;
+    cnt->construct_dd += h->flag == XG_GPU_HIT_DONE_DD;
+    memcpy(c->p, h->p, sizeof c->p);
 }
 
 static const struct xg__pair_ops segtri_ops = {
     6, 9, 3, "segment", "triangle", seg_box, tri_box,
-    xg__segtri_fast_hit, xg__segtri_exact,
+    xg__segtri_fast_hit, xg__segtri_exact, settle,
 };
+const struct xg__pair_ops *const xg__segtri_ops = &segtri_ops;
 
 int xg__segtri_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
                        const struct xg_tris *b, const struct xg_opts *opt,

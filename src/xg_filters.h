@@ -292,6 +292,31 @@ XG_HD int xg_redblue_fast(const double *p0, const double *p1,
 }
 
 /* ------------------------------------------------------------------ */
+/* Non-zero when the intervals certify that the triangle (9 doubles) is
+ * not degenerate: its orientation is nonzero in one of the three axis
+ * projections (xg__project's), so that the exact xg__tri_is_degenerate
+ * finds a nonzero sign too.  0 when they cannot tell: the exact test
+ * decides.  The GPU engine screens its triangles with it. */
+XG_HD int xg_tri_proper_iv(const double *t)
+{
+    int drop;
+    for (drop = 0; drop < 3; drop++) {
+        int u = drop == 0 ? 1 : 0, w = drop == 2 ? 1 : 2, sg;
+        double p[2], q[2], r[2];
+        p[0] = t[u];
+        p[1] = t[w];
+        q[0] = t[3 + u];
+        q[1] = t[3 + w];
+        r[0] = t[6 + u];
+        r[1] = t[6 + w];
+        sg = xg_iv_sign(xg_orient2d_iv(p, q, r));
+        if (sg == XG_POS || sg == XG_NEG)
+            return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* The GPU count pass's estimate, in single precision on coordinates
  * already shifted to a local origin (in double, then rounded to float).
  * It decides nothing: it answers 0 only when the pair clearly misses

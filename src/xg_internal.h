@@ -10,6 +10,8 @@
 #include "exactgeo.h"
 #include "xg_filters.h"
 #include "xg_dd.h"
+#include "xg_boxes.h"
+#include "xg_gpu_hit.h"
 
 /* ---- context (ctx.c) ---- */
 struct xg_ctx {
@@ -17,8 +19,9 @@ struct xg_ctx {
     xg_progress_fn progress;
     void *progress_user;
     char errmsg[1024];
-    /* An engine's resources kept between calls (the GPU engine's pinned
-     * staging), released by xg_ctx_free through gpu_free. */
+    /* An engine's resources kept between calls (the GPU engines' pinned
+     * upload buffers, cuda/gpu_pinned.c), released by xg_ctx_free
+     * through gpu_free. */
     void *gpu;
     void (*gpu_free)(void *gpu);
 };
@@ -96,8 +99,6 @@ void xg__segtri_construct(struct xg_counters *cnt, const double *seg,
  * reference the GPU tests compare the device's stages with). */
 void xg__plane_point_exact(const double *seg, const double *tri,
                            double out[3]);
-/* Zero when the segment has length zero. */
-int xg__seg_is_degenerate(const double *seg);
 /* Non-zero when the triangle's three vertices are collinear (exactly). */
 int xg__tri_is_degenerate(struct xg_counters *cnt, const double *tri);
 
@@ -117,20 +118,6 @@ struct xg_grid {
     double *a_box, *b_box;        /* 6 per element: min xyz, max xyz */
 };
 
-/* Cell coordinate of x along axis k; monotone in x, which is what makes
- * the ownership rule sound. */
-static inline int xg__cell_of(const struct xg_grid *g, int k, double x)
-{
-    double f = (x - g->lo[k]) * g->inv[k];
-    int i;
-    if (!(f > 0.0))
-        return 0;
-    if (f >= (double)g->n[k])
-        return g->n[k] - 1;
-    i = (int)f;
-    return i;
-}
-
 /* The grid's frame: region (where the hulls [min xyz, max xyz] of the
  * two sets meet; a_any / b_any 0 when a set has no box), dimensions
  * (cells, or xg_grid_default) and cell function; the arrays are left
@@ -149,23 +136,13 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
                    size_t nb, const int cells[3], int nthreads);
 void xg__grid_free(struct xg_grid *g);
 
-/* Non-zero when pair (i, j), both in cell c, is owned by c: c holds the
- * lowest corner of the intersection of their boxes.  Each pair whose
- * boxes meet is owned by exactly one cell. */
+/* Non-zero when pair (i, j) with cell ranges ca, cb, both in cell c, is
+ * owned by c (the ownership rule, xg__owner): each pair whose boxes meet
+ * is owned by exactly one cell. */
 static inline int xg__grid_owns(const struct xg_grid *g, size_t c,
                                 const int32_t *ca, const int32_t *cb)
 {
-    int x = ca[0] > cb[0] ? ca[0] : cb[0];
-    int y = ca[1] > cb[1] ? ca[1] : cb[1];
-    int z = ca[2] > cb[2] ? ca[2] : cb[2];
-    return ((size_t)z * (size_t)g->n[1] + (size_t)y) * (size_t)g->n[0]
-               + (size_t)x == c;
-}
-
-static inline int xg__boxes_meet(const double *p, const double *q)
-{
-    return p[0] <= q[3] && q[0] <= p[3] && p[1] <= q[4] && q[1] <= p[4] &&
-           p[2] <= q[5] && q[2] <= p[5];
+    return xg__owner(g->n, ca, cb) == c;
 }
 
 /* ---- large arrays (geom.c) ---- */
@@ -269,7 +246,9 @@ void xg__gpu_batch_free(struct xg_gpu_batch *bt);
 
 /* ---- GPU engine (cuda/, when built) ---- */
 
-/* The four strategies of the paper's Table 11.3. */
+/* The strategies of the GPU segtri engine: the paper's four (Table
+ * 11.3; benchmark-only, cuda/paper.*, except multi-block, the fallback of
+ * grids too wide for packed records) and ours. */
 enum xg_gpu_strategy {
     XG_GPU_MULTI = 0,   /* several blocks per cell, pairs implicit */
     XG_GPU_LIST,        /* list of pairs built on the CPU          */
@@ -327,7 +306,18 @@ struct xg__pair_ops {
                 struct xg_contact *c);
     int (*exact)(struct xg_counters *cnt, const double *ea, const double *eb,
                  struct xg_contact *c);
+    /* GPU engines: a hit the device settled (flag other than
+     * XG_GPU_HIT_DEFER) into c, with a, b, pad and q left to the caller
+     * (xg__gpu_finish). */
+    void (*settle)(struct xg_counters *cnt, const double *ea,
+                   const double *eb, const struct xg_gpu_hit *h,
+                   struct xg_contact *c);
 };
+
+/* The two pairs: segment-triangle (segtri_engine.c), red/blue segments
+ * (redblue.c). */
+extern const struct xg__pair_ops *const xg__segtri_ops;
+extern const struct xg__pair_ops *const xg__redblue_ops;
 
 /* Checks the inputs, then runs the seq (nthreads = 1) or cpu engine over
  * na A and nb B elements; fills st (a_count .. seconds, not engine or
@@ -361,6 +351,23 @@ int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
 int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
                      int dim, const int64_t *fid, const char *what);
 
+/* ---- GPU hits to contacts (gpu_finish.c) ---- */
+
+/* The n hits at h, sorted by (a, b), into out (replaced; caller frees),
+ * on the CPU threads: a deferred hit goes to ops->exact, any other to
+ * ops->settle, and the (a, b) order survives.  a, b: the two sets'
+ * coordinates (ops' strides).  dedup: a hit whose (a, b) equals the
+ * previous one's is skipped (the paper's pair list, where a pair sharing
+ * several cells comes back once from each).  Adds to st's contacts,
+ * deferred, counters and seconds (exact: the slowest thread's GMP time;
+ * unique: the rest), and to *constructed the points rounded on the host.
+ * Plain C, built with or without CUDA. */
+int xg__gpu_finish(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                   const double *a, const double *b,
+                   const struct xg_gpu_hit *h, size_t n, int dedup,
+                   struct xg_contacts *out, struct xg_stats *st,
+                   uint64_t *constructed);
+
 /* ---- red/blue (redblue.c) ---- */
 
 /* Same contracts as the segtri pair: the fast pass with construction
@@ -374,11 +381,15 @@ int xg__redblue_exact(struct xg_counters *cnt, const double *sa,
 int xg__redblue_settled(struct xg_counters *cnt, const double *sa,
                         const double *sb, int r, const double *pt,
                         struct xg_contact *c);
-/* Non-zero when the segment has length zero in x, y. */
-int xg__seg2_is_degenerate(const double *seg);
+/* Boxes of a and b (zero-length segments left out and counted in st),
+ * then the grid over them, as xg__segtri_prepare. */
+int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
+                        const struct xg_segs *b, const struct xg_opts *opt,
+                        int nthreads, struct xg_grid *g, struct xg_stats *st);
 
-/* GPU red/blue (cuda/redblue_*.cu).  method: XG__RB_PAPER the paper's
- * pair list built on the CPU, XG__RB_GPU the list-free design. */
+/* GPU red/blue (cuda/redblue_gpu.c; the paper's in cuda/paper.c).
+ * method: XG__RB_PAPER the paper's pair list built on the CPU, XG__RB_GPU
+ * the list-free design. */
 #define XG__RB_PAPER 1
 #define XG__RB_GPU   2
 int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_segs *a,

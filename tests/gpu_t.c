@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "xg_cuda.h"
+#include "test_kernels.h"
 #include "tap.h"
 
 static uint64_t rs = 0x243F6A8885A308D3ULL;

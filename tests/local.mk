@@ -144,3 +144,14 @@ TESTS += tests/pair_engine_t
 # `make check` prints its total even when a test fails (Makefile.am).
 TESTS += tests/total_t.sh
 EXTRA_DIST += tests/total_t.sh
+
+# The rules the CPU and GPU engines share (xg_boxes.h), and the GPU
+# engines' host half (hits finished into contacts), both without a GPU.
+check_PROGRAMS += tests/boxes_t tests/gpu_finish_t
+tests_boxes_t_SOURCES = tests/boxes_t.c tests/xg_test.h tests/tap.h
+tests_boxes_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_boxes_t_LDADD = $(TAP_LDADD)
+tests_gpu_finish_t_SOURCES = tests/gpu_finish_t.c tests/xg_test.h tests/tap.h
+tests_gpu_finish_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_gpu_finish_t_LDADD = $(TAP_LDADD)
+TESTS += tests/boxes_t tests/gpu_finish_t

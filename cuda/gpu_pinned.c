@@ -1,0 +1,140 @@
+/*
+ * gpu_pinned.c -- host to device through pinned buffers kept in the
+ * context (pinning memory costs milliseconds, and users rerun jobs).
+ * Each of up to PIN_THREADS threads copies its chunks into its own two
+ * pinned slots and queues their transfer on its own stream, so the CPU
+ * copies and the bus overlap, at the bus's rate rather than the driver's
+ * pageable path.  Shared by every GPU engine (xg_cuda.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "xg_cuda.h"
+#include "xg_thread.h"
+
+#define PIN_CHUNK ((size_t)4 << 20)
+#define PIN_THREADS 8
+
+struct pinned {
+    char *buf;                          /* PIN_THREADS x 2 slots */
+    cudaStream_t st[PIN_THREADS];
+    cudaEvent_t ev[PIN_THREADS][2];     /* slot free again */
+};
+
+static void pinned_free(void *p)
+{
+    struct pinned *pb = p;
+    int t;
+    if (!pb)
+        return;
+    for (t = 0; t < PIN_THREADS; t++) {
+        if (pb->ev[t][0])
+            cudaEventDestroy(pb->ev[t][0]);
+        if (pb->ev[t][1])
+            cudaEventDestroy(pb->ev[t][1]);
+        if (pb->st[t])
+            cudaStreamDestroy(pb->st[t]);
+    }
+    if (pb->buf)
+        cudaFreeHost(pb->buf);
+    free(pb);
+}
+
+/* The context's buffers, made on first use; freed by xg_ctx_free. */
+static int pinned_get(struct xg_ctx *ctx, struct pinned **out)
+{
+    struct pinned *pb = ctx->gpu;
+    int t, rc;
+    if (pb) {
+        *out = pb;
+        return XG_OK;
+    }
+    if (!(pb = calloc(1, sizeof *pb)))
+        return xg__error(ctx, XG_ENOMEM, "out of memory for pinned buffers");
+    rc = XG_CUDA(ctx, cudaHostAlloc((void **)&pb->buf,
+                                    2 * PIN_THREADS * PIN_CHUNK,
+                                    cudaHostAllocDefault));
+    for (t = 0; t < PIN_THREADS && rc == XG_OK; t++)
+        if ((rc = XG_CUDA(ctx, cudaStreamCreateWithFlags(
+                                   &pb->st[t], cudaStreamNonBlocking))) ==
+                XG_OK &&
+            (rc = XG_CUDA(ctx, cudaEventCreateWithFlags(
+                                   &pb->ev[t][0], cudaEventDisableTiming))) ==
+                XG_OK)
+            rc = XG_CUDA(ctx, cudaEventCreateWithFlags(
+                                  &pb->ev[t][1], cudaEventDisableTiming));
+    if (rc != XG_OK) {
+        pinned_free(pb);
+        return rc;
+    }
+    ctx->gpu = pb;
+    ctx->gpu_free = pinned_free;
+    *out = pb;
+    return XG_OK;
+}
+
+struct pin_copy {
+    struct pinned *pb;
+    char *dst;
+    const char *src;
+    size_t n;
+    int nthreads;
+    cudaError_t err[PIN_THREADS];
+};
+
+/* Thread tid takes chunks tid, tid + nthreads, ... in its two slots;
+ * done when its stream has moved them all. */
+static void pin_worker(void *arg, int tid)
+{
+    struct pin_copy *c = arg;
+    struct pinned *pb = c->pb;
+    size_t off, step = (size_t)c->nthreads * PIN_CHUNK;
+    int k = 0, used[2] = {0, 0};
+    cudaError_t e = cudaSuccess;
+    for (off = (size_t)tid * PIN_CHUNK; off < c->n && e == cudaSuccess;
+         off += step, k ^= 1) {
+        char *slot = pb->buf + (size_t)(2 * tid + k) * PIN_CHUNK;
+        size_t len = c->n - off < PIN_CHUNK ? c->n - off : PIN_CHUNK;
+        if (used[k] &&
+            (e = cudaEventSynchronize(pb->ev[tid][k])) != cudaSuccess)
+            break;
+        memcpy(slot, c->src + off, len);
+        if ((e = cudaMemcpyAsync(c->dst + off, slot, len,
+                                 cudaMemcpyHostToDevice, pb->st[tid])) ==
+            cudaSuccess)
+            e = cudaEventRecord(pb->ev[tid][k], pb->st[tid]);
+        used[k] = 1;
+    }
+    if (e == cudaSuccess)
+        e = cudaStreamSynchronize(pb->st[tid]);
+    c->err[tid] = e;
+}
+
+int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
+                   size_t bytes)
+{
+    struct pinned *pb = NULL;
+    struct pin_copy c;
+    size_t nchunk = (bytes + PIN_CHUNK - 1) / PIN_CHUNK;
+    int t, rc;
+    if (bytes == 0)
+        return XG_OK;
+    if ((rc = pinned_get(ctx, &pb)) != XG_OK)
+        return rc;
+    memset(&c, 0, sizeof c);
+    c.pb = pb;
+    c.dst = d_dst;
+    c.src = src;
+    c.n = bytes;
+    c.nthreads = xg__threads(ctx) < PIN_THREADS ? xg__threads(ctx)
+                                               : PIN_THREADS;
+    if ((size_t)c.nthreads > nchunk)
+        c.nthreads = (int)nchunk;
+    if ((rc = xg__parallel(c.nthreads, pin_worker, &c)) != XG_OK)
+        return xg__error(ctx, rc, "cannot start threads");
+    /* The workers' own calls, reported with this line. */
+    for (t = 0; t < c.nthreads; t++)
+        if ((rc = xg__cuda_check(ctx, c.err[t], __FILE__, __LINE__,
+                                 "pinned upload")) != XG_OK)
+            return rc;
+    return XG_OK;
+}

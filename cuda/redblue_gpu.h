@@ -1,0 +1,42 @@
+/*
+ * redblue_gpu.h -- what is particular to the GPU red/blue engine
+ * (redblue_gpu.c, redblue_kernels.cu); the plumbing it shares with the
+ * other engines is xg_cuda.h's, the paper's method paper.h's.  Not
+ * installed.
+ */
+#ifndef XG_REDBLUE_GPU_H
+#define XG_REDBLUE_GPU_H
+
+#include "xg_cuda.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The first room of the output protocol (xg_gpu_fill): a guess from the
+ * input sizes, since red/blue has no count pass. */
+static inline uint64_t xg__redblue_hits_guess(const struct xg_segs *a,
+                                              const struct xg_segs *b)
+{
+    return 2 * ((uint64_t)a->n + b->n) + 1024;
+}
+
+/* The pairs of the run of all pairs of g's cells: d_first, each cell's
+ * first pair in the run (xg__cuda_blocks with th = 1), and total pairs.
+ * d_a, d_b: the segments; d_abox, d_bbox: their boxes. */
+struct xg_redblue_pass {
+    const double *d_a, *d_b, *d_abox, *d_bbox;
+    const struct xg_dgrid *g;
+    const uint64_t *d_first;
+    uint64_t total;
+};
+/* One thread per pair: the box test, the ownership rule, then
+ * xg__redblue_hit.  A filling pass of the output protocol
+ * (xg_gpu_fill.launch; user: a struct xg_redblue_pass). */
+int xg__cuda_redblue_pairs(struct xg_ctx *ctx, void *user,
+                           struct xg_gpu_hit *d_hit, uint64_t cap,
+                           unsigned long long *d_n, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* XG_REDBLUE_GPU_H */
