@@ -60,12 +60,6 @@ struct run {
     struct xg_counters *prep_cnt;
 };
 
-static void mark_empty(double *box)
-{
-    box[0] = 1.0;
-    box[3] = 0.0;
-}
-
 static void prepare_worker(void *arg, int tid)
 {
     struct run *r = arg;
@@ -75,14 +69,14 @@ static void prepare_worker(void *arg, int tid)
     for (i = lo; i < hi; i++)
         if (ops->a_box(&r->prep_cnt[tid], r->a + (size_t)ops->a_stride * i,
                        r->a_box + 6 * i)) {
-            mark_empty(r->a_box + 6 * i);
+            xg__box_none(r->a_box + 6 * i);
             r->a_bad[tid]++;
         }
     xg__share(r->nb, r->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++)
         if (ops->b_box(&r->prep_cnt[tid], r->b + (size_t)ops->b_stride * i,
                        r->b_box + 6 * i)) {
-            mark_empty(r->b_box + 6 * i);
+            xg__box_none(r->b_box + 6 * i);
             r->b_bad[tid]++;
         }
 }
