@@ -5,58 +5,13 @@
 # attribute copies, every bad input (clear message, non-zero exit, nothing
 # written, nothing lost), and the demo data of data/.
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-top_builddir=${top_builddir:-$top_srcdir}
-XG="$top_builddir/exactgeo"
-n=0
-failed=0
-ok() {  # ok COND-STATUS DESCRIPTION
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
-}
-command -v ogr2ogr >/dev/null 2>&1 || { echo "1..0 # SKIP no ogr2ogr"; exit 0; }
-T=$(mktemp -d "${TMPDIR:-/tmp}/xg_cli.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
+XG_T_NAME=cli
+. "$top_srcdir/tests/cli_lib.sh"
 
-# Triangle (0,0,0) (4,0,0) (0,4,0), shifted to UTM magnitudes; every
-# coordinate and every expected point is exact in binary.
-X=500000; Y=7000000
-cat > b.geojson <<JSON
-{"type":"FeatureCollection","features":[
-{"type":"Feature","id":1,"properties":{"body":7,"rock":"ore"},"geometry":{"type":"Polygon","coordinates":[[[$X,$Y,0],[500004,$Y,0],[$X,7000004,0],[$X,$Y,0]]]}},
-{"type":"Feature","id":2,"properties":{"body":8,"rock":"waste"},"geometry":{"type":"MultiPolygon","coordinates":[[[[500100,$Y,0],[500104,$Y,0],[500100,7000004,0],[500100,$Y,0]]],[[[$X,$Y,10],[500004,$Y,10],[$X,7000004,10],[$X,$Y,10]]]]}}]}
-JSON
-cat > a.geojson <<JSON
-{"type":"FeatureCollection","features":[
-{"type":"Feature","id":1,"properties":{"hole":"P"},"geometry":{"type":"LineString","coordinates":[[500001,7000001,-1],[500001,7000001,1]]}},
-{"type":"Feature","id":2,"properties":{"hole":"V"},"geometry":{"type":"LineString","coordinates":[[$X,$Y,-1],[$X,$Y,2]]}},
-{"type":"Feature","id":3,"properties":{"hole":"E"},"geometry":{"type":"LineString","coordinates":[[500002,$Y,-3],[500002,$Y,1]]}},
-{"type":"Feature","id":4,"properties":{"hole":"C"},"geometry":{"type":"LineString","coordinates":[[499999,7000001,0],[500005,7000001,0]]}},
-{"type":"Feature","id":5,"properties":{"hole":"M"},"geometry":{"type":"LineString","coordinates":[[500010,7000010,-1],[500010,7000010,1]]}},
-{"type":"Feature","id":6,"properties":{"hole":"MP"},"geometry":{"type":"MultiLineString","coordinates":[[[500020,7000020,0],[500020,7000020,1]],[[500001,7000002,1],[500001,7000002,0.5],[500001,7000002,-1]]]}},
-{"type":"Feature","id":7,"properties":{"hole":"Z"},"geometry":{"type":"LineString","coordinates":[[500000.5,7000000.5,1],[500000.5,7000000.5,1],[500000.5,7000000.5,-1]]}},
-{"type":"Feature","id":8,"properties":{"hole":"B2"},"geometry":{"type":"LineString","coordinates":[[500000.25,7000000.25,20],[500000.25,7000000.25,5]]}}]}
-JSON
-gpkg() { ogr2ogr -f GPKG -a_srs "${3:-EPSG:32634}" -preserve_fid "$1" "$2" 2>/dev/null; }
+fixture_holes hole
 gpkg a.gpkg a.geojson
 gpkg b.gpkg b.geojson
 
-# Independently known contacts, in (a, b) order (WKT,a_fid,a_seg,b_fid,b_tri,kind):
-# a proper crossing, through a vertex, through an edge, a coplanar overlap
-# clipped to the triangle, segment 2 of a two-part MultiLineString, a
-# segment after a zero-length one (which counts), a second polygon part.
-cat > pts.txt <<'CSV'
-POINT Z (500001 7000001 0),1,0,1,0,proper
-POINT Z (500000 7000000 0),2,0,1,0,touch
-POINT Z (500002 7000000 0),3,0,1,0,touch
-POINT Z (500001 7000002 0),6,2,1,0,proper
-POINT Z (500000.5 7000000.5 0),7,1,1,0,proper
-POINT Z (500000.25 7000000.25 10),8,0,2,1,proper
-CSV
-cat > lines.txt <<'CSV'
-LINESTRING Z (500000 7000001 0,500003 7000001 0),4,0,1,0,coplanar
-CSV
-head -3 pts.txt > all.txt; cat lines.txt >> all.txt; tail -3 pts.txt >> all.txt
 # The contacts of a dataset (and layer) as WKT,fields..., no quotes.
 dump() {
     ogr2ogr -f CSV /vsistdout/ "$@" -lco GEOMETRY=AS_WKT 2>/dev/null |
@@ -146,9 +101,9 @@ bad "infinite coordinate" "inf.gpkg, layer 'inf', feature 9: vertex 1: z coordin
 gpkg empty.gpkg a.geojson; ogrinfo -q empty.gpkg -sql "DELETE FROM a" >/dev/null 2>&1
 bad "empty layer" "empty.gpkg, layer 'a': layer is empty" new.gpkg empty.gpkg b.gpkg
 bad "filter selects nothing" "no feature matches the filter" new.gpkg a.gpkg b.gpkg -where "hole = 'none'"
-gpkg b33.gpkg b.geojson EPSG:32633
+gpkg b33.gpkg b.geojson -a_srs EPSG:32633
 bad "CRS mismatch" "CRS mismatch: a.gpkg, layer 'a' has EPSG:32634.*b33.gpkg, layer 'b' has EPSG:32633" new.gpkg a.gpkg b33.gpkg
-gpkg bnocrs.gpkg b.geojson None
+gpkg bnocrs.gpkg b.geojson -a_srs None
 bad "CRS on one side only" "CRS mismatch: .* has no CRS" new.gpkg a.gpkg bnocrs.gpkg
 ogr2ogr -f GPKG -preserve_fid a2d.gpkg a.geojson -dim XY -a_srs EPSG:32634 2>/dev/null
 bad "2D input to segtri" "a2d.gpkg, layer 'a'.* has no Z; segtri needs 3D input" new.gpkg a2d.gpkg b.gpkg

@@ -8,55 +8,12 @@
 # not apply are refused with the alternative, and --help says what the
 # output holds.
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-top_builddir=${top_builddir:-$top_srcdir}
-XG="$top_builddir/exactgeo"
-n=0
-failed=0
-ok() {  # ok COND-STATUS DESCRIPTION
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
-}
-command -v ogr2ogr >/dev/null 2>&1 || { echo "1..0 # SKIP no ogr2ogr"; exit 0; }
-T=$(mktemp -d "${TMPDIR:-/tmp}/xg_cliux.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
+XG_T_NAME=cliux
+. "$top_srcdir/tests/cli_lib.sh"
 
-# The fixture of cli_t.sh: a triangle (0,0,0) (4,0,0) (0,4,0) and a second
-# feature of two parts, at UTM magnitudes; eight holes with known contacts
-# (a proper crossing, through a vertex, through an edge, a coplanar
-# stretch, a two-part hole, a zero-length segment, the upper part of B 2).
-X=500000; Y=7000000
-cat > b.geojson <<JSON
-{"type":"FeatureCollection","features":[
-{"type":"Feature","id":1,"properties":{"body":7,"rock":"ore"},"geometry":{"type":"Polygon","coordinates":[[[$X,$Y,0],[500004,$Y,0],[$X,7000004,0],[$X,$Y,0]]]}},
-{"type":"Feature","id":2,"properties":{"body":8,"rock":"waste"},"geometry":{"type":"MultiPolygon","coordinates":[[[[500100,$Y,0],[500104,$Y,0],[500100,7000004,0],[500100,$Y,0]]],[[[$X,$Y,10],[500004,$Y,10],[$X,7000004,10],[$X,$Y,10]]]]}}]}
-JSON
-cat > a.geojson <<JSON
-{"type":"FeatureCollection","features":[
-{"type":"Feature","id":1,"properties":{"hole_name_long":"P"},"geometry":{"type":"LineString","coordinates":[[500001,7000001,-1],[500001,7000001,1]]}},
-{"type":"Feature","id":2,"properties":{"hole_name_long":"V"},"geometry":{"type":"LineString","coordinates":[[$X,$Y,-1],[$X,$Y,2]]}},
-{"type":"Feature","id":3,"properties":{"hole_name_long":"E"},"geometry":{"type":"LineString","coordinates":[[500002,$Y,-3],[500002,$Y,1]]}},
-{"type":"Feature","id":4,"properties":{"hole_name_long":"C"},"geometry":{"type":"LineString","coordinates":[[499999,7000001,0],[500005,7000001,0]]}},
-{"type":"Feature","id":5,"properties":{"hole_name_long":"M"},"geometry":{"type":"LineString","coordinates":[[500010,7000010,-1],[500010,7000010,1]]}},
-{"type":"Feature","id":6,"properties":{"hole_name_long":"MP"},"geometry":{"type":"MultiLineString","coordinates":[[[500020,7000020,0],[500020,7000020,1]],[[500001,7000002,1],[500001,7000002,0.5],[500001,7000002,-1]]]}},
-{"type":"Feature","id":7,"properties":{"hole_name_long":"Z"},"geometry":{"type":"LineString","coordinates":[[500000.5,7000000.5,1],[500000.5,7000000.5,1],[500000.5,7000000.5,-1]]}},
-{"type":"Feature","id":8,"properties":{"hole_name_long":"B2"},"geometry":{"type":"LineString","coordinates":[[500000.25,7000000.25,20],[500000.25,7000000.25,5]]}}]}
-JSON
-gpkg() {  # gpkg OUT IN [-nlt TYPE]
-    out=$1; in=$2; shift 2
-    ogr2ogr -f GPKG -a_srs EPSG:32634 -preserve_fid "$@" "$out" "$in" 2>/dev/null
-}
+fixture_holes hole_name_long
 gpkg a.gpkg a.geojson
 gpkg b.gpkg b.geojson
-cat > all.txt <<'CSV'
-POINT Z (500001 7000001 0),1,0,1,0,proper
-POINT Z (500000 7000000 0),2,0,1,0,touch
-POINT Z (500002 7000000 0),3,0,1,0,touch
-LINESTRING Z (500000 7000001 0,500003 7000001 0),4,0,1,0,coplanar
-POINT Z (500001 7000002 0),6,2,1,0,proper
-POINT Z (500000.5 7000000.5 0),7,1,1,0,proper
-POINT Z (500000.25 7000000.25 10),8,0,2,1,proper
-CSV
 dump() {  # the contacts of a dataset (and layer) as WKT,fields..., no quotes
     ogr2ogr -f CSV /vsistdout/ "$@" -lco GEOMETRY=AS_WKT 2>/dev/null |
         tail -n +2 | tr -d '"'

@@ -72,7 +72,7 @@ tests_xgo_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 tests_xgo_t_LDADD = ogr_driver/libxgogr.la $(TAP_LDADD) $(GDAL_LIBS)
 TESTS += tests/xgo_t
 endif
-EXTRA_DIST += tests/cli_t.sh tests/cli_ux_t.sh
+EXTRA_DIST += tests/cli_t.sh tests/cli_ux_t.sh tests/cli_lib.sh
 # The EXACTGEO: connection string and job file parser (no GDAL needed).
 check_PROGRAMS += tests/conn_t
 tests_conn_t_SOURCES = tests/conn_t.c ogr_driver/xgo_conn.c ogr_driver/xgo_conn.h tests/tap.h

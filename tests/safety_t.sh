@@ -12,17 +12,8 @@
 #  4. /vsistdout/ streams GeoJSON / CSV to standard output (summary on
 #     stderr); other /vsi DSTs are refused.
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-top_builddir=${top_builddir:-$top_srcdir}
-XG="$top_builddir/exactgeo"
-n=0
-ok() {  # ok COND-STATUS DESCRIPTION
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-command -v ogr2ogr >/dev/null 2>&1 || { echo "1..0 # SKIP no ogr2ogr"; exit 0; }
-T=$(mktemp -d "${TMPDIR:-/tmp}/xg_safety.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
+XG_T_NAME=safety
+. "$top_srcdir/tests/cli_lib.sh"
 
 # B: a triangle in the plane z = 0; A: two vertical holes crossing it,
 # one through its vertex (0,0,0) and a line lying in its plane (a
@@ -39,7 +30,6 @@ cat > b.geojson <<'JSON'
 {"type":"FeatureCollection","features":[
 {"type":"Feature","id":1,"properties":{},"geometry":{"type":"Polygon","coordinates":[[[0,0,0],[4,0,0],[0,4,0],[0,0,0]]]}}]}
 JSON
-gpkg() { ogr2ogr -f GPKG -a_srs EPSG:32634 -preserve_fid "$1" "$2" 2>/dev/null; }
 gpkg a.gpkg a.geojson
 gpkg b.gpkg b.geojson
 nostage() { ! ls -A "${1:-.}" | grep -q 'exactgeo-'; }
