@@ -56,12 +56,12 @@ tests_header_cc_t_CXXFLAGS = $(XG_CXXFLAGS) -pedantic -Werror
 tests_header_cc_t_LDADD = $(TAP_LDADD)
 TESTS += tests/header_t tests/header_cc_t
 
-check_PROGRAMS += tests/triangulate_t
-tests_triangulate_t_SOURCES = tests/triangulate_t.c tests/tap.h
-tests_triangulate_t_CPPFLAGS = $(TAP_CPPFLAGS)
-tests_triangulate_t_LDADD = $(TAP_LDADD)
+check_PROGRAMS += tests/earclip_t
+tests_earclip_t_SOURCES = tests/earclip_t.c tests/tap.h
+tests_earclip_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_earclip_t_LDADD = $(TAP_LDADD)
 
-TESTS += tests/triangulate_t
+TESTS += tests/earclip_t
 
 # The GDAL-facing layer and the exactgeo tool (ogr_driver/, cli/).
 if HAVE_GDAL

@@ -1,5 +1,5 @@
 /*
- * exactgeo.c -- the command-line tool:
+ * main.c -- the command-line tool exactgeo:
  *   exactgeo segtri  [options] DST A_SRC B_SRC
  *   exactgeo redblue [options] DST A_SRC B_SRC
  * in ogr2ogr's manner.  The output is staged next to DST and renamed into

@@ -1,5 +1,5 @@
 /*
- * triangulate_t.c -- xg_triangulate on hand-built and random polygons,
+ * earclip_t.c -- xg_triangulate on hand-built and random polygons,
  * each embedded in horizontal, vertical and tilted planes at the origin
  * and at UTM magnitudes, with every ring orientation.
  *
