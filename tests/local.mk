@@ -155,3 +155,6 @@ tests_gpu_finish_t_SOURCES = tests/gpu_finish_t.c tests/xg_test.h tests/tap.h
 tests_gpu_finish_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_gpu_finish_t_LDADD = $(TAP_LDADD)
 TESTS += tests/boxes_t tests/gpu_finish_t
+
+# the one seeded random source of every test (XG_TEST_SEED replays a run)
+EXTRA_DIST += tests/xg_rng.h
