@@ -158,3 +158,13 @@ TESTS += tests/boxes_t tests/gpu_finish_t
 
 # the one seeded random source of every test (XG_TEST_SEED replays a run)
 EXTRA_DIST += tests/xg_rng.h
+
+# tests/cases/*.case: named robustness cases run through the core
+check_PROGRAMS += tests/cases_t
+tests_cases_t_SOURCES = tests/cases_t.c tests/tap.h
+tests_cases_t_CPPFLAGS = $(TAP_CPPFLAGS) -DXG_CASES_DIR='"$(abs_top_srcdir)/tests/cases"'
+tests_cases_t_LDADD = $(TAP_LDADD)
+TESTS += tests/cases_t
+EXTRA_DIST += tests/cases/README.md tests/cases/redblue-ulp-utm.case \
+	tests/cases/segtri-coplanar-overlap.case tests/cases/segtri-through-edge.case \
+	tests/cases/segtri-through-vertex.case tests/cases/segtri-ulp-utm.case
