@@ -63,6 +63,19 @@ tests_earclip_t_LDADD = $(TAP_LDADD)
 
 TESTS += tests/earclip_t
 
+# the one seeded random source of every test (XG_TEST_SEED replays a run)
+EXTRA_DIST += tests/xg_rng.h
+
+# tests/cases/*.case: named robustness cases run through the core
+check_PROGRAMS += tests/cases_t
+tests_cases_t_SOURCES = tests/cases_t.c tests/tap.h
+tests_cases_t_CPPFLAGS = $(TAP_CPPFLAGS) -DXG_CASES_DIR='"$(abs_top_srcdir)/tests/cases"'
+tests_cases_t_LDADD = $(TAP_LDADD)
+TESTS += tests/cases_t
+EXTRA_DIST += tests/cases/README.md tests/cases/redblue-ulp-utm.case \
+	tests/cases/segtri-coplanar-overlap.case tests/cases/segtri-through-edge.case \
+	tests/cases/segtri-through-vertex.case tests/cases/segtri-ulp-utm.case
+
 # The GDAL-facing layer and the exactgeo tool (ogr_driver/, cli/).
 if HAVE_GDAL
 TESTS += tests/cli_t.sh tests/cli_ux_t.sh
@@ -155,16 +168,3 @@ tests_gpu_finish_t_SOURCES = tests/gpu_finish_t.c tests/xg_test.h tests/tap.h
 tests_gpu_finish_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_gpu_finish_t_LDADD = $(TAP_LDADD)
 TESTS += tests/boxes_t tests/gpu_finish_t
-
-# the one seeded random source of every test (XG_TEST_SEED replays a run)
-EXTRA_DIST += tests/xg_rng.h
-
-# tests/cases/*.case: named robustness cases run through the core
-check_PROGRAMS += tests/cases_t
-tests_cases_t_SOURCES = tests/cases_t.c tests/tap.h
-tests_cases_t_CPPFLAGS = $(TAP_CPPFLAGS) -DXG_CASES_DIR='"$(abs_top_srcdir)/tests/cases"'
-tests_cases_t_LDADD = $(TAP_LDADD)
-TESTS += tests/cases_t
-EXTRA_DIST += tests/cases/README.md tests/cases/redblue-ulp-utm.case \
-	tests/cases/segtri-coplanar-overlap.case tests/cases/segtri-through-edge.case \
-	tests/cases/segtri-through-vertex.case tests/cases/segtri-ulp-utm.case
