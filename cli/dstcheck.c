@@ -14,7 +14,7 @@
 #include <cpl_error.h>
 #include <cpl_string.h>
 #include "dstcheck.h"
-#include "stage.h"
+#include "staging.h"
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
@@ -115,7 +115,7 @@ static int at_risk(const char *dir, const char *name, const struct target *t)
     struct stat sb;
     if (t->isdir)
         return inside(dir, t);
-    return t->stem[0] && t->dir_ok && stage_layer_file(name, t->stem) &&
+    return t->stem[0] && t->dir_ok && staging_layer_file(name, t->stem) &&
            stat(dir, &sb) == 0 && same(&sb, &t->dir_st);
 }
 
@@ -162,7 +162,7 @@ int dstcheck(const char *dst, const char *const paths[],
     snprintf(dir, sizeof dir, "%s",
              *CPLGetPath(dst) ? CPLGetPath(dst) : dst[0] == '/' ? "/" : ".");
     t.dir_ok = stat(dir, &t.dir_st) == 0;
-    if (!t.isdir && stage_layer_file(CPLGetFilename(dst), CPLGetBasename(dst)))
+    if (!t.isdir && staging_layer_file(CPLGetFilename(dst), CPLGetBasename(dst)))
         snprintf(t.stem, sizeof t.stem, "%s", CPLGetBasename(dst));
     for (i = 0; i < n && rc == 0; i++) {
         char **files = input_files(paths[i]);

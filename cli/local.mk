@@ -1,7 +1,7 @@
 # cli: the exactgeo tool (needs GDAL).
 if HAVE_GDAL
 bin_PROGRAMS += exactgeo
-exactgeo_SOURCES = cli/exactgeo.c cli/stage.c cli/stage.h \
+exactgeo_SOURCES = cli/main.c cli/staging.c cli/staging.h \
 	cli/dstcheck.c cli/dstcheck.h cli/interrupt.c cli/interrupt.h \
 	cli/stream.c cli/stream.h cli/pathmap.c cli/pathmap.h \
 	cli/sidefile.c cli/sidefile.h

@@ -16,8 +16,8 @@ void pathmap_add(struct pathmap *m, const char *from, const char *to)
     m->n++;
 }
 
-void pathmap_add_stage(struct pathmap *m, const char *stg_dir,
-                       const char *stg_path, const char *dst)
+void pathmap_add_staging(struct pathmap *m, const char *stg_dir,
+                         const char *stg_path, const char *dst)
 {
     char from[PATH_MAX + 2], to[PATH_MAX];
     const char *slash = NULL;

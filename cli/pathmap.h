@@ -31,8 +31,8 @@ void pathmap_add(struct pathmap *m, const char *from, const char *to);
 /* Registers the staging folder stg_dir, where the dataset stg_path stands
  * for dst: stg_path becomes dst, and any other file in stg_dir the file
  * of that name next to dst (a Shapefile's NAME_lines.shp). */
-void pathmap_add_stage(struct pathmap *m, const char *stg_dir,
-                       const char *stg_path, const char *dst);
+void pathmap_add_staging(struct pathmap *m, const char *stg_dir,
+                         const char *stg_path, const char *dst);
 
 /* msg with every registered name replaced, into out (len > 0 bytes,
  * truncated to fit). */

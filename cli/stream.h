@@ -3,7 +3,7 @@
  * streams the output to standard output, for the formats that can write
  * it in one pass (GeoJSON, GeoJSONSeq, CSV); it cannot be staged, so a
  * failed or interrupted run leaves a truncated stream.  Every other /vsi
- * path is refused: the all-or-nothing staging (stage.c) needs a real
+ * path is refused: the all-or-nothing staging (staging.c) needs a real
  * folder beside DST.
  */
 #ifndef XG_STREAM_H

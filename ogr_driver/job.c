@@ -32,11 +32,13 @@ static int relay(double fraction, void *user)
     return !r->pf(fraction, NULL, r->pa);
 }
 
-/* Stage k of the run (read A, read B, core, write, then close when the
- * job closes dst), as a scaled progress.  GDAL gives no progress while a
- * dataset closes, so the close stage moves from its start straight to 1.0
- * once the dataset is closed: a bar at 100 means the output is complete. */
-static void *stage(const struct xgo_job *job, int k)
+/* Slice k of the job's progress bar (read A, read B, core, write, then
+ * close when the job closes dst), as a scaled progress.  GDAL gives no
+ * progress while a dataset closes, so the close slice moves from its start
+ * straight to 1.0 once the dataset is closed: a bar at 100 means the
+ * output is complete.  (A slice of the bar, not a timing stage: the core's
+ * stages are enum xg_stage.) */
+static void *progress_slice(const struct xgo_job *job, int k)
 {
     static const double at[5] = {0.0, 0.1, 0.2, 0.85, 1.0};
     static const double at_close[6] = {0.0, 0.1, 0.2, 0.8, 0.9, 1.0};
@@ -81,7 +83,7 @@ static int no_usable(const struct xgo_src *s, const char *what, uint64_t n,
                      what, why);
 }
 
-/* Closes dst (job->close_dst): timed, through its own progress stage;
+/* Closes dst (job->close_dst): timed, through its own progress slice;
  * after a failure quietly, keeping rc and err. */
 static int close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
                      void *sp, char *err, size_t errlen)
@@ -147,7 +149,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         goto done;
     }
     for (k = 0; k < 5; k++)
-        sp[k] = stage(job, k);
+        sp[k] = progress_slice(job, k);
 
     rc = xgo__src_open(&a, &job->a, "A", err, errlen);
     if (!rc)

@@ -6,7 +6,7 @@ src_libexactgeo_la_SOURCES = \
 	src/ctx.c src/clock.c src/thread.c src/geom.c \
 	src/exact.c src/orient.c src/refine.c src/project.c \
 	src/grid.c src/pair_engine.c src/segtri.c src/segtri_engine.c \
-	src/triangulate.c \
+	src/earclip.c \
 	src/redblue.c src/gpu_plan.c src/gpu_finish.c \
 	src/dump.c
 src_libexactgeo_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)

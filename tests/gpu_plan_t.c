@@ -11,18 +11,10 @@
 #include <string.h>
 #include "xg_internal.h"
 #include "tap.h"
+#include "xg_rng.h"
 
-static uint64_t rs = 0x9E3779B97F4A7C15ULL;
-
-static uint64_t rnd(void)
-{
-    uint64_t z = (rs += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static double unif(void) { return (double)(rnd() >> 11) * 0x1p-53; }
+static uint64_t rnd(void) { return rng_u64(); }
+static double unif(void) { return rng_unit(); }
 
 static void paper_tables(void)
 {
@@ -312,6 +304,7 @@ int main(void)
 {
     (void)tap_plan;
     (void)tap_skip_all;
+    rng_seed_from_env(2026);
     paper_tables();
     tables_cover();
     owner_and_count("random", 0);

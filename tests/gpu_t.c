@@ -12,19 +12,12 @@
 #include <string.h>
 #include "test_kernels.h"
 #include "tap.h"
+#include "xg_rng.h"
 
-static uint64_t rs = 0x243F6A8885A308D3ULL;
 static int small;   /* XG_GPU_T_SMALL: fewer cases, for compute-sanitizer */
 
-static uint64_t rnd(void)
-{
-    uint64_t z = (rs += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static double unif(void) { return (double)(rnd() >> 11) * 0x1p-53; }
+static uint64_t rnd(void) { return rng_u64(); }
+static double unif(void) { return rng_unit(); }
 
 /* A double of random magnitude 2^-1074 .. 2^1000 and sign, or a special
  * small integer. */
@@ -503,6 +496,7 @@ int main(void)
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (!xg_gpu_available())
         tap_skip_all("no GPU");
+    rng_seed_from_env(0x243F6A8885A308D3ULL);
     small = getenv("XG_GPU_T_SMALL") && *getenv("XG_GPU_T_SMALL");
     ctx = xg_ctx_new();
     test_iv_ops(ctx);

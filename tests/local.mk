@@ -56,12 +56,25 @@ tests_header_cc_t_CXXFLAGS = $(XG_CXXFLAGS) -pedantic -Werror
 tests_header_cc_t_LDADD = $(TAP_LDADD)
 TESTS += tests/header_t tests/header_cc_t
 
-check_PROGRAMS += tests/triangulate_t
-tests_triangulate_t_SOURCES = tests/triangulate_t.c tests/tap.h
-tests_triangulate_t_CPPFLAGS = $(TAP_CPPFLAGS)
-tests_triangulate_t_LDADD = $(TAP_LDADD)
+check_PROGRAMS += tests/earclip_t
+tests_earclip_t_SOURCES = tests/earclip_t.c tests/tap.h
+tests_earclip_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_earclip_t_LDADD = $(TAP_LDADD)
 
-TESTS += tests/triangulate_t
+TESTS += tests/earclip_t
+
+# the one seeded random source of every test (XG_TEST_SEED replays a run)
+EXTRA_DIST += tests/xg_rng.h
+
+# tests/cases/*.case: named robustness cases run through the core
+check_PROGRAMS += tests/cases_t
+tests_cases_t_SOURCES = tests/cases_t.c tests/tap.h
+tests_cases_t_CPPFLAGS = $(TAP_CPPFLAGS) -DXG_CASES_DIR='"$(abs_top_srcdir)/tests/cases"'
+tests_cases_t_LDADD = $(TAP_LDADD)
+TESTS += tests/cases_t
+EXTRA_DIST += tests/cases/README.md tests/cases/redblue-ulp-utm.case \
+	tests/cases/segtri-coplanar-overlap.case tests/cases/segtri-through-edge.case \
+	tests/cases/segtri-through-vertex.case tests/cases/segtri-ulp-utm.case
 
 # The GDAL-facing layer and the exactgeo tool (ogr_driver/, cli/).
 if HAVE_GDAL

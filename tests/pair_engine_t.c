@@ -20,15 +20,14 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 #endif
 #include "exactgeo.h"
 #include "tap.h"
+#include "xg_rng.h"
 
 #define REPEAT 200
 #define N 300               /* segments and triangles */
 
-static unsigned rng = 2024;
 static double lattice(int n)    /* a multiple of 1/4 in [0, n) */
 {
-    rng = rng * 1103515245u + 12345u;
-    return (double)((rng >> 8) % (unsigned)(4 * n)) / 4.0;
+    return (double)rng_int(4 * n) / 4.0;
 }
 
 static void make_inputs(struct xg_segs *a, struct xg_tris *b, int n)
@@ -257,6 +256,7 @@ int main(void)
     struct xg_opts opt = {XG_ENGINE_SEQ, {0, 0, 0}, 0};
     int c;
 
+    rng_seed_from_env(2024);
     (void)tap_plan;
     grid_failure_frees();
 

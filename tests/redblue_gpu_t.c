@@ -8,16 +8,10 @@
 #include <string.h>
 #include "xg_internal.h"
 #include "tap.h"
+#include "xg_rng.h"
 
-static uint64_t rng = 0x2545f4914f6cdd1dULL;
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-static double unit(void) { return (double)(next() >> 11) * 0x1p-53; }
+static uint64_t next(void) { return rng_u64(); }
+static double unit(void) { return rng_unit(); }
 
 static void random_set(struct xg_segs *s, size_t n, int lattice, double span)
 {
@@ -83,6 +77,7 @@ int main(void)
     (void)tap_plan;
     if (!xg_gpu_available())
         tap_skip_all("no GPU");
+    rng_seed_from_env(20000);
     ctx = xg_ctx_new();
     compare(ctx, "lattice 40 m, 3000 segments", 3000, 1, 40, NULL);
     compare(ctx, "lattice 40 m, coarse 3 x 2 grid", 3000, 1, 40, coarse);

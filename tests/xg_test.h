@@ -3,6 +3,7 @@
  * generators of awkward doubles, and tallies that fold many checks into
  * one TAP assertion (a million ok lines would swamp the log).
  *
+ * The random source is xg_rng.h's, the one every test draws from:
  * XG_TEST_SEED in the environment changes the seed; the seed in use is
  * printed as a TAP comment so that a failure can be replayed.
  */
@@ -16,40 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
+#include "xg_rng.h"
 
-/* ---- random source: splitmix64, small and good enough for tests ---- */
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15u;
-
-static inline void rng_seed_from_env(uint64_t fallback)
-{
-    const char *s = getenv("XG_TEST_SEED");
-    rng_state = s && *s ? strtoull(s, NULL, 0) : fallback;
-    printf("# seed %llu (set XG_TEST_SEED to replay another)\n",
-           (unsigned long long)rng_state);
-}
-
-static inline uint64_t rng_u64(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-/* Uniform in 0 .. n-1 (n > 0; the bias is irrelevant here). */
-static inline int rng_int(int n) { return (int)(rng_u64() % (uint64_t)n); }
-
-/* Uniform in [0, 1) with 53 random bits. */
-static inline double rng_unit(void)
-{
-    return (double)(rng_u64() >> 11) * 0x1p-53;
-}
-
-static inline double rng_range(double lo, double hi)
-{
-    return lo + (hi - lo) * rng_unit();
-}
+/* ---- random source: xg_rng.h (rng_seed_from_env, rng_u64, ...) ---- */
 
 /* A double with random sign and 53 random significand bits and binary
  * exponent uniform in emin .. emax (as frexp counts it); below -1021

@@ -19,6 +19,7 @@
 #include <cpl_error.h>
 #include "exactgeo.h"
 #include "tap.h"
+#include "xg_rng.h"
 #include "xgo.h"
 
 #define NA 60
@@ -26,11 +27,9 @@
 #define OX 500000.0
 #define OY 7000000.0
 
-static unsigned rng = 12345;
 static double lattice(int n)   /* a multiple of 1/4 in [0, n) */
 {
-    rng = rng * 1103515245u + 12345u;
-    return (double)((rng >> 8) % (unsigned)(4 * n)) / 4.0;
+    return (double)rng_int(4 * n) / 4.0;
 }
 
 static struct xg_segs ref_a;
@@ -239,6 +238,7 @@ int main(void)
     size_t i;
 
     (void)tap_plan;
+    rng_seed_from_env(12345);
     GDALAllRegister();
     CPLSetErrorHandler(CPLQuietErrorHandler);
     snprintf(dir, sizeof dir, "%s/xgo_t.XXXXXX",

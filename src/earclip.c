@@ -1,5 +1,6 @@
 /*
- * triangulate.c -- exact triangulation of a planar polygon with holes.
+ * earclip.c -- exact triangulation of a planar polygon with holes by ear
+ * clipping (xg_triangulate).
  *
  * Steps, each decided with exact predicates only (xg_orient3d, xg_orient2d
  * and comparisons of doubles, which are exact):

@@ -1,5 +1,5 @@
 /*
- * triangulate_t.c -- xg_triangulate on hand-built and random polygons,
+ * earclip_t.c -- xg_triangulate on hand-built and random polygons,
  * each embedded in horizontal, vertical and tilted planes at the origin
  * and at UTM magnitudes, with every ring orientation.
  *
@@ -19,6 +19,7 @@
 #include <string.h>
 #include "exactgeo.h"
 #include "tap.h"
+#include "xg_rng.h"
 
 #define MAXV 1024
 #define MAXR 64
@@ -912,13 +913,9 @@ static void touching_refusals(void)
 
 /* ---- random polygons ---- */
 
-static uint64_t rng = 0x9e3779b97f4a7c15u;
 static double rnd(void) /* uniform in [0, 1) */
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (double)(rng >> 11) * 0x1p-53;
+    return rng_unit();
 }
 
 /* Star-shaped about the origin: strictly increasing angles, radius in
@@ -1148,6 +1145,7 @@ int main(void)
     size_t i;
     (void)tap_plan;
     (void)tap_skip_all;
+    rng_seed_from_env(4096);
     for (i = 0; i < MAXV; i++) {
         mpz_init(X[i]);
         mpz_init(Y[i]);

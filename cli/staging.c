@@ -1,5 +1,5 @@
 /*
- * stage.c -- see stage.h.
+ * staging.c -- see staging.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -14,7 +14,7 @@
 #include <gdal.h>
 #include <cpl_conv.h>
 #include <cpl_string.h>
-#include "stage.h"
+#include "staging.h"
 
 static int failf(char *err, size_t errlen, const char *fmt, const char *a,
                  const char *b)
@@ -89,7 +89,7 @@ static const char *const shp_exts[] = {"shp", "shx", "dbf", "prj", "cpg",
                                        "qpj", "qix", "sbn", "sbx", "idm",
                                        "ind", NULL};
 
-int stage_layer_file(const char *name, const char *layer)
+int staging_layer_file(const char *name, const char *layer)
 {
     size_t n = strlen(layer);
     const char *ext = name + n;
@@ -123,7 +123,7 @@ static char **layer_files(const char *dir, const char *layer)
     while ((e = readdir(d)) != NULL) {
         char p[2 * PATH_MAX];
         struct stat sb;
-        if (!stage_layer_file(e->d_name, layer))
+        if (!staging_layer_file(e->d_name, layer))
             continue;
         snprintf(p, sizeof p, "%.*s/%s", (int)n, dir, e->d_name);
         if (lstat(p, &sb) == 0 && S_ISREG(sb.st_mode))
@@ -133,8 +133,8 @@ static char **layer_files(const char *dir, const char *layer)
     return files;
 }
 
-int stage_begin(struct stage *s, const char *dst, const char *layer,
-                int copy, int replace, char *err, size_t errlen)
+int staging_begin(struct staging *s, const char *dst, const char *layer,
+                  int copy, int replace, char *err, size_t errlen)
 {
     char base[PATH_MAX], tmpl[PATH_MAX + 32];
     struct stat sb;
@@ -144,7 +144,7 @@ int stage_begin(struct stage *s, const char *dst, const char *layer,
     snprintf(s->dst, sizeof s->dst, "%s", dst);
     split(dst, s->dstdir, base);
     /* the pid tells a later run whether this folder's owner is alive
-     * (stage_sweep) */
+     * (staging_sweep) */
     if (snprintf(tmpl, sizeof tmpl, "%s/.%s.exactgeo-%ld-XXXXXX", s->dstdir,
                  base, (long)getpid()) >= (int)sizeof s->dir)
         return failf(err, errlen, "%s: path too long%s", dst, "");
@@ -154,7 +154,7 @@ int stage_begin(struct stage *s, const char *dst, const char *layer,
     memcpy(s->dir, tmpl, strlen(tmpl) + 1);   /* fits: checked above */
     if (snprintf(s->path, sizeof s->path, "%s/%s", s->dir, base) >=
         (int)sizeof s->path) {
-        stage_abort(s);
+        staging_abort(s);
         return failf(err, errlen, "%s: path too long%s", dst, "");
     }
     if (exists && (copy || replace)) {
@@ -178,7 +178,7 @@ int stage_begin(struct stage *s, const char *dst, const char *layer,
         }
         int i;
         if (isdir && copy && mkdir(s->path, 0777) != 0) {
-            stage_abort(s);
+            staging_abort(s);
             return failf(err, errlen, "%s: cannot create: %s", s->path,
                          strerror(errno));
         }
@@ -197,7 +197,7 @@ int stage_begin(struct stage *s, const char *dst, const char *layer,
             snprintf(to, sizeof to, "%s/%s", isdir ? s->path : s->dir, fbase);
             if (copy_file(files[i], to) != 0) {
                 CSLDestroy(files);
-                stage_abort(s);
+                staging_abort(s);
                 return failf(err, errlen, "%s: cannot copy to the staging "
                                           "folder: %s", files[i],
                              strerror(errno));
@@ -258,19 +258,19 @@ static int was_replaced(const char *old, const char *dir, const char *stg)
     return stat(rel, &sb) == 0;
 }
 
-void stage_direct(struct stage *s, const char *path)
+void staging_direct(struct staging *s, const char *path)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->dst, sizeof s->dst, "%s", path);
     snprintf(s->path, sizeof s->path, "%s", path);
 }
 
-int stage_commit(struct stage *s, char *err, size_t errlen)
+int staging_commit(struct staging *s, char *err, size_t errlen)
 {
     int i, rc;
     char **keep = NULL;
     if (!s->dir[0])
-        return 0;               /* stage_direct: written in place */
+        return 0;               /* staging_direct: written in place */
     /* which old files the new dataset does not replace: decided before
      * the move empties the staging folder */
     for (i = 0; s->old && s->old[i]; i++)
@@ -281,7 +281,7 @@ int stage_commit(struct stage *s, char *err, size_t errlen)
         for (i = 0; keep && keep[i]; i++)
             unlink(keep[i]);
     CSLDestroy(keep);
-    stage_abort(s);
+    staging_abort(s);
     return rc;
 }
 
@@ -306,7 +306,7 @@ static void remove_tree(const char *path)
     rmdir(path);
 }
 
-void stage_abort(struct stage *s)
+void staging_abort(struct staging *s)
 {
     if (s->dir[0])
         remove_tree(s->dir);
@@ -316,7 +316,7 @@ void stage_abort(struct stage *s)
 }
 
 /* Non-zero when name is prefix + PID + "-" + six letters or digits
- * (mkdtemp's), exactly as stage_begin names its folders; the pid in *pid. */
+ * (mkdtemp's), exactly as staging_begin names its folders; the pid in *pid. */
 static int staging_name(const char *name, const char *prefix, long *pid)
 {
     size_t n = strlen(prefix), k;
@@ -339,7 +339,7 @@ static int staging_name(const char *name, const char *prefix, long *pid)
     return p[k] == '\0';
 }
 
-void stage_sweep(const char *dst, FILE *log)
+void staging_sweep(const char *dst, FILE *log)
 {
     char dir[PATH_MAX], base[PATH_MAX], prefix[PATH_MAX + 16];
     char **names = NULL;

@@ -1,11 +1,11 @@
 /*
- * stage.h -- all-or-nothing output for the exactgeo tool: the dataset is
+ * staging.h -- all-or-nothing output for the exactgeo tool: the dataset is
  * written in a staging folder next to the destination (same file system)
  * and renamed into place only when the run succeeded, so that a failed
  * run leaves no half-written output and touches no existing file.
  */
-#ifndef XG_STAGE_H
-#define XG_STAGE_H
+#ifndef XG_STAGING_H
+#define XG_STAGING_H
 
 #include <limits.h>
 #include <stddef.h>
@@ -15,7 +15,7 @@
 #define PATH_MAX 4096
 #endif
 
-struct stage {
+struct staging {
     char dst[PATH_MAX];       /* the destination as given */
     char dstdir[PATH_MAX];    /* its folder */
     char dir[PATH_MAX];       /* the staging folder, "" when none */
@@ -29,31 +29,31 @@ struct stage {
  * first; when `replace` (overwrite), they are remembered so that the
  * commit removes those the new dataset does not replace.  When dst is a
  * folder (a Shapefile folder), the dataset's files are only those of the
- * output layer `layer` (stage_layer_file): nothing else in the folder is
+ * output layer `layer` (staging_layer_file): nothing else in the folder is
  * copied, replaced or removed.  Returns 0 or -1 with a message in err. */
-int stage_begin(struct stage *s, const char *dst, const char *layer,
-                int copy, int replace, char *err, size_t errlen);
+int staging_begin(struct staging *s, const char *dst, const char *layer,
+                  int copy, int replace, char *err, size_t errlen);
 
 /* No staging: the dataset is written at path directly (standard output,
  * which cannot be staged); commit and abort then do nothing. */
-void stage_direct(struct stage *s, const char *path);
+void staging_direct(struct staging *s, const char *path);
 
 /* Moves the staged files into place and removes the staging folder. */
-int stage_commit(struct stage *s, char *err, size_t errlen);
+int staging_commit(struct staging *s, char *err, size_t errlen);
 
 /* Removes the staging folders of dst left by earlier runs that died (a
- * hard kill, a crash): folders beside dst named exactly as stage_begin
+ * hard kill, a crash): folders beside dst named exactly as staging_begin
  * names them, owned by this user, whose process no longer exists.  A
  * live run's folder and anything else are left alone.  Each removal is
  * reported on log as a warning line (log may be NULL). */
-void stage_sweep(const char *dst, FILE *log);
+void staging_sweep(const char *dst, FILE *log);
 
 /* Non-zero when the file name `name` belongs to the Shapefile layer
  * `layer` or to its overlaps layer: LAYER.EXT or LAYER_lines.EXT, EXT a
  * Shapefile component (shp, shx, dbf, prj, cpg, indexes; any case). */
-int stage_layer_file(const char *name, const char *layer);
+int staging_layer_file(const char *name, const char *layer);
 
 /* Removes the staging folder and everything in it (any time; idempotent). */
-void stage_abort(struct stage *s);
+void staging_abort(struct staging *s);
 
 #endif

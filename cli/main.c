@@ -1,9 +1,9 @@
 /*
- * exactgeo.c -- the command-line tool:
+ * main.c -- the command-line tool exactgeo:
  *   exactgeo segtri  [options] DST A_SRC B_SRC
  *   exactgeo redblue [options] DST A_SRC B_SRC
  * in ogr2ogr's manner.  The output is staged next to DST and renamed into
- * place on success only (stage.c), or streamed to /vsistdout/ (stream.c);
+ * place on success only (staging.c), or streamed to /vsistdout/ (stream.c);
  * DST is checked against the inputs first (dstcheck.c); signals:
  * interrupt.c.  The work is xgo_job_run (ogr_driver/).
  */
@@ -23,7 +23,7 @@
 #include "interrupt.h"
 #include "pathmap.h"
 #include "sidefile.h"
-#include "stage.h"
+#include "staging.h"
 #include "stream.h"
 #include "xgo.h"
 
@@ -348,7 +348,7 @@ int main(int argc, char **argv)
     struct xgo_report rep;
     struct xg_stats st;
     struct progress prog = {0};
-    struct stage stg;
+    struct staging stg;
     struct sidefile stats_f, dump_f;
     const char *pos[3];
     char **keep_a = NULL, **keep_b = NULL, err[2048];
@@ -519,13 +519,13 @@ int main(int argc, char **argv)
             usage_error("%s", err);
         if (stream_begin(err, sizeof err))
             die("%s", err);
-        stage_direct(&stg, o.dst);
+        staging_direct(&stg, o.dst);
     } else {
-        stage_sweep(o.dst, o.quiet ? NULL : stderr);
-        if (stage_begin(&stg, o.dst, layer, o.append && exists,
-                        o.overwrite && exists, err, sizeof err) != 0)
+        staging_sweep(o.dst, o.quiet ? NULL : stderr);
+        if (staging_begin(&stg, o.dst, layer, o.append && exists,
+                          o.overwrite && exists, err, sizeof err) != 0)
             die("%s", err);
-        pathmap_add_stage(&names, stg.dir, stg.path, o.dst);
+        pathmap_add_staging(&names, stg.dir, stg.path, o.dst);
     }
     CPLErrorReset();
     if (drv)
@@ -534,7 +534,7 @@ int main(int argc, char **argv)
         ds = GDALOpenEx(stg.path, GDAL_OF_VECTOR | GDAL_OF_UPDATE, NULL,
                         NULL, NULL);
     if (!ds) {
-        stage_abort(&stg);
+        staging_abort(&stg);
         die("%s: cannot %s: %s", o.dst, drv ? "create" : "open for update",
             *CPLGetLastErrorMsg() ? CPLGetLastErrorMsg() : "driver error");
     }
@@ -544,7 +544,7 @@ int main(int argc, char **argv)
         snprintf(is, sizeof is, "%s",
                  GDALGetDriverShortName(GDALGetDatasetDriver(ds)));
         GDALClose(ds);
-        stage_abort(&stg);
+        staging_abort(&stg);
         die("%s: is %s, not %s; cannot append", o.dst, is, o.format);
     }
     if (!drv && !o.nln && strcmp(o.op, "segtri") == 0 &&
@@ -557,7 +557,7 @@ int main(int argc, char **argv)
     if (job.dump_path) {
         if (sidefile_begin(&dump_f, err, sizeof err) != 0) {
             GDALClose(ds);
-            stage_abort(&stg);
+            staging_abort(&stg);
             die("%s", err);
         }
         pathmap_add(&names, dump_f.tmp, dump_f.path);
@@ -570,7 +570,7 @@ int main(int argc, char **argv)
         rc = XG_EIO;
     /* the last moment a signal stops the run: past it, the run ends */
     if (intr_caught()) {
-        stage_abort(&stg);
+        staging_abort(&stg);
         sidefile_abort(&stats_f);
         sidefile_abort(&dump_f);
         fprintf(stderr, "exactgeo: interrupted; %s\n",
@@ -587,7 +587,7 @@ int main(int argc, char **argv)
             rc = xgo_stats_write_json(stats_f.tmp, &job, &st, &rep, err,
                                       sizeof err);
     }
-    if (rc == XG_OK && stage_commit(&stg, err, sizeof err) != 0)
+    if (rc == XG_OK && staging_commit(&stg, err, sizeof err) != 0)
         rc = XG_EIO;
     /* DST is in place: now the side files */
     if (rc == XG_OK && ((o.stats && sidefile_commit(&stats_f, err,
@@ -599,7 +599,7 @@ int main(int argc, char **argv)
         die("%s written, but %s", o.dst, err);
     }
     if (rc != XG_OK) {
-        stage_abort(&stg);
+        staging_abort(&stg);
         sidefile_abort(&stats_f);
         sidefile_abort(&dump_f);
         die("%s", err);
