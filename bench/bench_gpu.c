@@ -57,8 +57,8 @@ static double median(const double *v, int n)
 }
 
 /* Column k once: 0 seq, 1 cpu, 2.. the GPU strategies. */
-static int run_col(struct xg_ctx *ctx, const struct xg_segs *a,
-                   const struct xg_tris *b, const struct xg_opts *base, int k,
+static int run_col(struct xg_ctx *ctx, const struct xg_set *a,
+                   const struct xg_set *b, const struct xg_opts *base, int k,
                    struct xg_stats *st, struct xg_gpu_opts *go,
                    double *total, struct xg_contacts *out)
 {
@@ -188,8 +188,8 @@ static void print_kernel_row(struct col *c, const char *name, int which)
  * (H200 HBM3e).  The candidates' box tests are shown apart: 6 float
  * comparisons each for gpu-packed (at 33.4e12/s), about 30 FP64
  * instructions with the boxes' min/max for the paper's kernel. */
-static void print_floor(struct col *c, int k, const struct xg_segs *a,
-                        const struct xg_tris *b)
+static void print_floor(struct col *c, int k, const struct xg_set *a,
+                        const struct xg_set *b)
 {
     const struct xg_stats *sm = &c[k].st[0];
     const struct xg_gpu_opts *gm = &c[k].go[0];
@@ -222,8 +222,8 @@ static void print_floor(struct col *c, int k, const struct xg_segs *a,
 int main(int argc, char **argv)
 {
     struct xg_ctx *ctx = xg_ctx_new();
-    struct xg_segs a = {0};
-    struct xg_tris b = {0};
+    struct xg_set a = {0};
+    struct xg_set b = {0};
     struct xg_opts opt;
     struct xg_contacts ref = {0}, out = {0};
     static struct col c[NCOL];
@@ -365,8 +365,8 @@ int main(int argc, char **argv)
     print_floor(c, COL_PACKED, &a, &b);
     xg_contacts_free(&ref);
     xg_contacts_free(&out);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     xg_ctx_free(ctx);
     return bad;
 }

@@ -57,7 +57,7 @@ static GEOSGeometry *line(GEOSContextHandle_t h, const double *s)
 
 /* Every pair of a zero-length-free A and B segment GEOS says meet, with
  * GEOS's geometry, in (a, b) order.  Returns the pair count. */
-static size_t geos_job(const struct xg_segs *a, const struct xg_segs *b,
+static size_t geos_job(const struct xg_set *a, const struct xg_set *b,
                        struct gpair **out, size_t *calls)
 {
     GEOSContextHandle_t h = GEOS_init_r();
@@ -190,7 +190,7 @@ struct row {
 };
 
 static int run_engine(struct xg_ctx *ctx, int engine, int method,
-                      const struct xg_segs *a, const struct xg_segs *b,
+                      const struct xg_set *a, const struct xg_set *b,
                       struct xg_contacts *out, struct xg_stats *st)
 {
     struct xg_opts opt;
@@ -207,7 +207,7 @@ static int run_engine(struct xg_ctx *ctx, int engine, int method,
 int main(int argc, char **argv)
 {
     struct xg_ctx *ctx = xg_ctx_new();
-    struct xg_segs a = {0}, b = {0};
+    struct xg_set a = {0}, b = {0};
     struct xg_contacts ref = {0}, out = {0};
     struct row rows[5] = {{"seq", 0, -1, {0}},
                           {"cpu", 0, -1, {0}},
@@ -224,7 +224,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench_redblue MAPS.xgd [runs [nogeos]]\n");
         return 2;
     }
-    if (xg_dump_read_segs(ctx, argv[1], &a, &b) != XG_OK) {
+    if (xg_dump_read(ctx, argv[1], &a, &b) != XG_OK) {
         fprintf(stderr, "bench_redblue: %s\n", xg_ctx_errmsg(ctx));
         return 1;
     }
@@ -307,8 +307,8 @@ int main(int argc, char **argv)
     }
     xg_contacts_free(&ref);
     xg_contacts_free(&out);
-    xg_segs_free(&a);
-    xg_segs_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     xg_ctx_free(ctx);
     for (e = 0; e < 4; e++)
         if (rows[e].ok == 0)

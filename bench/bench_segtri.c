@@ -69,8 +69,8 @@ static void stage_stat(const struct engine_runs *e, int stage, double *med,
 /* Runs one engine nruns times; the first contacts ever computed become
  * *ref, every later result is compared with it.  Returns XG_OK or the
  * error of xg_segtri; *same becomes 0 on any difference. */
-static int run_engine(struct xg_ctx *ctx, const struct xg_segs *a,
-                      const struct xg_tris *b, const struct xg_opts *base,
+static int run_engine(struct xg_ctx *ctx, const struct xg_set *a,
+                      const struct xg_set *b, const struct xg_opts *base,
                       struct engine_runs *e, struct xg_contacts *ref,
                       int *have_ref, int *same)
 {
@@ -103,7 +103,7 @@ static int run_engine(struct xg_ctx *ctx, const struct xg_segs *a,
 }
 
 static void print_report(const struct engine_runs *e, int ne,
-                         const struct xg_segs *a, const struct xg_tris *b)
+                         const struct xg_set *a, const struct xg_set *b)
 {
     const struct xg_stats *s0 = &e[0].st[0];
     double med[2], min[2];
@@ -215,8 +215,8 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     struct xg_ctx *ctx;
-    struct xg_segs a = {0};
-    struct xg_tris b = {0};
+    struct xg_set a = {0};
+    struct xg_set b = {0};
     struct xg_opts opt;
     struct xg_contacts ref = {0};
     static struct engine_runs e[2];
@@ -276,8 +276,8 @@ int main(int argc, char **argv)
                same ? "identical" : "DIFFERENT", ref.n, runs, runs);
     }
     xg_contacts_free(&ref);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     xg_ctx_free(ctx);
     return rc != XG_OK ? 1 : same ? 0 : 1;
 }

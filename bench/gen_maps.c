@@ -1,6 +1,6 @@
 /*
  * gen_maps.c -- two overlapping polygon maps for the red/blue benchmark,
- * written as a 2D dump (xg_dump_write_segs): every ring edge of every
+ * written as a 2D dump (xg_dump_write): every ring edge of every
  * polygon is one segment (fid = polygon, sub = edge index), so an edge
  * between two polygons appears twice, as in a polygon layer.
  *
@@ -59,7 +59,7 @@ static double *corner(const struct lattice *l, int i, int j)
 }
 
 /* The ring (four corners) of cell (i, j) as four edges of feature fid. */
-static int push_cell(struct xg_segs *s, const struct lattice *l, int i, int j,
+static int push_cell(struct xg_set *s, const struct lattice *l, int i, int j,
                      int64_t fid)
 {
     const double *c[4] = {corner(l, i, j), corner(l, i + 1, j),
@@ -68,7 +68,7 @@ static int push_cell(struct xg_segs *s, const struct lattice *l, int i, int j,
     for (e = 0; e < 4; e++) {
         double p[3] = {c[e][0], c[e][1], 0.0};
         double q[3] = {c[(e + 1) % 4][0], c[(e + 1) % 4][1], 0.0};
-        if (xg_segs_push(s, p, q, fid, e) != XG_OK)
+        if (xg_set_push_segment(s, p, q, fid, e) != XG_OK)
             return 1;
     }
     return 0;
@@ -77,7 +77,7 @@ static int push_cell(struct xg_segs *s, const struct lattice *l, int i, int j,
 int main(int argc, char **argv)
 {
     struct xg_ctx *ctx;
-    struct xg_segs a = {0}, b = {0};
+    struct xg_set a = {0}, b = {0};
     struct lattice la, lb;
     int n = argc > 2 ? atoi(argv[2]) : 500, i, j, nb, snapped = 0, nudged = 0;
     double L, hb = 18.0, ang = 0.3, ca = cos(ang), sa = sin(ang), half;
@@ -162,7 +162,7 @@ int main(int argc, char **argv)
                     return 1;
 
     ctx = xg_ctx_new();
-    if (xg_dump_write_segs(ctx, argv[1], &a, &b) != XG_OK) {
+    if (xg_dump_write(ctx, argv[1], &a, &b) != XG_OK) {
         fprintf(stderr, "gen_maps: %s\n", xg_ctx_errmsg(ctx));
         return 1;
     }
@@ -171,8 +171,8 @@ int main(int argc, char **argv)
            "copied)\n",
            argv[1], a.n, n, n, b.n, snapped, nudged);
     xg_ctx_free(ctx);
-    xg_segs_free(&a);
-    xg_segs_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     free(la.xy);
     free(lb.xy);
     return 0;

@@ -81,8 +81,8 @@ static double sheet_z(const struct sheet *s, int k, double x, double y)
     return BASE_Z + SHEET_DZ * k + fold + ripple;
 }
 
-static int generate(uint64_t seed, double scale, struct xg_segs *a,
-                    struct xg_tris *b)
+static int generate(uint64_t seed, double scale, struct xg_set *a,
+                    struct xg_set *b)
 {
     struct rng r = {seed};
     struct sheet sh[SHEETS];
@@ -115,14 +115,14 @@ static int generate(uint64_t seed, double scale, struct xg_segs *a,
                 }
                 /* Split each quad along alternating diagonals. */
                 if ((i + j) & 1) {
-                    if ((rc = xg_tris_push(b, p[0], p[1], p[3], k, sub++)) ||
-                        (rc = xg_tris_push(b, p[0], p[3], p[2], k, sub++))) {
+                    if ((rc = xg_set_push_triangle(b, p[0], p[1], p[3], k, sub++)) ||
+                        (rc = xg_set_push_triangle(b, p[0], p[3], p[2], k, sub++))) {
                         free(z);
                         return rc;
                     }
                 } else {
-                    if ((rc = xg_tris_push(b, p[0], p[1], p[2], k, sub++)) ||
-                        (rc = xg_tris_push(b, p[1], p[3], p[2], k, sub++))) {
+                    if ((rc = xg_set_push_triangle(b, p[0], p[1], p[2], k, sub++)) ||
+                        (rc = xg_set_push_triangle(b, p[1], p[3], p[2], k, sub++))) {
                         free(z);
                         return rc;
                     }
@@ -144,7 +144,7 @@ static int generate(uint64_t seed, double scale, struct xg_segs *a,
         q[0] = snap(p[0] + dx);
         q[1] = snap(p[1] + dy);
         q[2] = snap(BASE_Z + SHEET_DZ * uniform(&r, -1.5, 10.5));
-        if ((rc = xg_segs_push(a, p, q, s, 0)))
+        if ((rc = xg_set_push_segment(a, p, q, s, 0)))
             return rc;
     }
     return XG_OK;
@@ -165,8 +165,8 @@ int main(int argc, char **argv)
     const char *path = NULL;
     char defpath[256];
     struct xg_ctx *ctx;
-    struct xg_segs a = {0};
-    struct xg_tris b = {0};
+    struct xg_set a = {0};
+    struct xg_set b = {0};
     int i, rc;
 
     for (i = 1; i < argc; i++) {
@@ -207,8 +207,8 @@ int main(int argc, char **argv)
         printf("gen_paper: %s: %zu segments, %zu triangles (seed %llu, "
                "scale %g)\n",
                path, a.n, b.n, (unsigned long long)seed, scale);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     xg_ctx_free(ctx);
     return rc == XG_OK ? 0 : 1;
 }

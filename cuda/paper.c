@@ -80,7 +80,7 @@ static int redblue_pairs(const struct xg_grid *g, uint32_t **pairs,
 
 static int paper_redblue(struct xg_ctx *ctx, const struct xg_gpu *gpu,
                          struct xg_dmem *m, struct xg_grid *g,
-                         const struct xg_segs *a, const struct xg_segs *b,
+                         const struct xg_set *a, const struct xg_set *b,
                          const struct xg_opts *opt, const double *d_a,
                          const double *d_b, struct xg_contacts *out,
                          struct xg_stats *st)
@@ -121,7 +121,7 @@ static int paper_redblue(struct xg_ctx *ctx, const struct xg_gpu *gpu,
 }
 
 int xg__paper_redblue(struct xg_ctx *ctx, const struct xg_gpu *gpu,
-                      const struct xg_segs *a, const struct xg_segs *b,
+                      const struct xg_set *a, const struct xg_set *b,
                       const struct xg_opts *opt, const double *d_a,
                       const double *d_b, struct xg_contacts *out,
                       struct xg_stats *st)

@@ -48,7 +48,7 @@ int xg__cuda_paper_redblue(struct xg_ctx *ctx, void *user,
 /* The whole red/blue run the paper's way (xg__gpu_redblue with
  * XG__RB_PAPER), segments d_a and d_b already on the device. */
 int xg__paper_redblue(struct xg_ctx *ctx, const struct xg_gpu *gpu,
-                      const struct xg_segs *a, const struct xg_segs *b,
+                      const struct xg_set *a, const struct xg_set *b,
                       const struct xg_opts *opt, const double *d_a,
                       const double *d_b, struct xg_contacts *out,
                       struct xg_stats *st);

@@ -22,7 +22,7 @@
  * run of all pairs; then the pairs, sorted, into contacts. */
 static int ours(struct xg_ctx *ctx, const struct xg_gpu *gpu,
                 struct xg_dmem *m, struct xg_dgrid *g,
-                const struct xg_segs *a, const struct xg_segs *b,
+                const struct xg_set *a, const struct xg_set *b,
                 const struct xg_opts *opt, const double *d_a,
                 const double *d_b, struct xg_contacts *out,
                 struct xg_stats *st)
@@ -103,8 +103,8 @@ static int ours(struct xg_ctx *ctx, const struct xg_gpu *gpu,
                             0, out, st, s);
 }
 
-int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
-                    const struct xg_segs *b, const struct xg_opts *opt,
+int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_set *a,
+                    const struct xg_set *b, const struct xg_opts *opt,
                     int method, struct xg_contacts *out, struct xg_stats *st)
 {
     struct xg_gpu gpu;

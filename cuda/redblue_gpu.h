@@ -14,8 +14,8 @@ extern "C" {
 
 /* The first room of the output protocol (xg_gpu_fill): a guess from the
  * input sizes, since red/blue has no count pass. */
-static inline uint64_t xg__redblue_hits_guess(const struct xg_segs *a,
-                                              const struct xg_segs *b)
+static inline uint64_t xg__redblue_hits_guess(const struct xg_set *a,
+                                              const struct xg_set *b)
 {
     return 2 * ((uint64_t)a->n + b->n) + 1024;
 }

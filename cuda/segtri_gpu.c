@@ -180,8 +180,8 @@ static int host_run(struct xg_segtri_job *J, const struct xg_grid *g)
 {
     struct xg_ctx *ctx = J->ctx;
     struct xg_gpu_opts *go = J->go;
-    const struct xg_segs *a = J->a;
-    const struct xg_tris *b = J->b;
+    const struct xg_set *a = J->a;
+    const struct xg_set *b = J->b;
     uint64_t full, budget = J->gpu.budget;
     int rc;
 
@@ -267,8 +267,8 @@ static int fits_device(const struct xg_segtri_job *J,
            J->a->n < UINT32_MAX && J->b->n < UINT32_MAX;
 }
 
-int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
-                      const struct xg_tris *b, const struct xg_opts *opt,
+int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_set *a,
+                      const struct xg_set *b, const struct xg_opts *opt,
                       struct xg_gpu_opts *gopt, struct xg_contacts *out,
                       struct xg_stats *st)
 {
@@ -338,8 +338,8 @@ done:
     return rc;
 }
 
-int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
-                   const struct xg_tris *b, const struct xg_opts *opt,
+int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_set *a,
+                   const struct xg_set *b, const struct xg_opts *opt,
                    struct xg_contacts *out, struct xg_stats *st)
 {
     struct xg_gpu_opts go;

@@ -113,8 +113,8 @@ struct xg_segtri_hits {
 struct xg_segtri_job {
     struct xg_ctx *ctx;
     const struct xg_grid *g;    /* host-prepared runs */
-    const struct xg_segs *a;
-    const struct xg_tris *b;
+    const struct xg_set *a;
+    const struct xg_set *b;
     struct xg_gpu_opts *go;
     struct xg_stats *st;
     struct xg_gpu gpu;          /* stream and budget */

@@ -118,8 +118,8 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     struct xgo_src a, b;
     struct xgo_report local = {0}, *rep = job->report ? job->report : &local;
     struct xg_stats st_local;
-    struct xg_segs asegs = {0}, bsegs = {0};
-    struct xg_tris btris = {0};
+    struct xg_set asegs = {0}, bsegs = {0};
+    struct xg_set btris = {0};
     struct xg_contacts out = {0};
     struct xg_ctx *ctx = NULL;
     OGRSpatialReferenceH srs = NULL;
@@ -190,9 +190,8 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         goto done;
     }
     if (job->dump_path &&
-        (rc = dim == 3 ? xg_dump_write(ctx, job->dump_path, &asegs, &btris)
-                       : xg_dump_write_segs(ctx, job->dump_path, &asegs,
-                                            &bsegs)) != XG_OK) {
+        (rc = xg_dump_write(ctx, job->dump_path, &asegs,
+                            dim == 3 ? &btris : &bsegs)) != XG_OK) {
         xgo__fail(err, errlen, rc, "%s", xg_ctx_errmsg(ctx));
         goto done;
     }
@@ -241,9 +240,9 @@ done:
         rc = close_dst(dst, rc, rep, sp[4], err, errlen);
     xg_ctx_free(ctx);
     xg_contacts_free(&out);
-    xg_segs_free(&asegs);
-    xg_segs_free(&bsegs);
-    xg_tris_free(&btris);
+    xg_set_free(&asegs);
+    xg_set_free(&bsegs);
+    xg_set_free(&btris);
     xgo__src_close(&a);
     xgo__src_close(&b);
     for (k = 0; k < 5; k++)

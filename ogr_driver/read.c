@@ -23,8 +23,8 @@ struct reader {
     GIntBig fid;
     int64_t sub;              /* next element index within the feature */
     size_t vtx;               /* vertices seen in the feature */
-    struct xg_segs *segs;
-    struct xg_tris *tris;
+    struct xg_set *segs;
+    struct xg_set *tris;
     struct xgo_report *rep;
     double *buf;              /* points of one curve, xyz */
     size_t bufcap;
@@ -122,7 +122,7 @@ static int line_segs(struct reader *r, OGRGeometryH g, int ring)
         n++;
     }
     for (i = 0; i + 1 < n; i++)
-        if (xg_segs_push(r->segs, r->buf + 3 * i, r->buf + 3 * i + 3, r->fid,
+        if (xg_set_push_segment(r->segs, r->buf + 3 * i, r->buf + 3 * i + 3, r->fid,
                          r->sub++))
             return FAIL(r, XG_ELIMIT, "%s: too many segments (limit %u)",
                         r->s->path, (unsigned)UINT32_MAX);
@@ -174,7 +174,7 @@ static int segs2d_geom(struct reader *r, OGRGeometryH g)
 static int push_tri(struct reader *r, const double *a, const double *b,
                     const double *c)
 {
-    if (xg_tris_push(r->tris, a, b, c, r->fid, r->sub++))
+    if (xg_set_push_triangle(r->tris, a, b, c, r->fid, r->sub++))
         return FAIL(r, XG_ELIMIT, "%s: too many triangles (limit %u)",
                     r->s->path, (unsigned)UINT32_MAX);
     return XG_OK;
@@ -405,7 +405,7 @@ static void init(struct reader *r, struct xgo_src *s, const struct xgo_job *j,
 }
 
 int xgo__read_segs3d(struct xgo_src *s, const struct xgo_job *job,
-                     struct xg_segs *out, struct xgo_report *rep,
+                     struct xg_set *out, struct xgo_report *rep,
                      GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
     struct reader r;
@@ -415,7 +415,7 @@ int xgo__read_segs3d(struct xgo_src *s, const struct xgo_job *job,
 }
 
 int xgo__read_segs2d(struct xgo_src *s, const struct xgo_job *job,
-                     struct xg_segs *out, struct xgo_report *rep,
+                     struct xg_set *out, struct xgo_report *rep,
                      GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
     struct reader r;
@@ -425,7 +425,7 @@ int xgo__read_segs2d(struct xgo_src *s, const struct xgo_job *job,
 }
 
 int xgo__read_tris(struct xgo_src *s, const struct xgo_job *job,
-                   struct xg_tris *out, struct xgo_report *rep,
+                   struct xg_set *out, struct xgo_report *rep,
                    GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
     struct reader r;

@@ -72,10 +72,8 @@ struct xgo_job {
     GDALProgressFunc progress; /* may be NULL; returning FALSE cancels */
     void *progress_arg;
     int quiet;                /* no warnings through CPLError */
-    const char *dump_path;    /* also write the two inputs as read (both
-                                 operations: xg_dump_write for segtri,
-                                 xg_dump_write_segs for redblue); NULL:
-                                 no dump */
+    const char *dump_path;    /* also write the two inputs as read
+                                 (xg_dump_write); NULL: no dump */
     struct xgo_report *report; /* filled when non-NULL */
     int64_t fail_after;       /* testing only: fail after writing this
                                  many features (0: never) */

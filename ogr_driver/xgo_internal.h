@@ -61,13 +61,13 @@ OGRFeatureH xgo__src_feature_of(const struct xgo_src *s, size_t i);
 /* Reading geometries: segments of A (segtri: 3D lines), triangles of B
  * (segtri), segments of lines and rings (redblue, z = 0). */
 int xgo__read_segs3d(struct xgo_src *s, const struct xgo_job *job,
-                     struct xg_segs *out, struct xgo_report *rep,
+                     struct xg_set *out, struct xgo_report *rep,
                      GDALProgressFunc pf, void *pa, char *err, size_t errlen);
 int xgo__read_tris(struct xgo_src *s, const struct xgo_job *job,
-                   struct xg_tris *out, struct xgo_report *rep,
+                   struct xg_set *out, struct xgo_report *rep,
                    GDALProgressFunc pf, void *pa, char *err, size_t errlen);
 int xgo__read_segs2d(struct xgo_src *s, const struct xgo_job *job,
-                     struct xg_segs *out, struct xgo_report *rep,
+                     struct xg_set *out, struct xgo_report *rep,
                      GDALProgressFunc pf, void *pa, char *err, size_t errlen);
 
 /* The layer's CRS, NULL when none (GeoPackage's "undefined" CRSs
@@ -88,7 +88,7 @@ struct xgo_write {
     char **lco;
     OGRSpatialReferenceH srs;
     const struct xgo_src *a, *b;
-    const struct xg_segs *asegs;
+    const struct xg_set *asegs;
     const int64_t *bfid, *bsub; /* B's ids per element */
     const struct xg_contacts *c;
 };

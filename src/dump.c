@@ -3,13 +3,12 @@
  * (the GPU machine) and for benchmarks.
  *
  * Layout, native byte order (a marker catches a foreign one):
- *   "XGDUMP01"  8 bytes
+ *   marker      8 bytes: "XGDUMP01" (A segments, B triangles) or
+ *               "XGDUMP2S" (A and B segments, red/blue)
  *   1.0         double, the byte-order marker
  *   na, nb      uint64 each
  *   A: na*6 doubles, na int64 fids, na int64 subs
- *   B: nb*9 doubles, nb int64 fids, nb int64 subs
- * The 2D variant (two segment sets) has the marker "XGDUMP2S" and B as
- * nb*6 doubles.
+ *   B: nb*9 (01) or nb*6 (2S) doubles, nb int64 fids, nb int64 subs
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -19,40 +18,46 @@
 #include <sys/stat.h>
 #include "xg_internal.h"
 
-static const char magic[8] = {'X', 'G', 'D', 'U', 'M', 'P', '0', '1'};
-static const char magic2[8] = {'X', 'G', 'D', 'U', 'M', 'P', '2', 'S'};
-
-/* One set as the file sees it: n elements of per doubles. */
-struct set {
-    size_t n, per;
-    double **xyz;
-    int64_t **fid, **sub;
+/* The formats: the marker and the kinds of the two sets. */
+static const struct format {
+    char marker[8];
+    int a_elem, b_elem;
+    const char *what;
+} formats[] = {
+    {{'X', 'G', 'D', 'U', 'M', 'P', '0', '1'}, XG_ELEM_SEGMENT,
+     XG_ELEM_TRIANGLE, "segment-triangle"},
+    {{'X', 'G', 'D', 'U', 'M', 'P', '2', 'S'}, XG_ELEM_SEGMENT,
+     XG_ELEM_SEGMENT, "2D (red/blue)"},
 };
+#define NFORMATS (sizeof formats / sizeof formats[0])
 
 static int put(FILE *f, const void *p, size_t sz, size_t n)
 {
     return n == 0 || fwrite(p, sz, n, f) == n;
 }
 
-static int dump_write(struct xg_ctx *ctx, const char *path, const char *m,
-                      const struct set *a, const struct set *b)
+static int dump_write(struct xg_ctx *ctx, const char *path,
+                      const struct format *fm, const struct xg_set *a,
+                      const struct xg_set *b)
 {
     FILE *f = fopen(path, "wb");
     double one = 1.0;
     uint64_t na = a->n, nb = b->n;
+    size_t pa = (size_t)xg_elem_doubles(fm->a_elem),
+           pb = (size_t)xg_elem_doubles(fm->b_elem);
     int ok, e;
     if (!f)
         return xg__error(ctx, XG_EIO, "%s: cannot create: %s", path,
                          strerror(errno));
     errno = 0;
-    ok = put(f, m, 1, 8) && put(f, &one, sizeof one, 1) &&
+    ok = put(f, fm->marker, 1, 8) && put(f, &one, sizeof one, 1) &&
          put(f, &na, sizeof na, 1) && put(f, &nb, sizeof nb, 1) &&
-         put(f, *a->xyz, sizeof(double), a->per * a->n) &&
-         put(f, *a->fid, sizeof(int64_t), a->n) &&
-         put(f, *a->sub, sizeof(int64_t), a->n) &&
-         put(f, *b->xyz, sizeof(double), b->per * b->n) &&
-         put(f, *b->fid, sizeof(int64_t), b->n) &&
-         put(f, *b->sub, sizeof(int64_t), b->n);
+         put(f, a->xyz, sizeof(double), pa * a->n) &&
+         put(f, a->fid, sizeof(int64_t), a->n) &&
+         put(f, a->sub, sizeof(int64_t), a->n) &&
+         put(f, b->xyz, sizeof(double), pb * b->n) &&
+         put(f, b->fid, sizeof(int64_t), b->n) &&
+         put(f, b->sub, sizeof(int64_t), b->n);
     /* the reason of the first failure: a short fwrite, else fclose's
      * flush of the buffered rest (ENOSPC shows there most often) */
     e = ok ? 0 : errno;
@@ -72,24 +77,23 @@ static int dump_write(struct xg_ctx *ctx, const char *path, const char *m,
     return XG_OK;
 }
 
-int xg_dump_write(struct xg_ctx *ctx, const char *path,
-                  const struct xg_segs *a, const struct xg_tris *b)
+/* Non-zero when set s may be stored as kind elem (an empty set that was
+ * never pushed into has no kind and fits any). */
+static int fits(const struct xg_set *s, int elem)
 {
-    struct set sa = {a->n, 6, (double **)&a->xyz, (int64_t **)&a->fid,
-                     (int64_t **)&a->sub};
-    struct set sb = {b->n, 9, (double **)&b->xyz, (int64_t **)&b->fid,
-                     (int64_t **)&b->sub};
-    return dump_write(ctx, path, magic, &sa, &sb);
+    return s->elem == elem || (s->n == 0 && s->elem == XG_ELEM_NONE);
 }
 
-int xg_dump_write_segs(struct xg_ctx *ctx, const char *path,
-                       const struct xg_segs *a, const struct xg_segs *b)
+int xg_dump_write(struct xg_ctx *ctx, const char *path,
+                  const struct xg_set *a, const struct xg_set *b)
 {
-    struct set sa = {a->n, 6, (double **)&a->xyz, (int64_t **)&a->fid,
-                     (int64_t **)&a->sub};
-    struct set sb = {b->n, 6, (double **)&b->xyz, (int64_t **)&b->fid,
-                     (int64_t **)&b->sub};
-    return dump_write(ctx, path, magic2, &sa, &sb);
+    size_t i;
+    for (i = 0; i < NFORMATS; i++)
+        if (fits(a, formats[i].a_elem) && fits(b, formats[i].b_elem))
+            return dump_write(ctx, path, &formats[i], a, b);
+    return xg__error(ctx, XG_EINVAL,
+                     "%s: no dump format for %ss against %ss", path,
+                     xg_elem_name(a->elem), xg_elem_name(b->elem));
 }
 
 static int get(FILE *f, void *p, size_t sz, size_t n)
@@ -97,36 +101,42 @@ static int get(FILE *f, void *p, size_t sz, size_t n)
     return n == 0 || fread(p, sz, n, f) == n;
 }
 
-/* Reads into two sets whose arrays are NULL; on failure the arrays are
- * freed by the caller's *_free (each set's n and cap are set first). */
-static int dump_read(struct xg_ctx *ctx, const char *path, const char *mk,
-                     struct set *a, size_t *acap, struct set *b, size_t *bcap)
+/* Reads into two zeroed sets; on failure the caller frees them (each
+ * set's n and cap are set before its arrays are filled). */
+static int dump_read(struct xg_ctx *ctx, const char *path, struct xg_set *a,
+                     struct xg_set *b)
 {
     FILE *f = fopen(path, "rb");
+    const struct format *fm = NULL;
     char m[8];
     double one;
     uint64_t na, nb;
+    size_t i, per[2];
     int rc = XG_OK, s;
-    struct set *set[2] = {a, b};
-    size_t *cap[2] = {acap, bcap};
+    struct xg_set *set[2] = {a, b};
     if (!f)
         return xg__error(ctx, XG_EIO, "%s: cannot open: %s", path,
                          strerror(errno));
-    if (!get(f, m, 1, 8) || memcmp(m, mk, 8) != 0 ||
-        !get(f, &one, sizeof one, 1) || one != 1.0 ||
+    if (get(f, m, 1, 8))
+        for (i = 0; i < NFORMATS; i++)
+            if (memcmp(m, formats[i].marker, 8) == 0)
+                fm = &formats[i];
+    if (!fm || !get(f, &one, sizeof one, 1) || one != 1.0 ||
         !get(f, &na, sizeof na, 1) || !get(f, &nb, sizeof nb, 1) ||
         na > UINT32_MAX || nb > UINT32_MAX) {
         fclose(f);
-        return xg__error(ctx, XG_EFORMAT, "%s: not an exactgeo %s dump", path,
-                         mk == magic2 ? "2D (red/blue)" : "segment-triangle");
+        return xg__error(ctx, XG_EFORMAT, "%s: not an exactgeo%s%s dump",
+                         path, fm ? " " : "", fm ? fm->what : "");
     }
+    per[0] = (size_t)xg_elem_doubles(fm->a_elem);
+    per[1] = (size_t)xg_elem_doubles(fm->b_elem);
     /* The counts must match the file's size before they size any
      * allocation: a damaged header must not ask for hundreds of GB. */
     {
         const uint64_t header = 8 + sizeof one + 2 * sizeof(uint64_t);
-        uint64_t want = header + na * (a->per * sizeof(double) +
+        uint64_t want = header + na * (per[0] * sizeof(double) +
                                        2 * sizeof(int64_t)) +
-                        nb * (b->per * sizeof(double) + 2 * sizeof(int64_t));
+                        nb * (per[1] * sizeof(double) + 2 * sizeof(int64_t));
         long size = -1;
         if (fseek(f, 0, SEEK_END) == 0)
             size = ftell(f);
@@ -146,52 +156,35 @@ static int dump_read(struct xg_ctx *ctx, const char *path, const char *mk,
                              (unsigned long long)want, size);
         }
     }
+    a->elem = fm->a_elem;
+    b->elem = fm->b_elem;
     a->n = (size_t)na;
     b->n = (size_t)nb;
     for (s = 0; s < 2 && rc == XG_OK; s++) {
         size_t n = set[s]->n ? set[s]->n : 1;
-        *cap[s] = set[s]->n;
-        *set[s]->xyz = malloc(n * set[s]->per * sizeof(double));
-        *set[s]->fid = malloc(n * sizeof(int64_t));
-        *set[s]->sub = malloc(n * sizeof(int64_t));
-        if (!*set[s]->xyz || !*set[s]->fid || !*set[s]->sub)
+        set[s]->cap = set[s]->n;
+        set[s]->xyz = malloc(n * per[s] * sizeof(double));
+        set[s]->fid = malloc(n * sizeof(int64_t));
+        set[s]->sub = malloc(n * sizeof(int64_t));
+        if (!set[s]->xyz || !set[s]->fid || !set[s]->sub)
             rc = xg__error(ctx, XG_ENOMEM, "%s: out of memory", path);
     }
     for (s = 0; s < 2 && rc == XG_OK; s++)
-        if (!get(f, *set[s]->xyz, sizeof(double), set[s]->per * set[s]->n) ||
-            !get(f, *set[s]->fid, sizeof(int64_t), set[s]->n) ||
-            !get(f, *set[s]->sub, sizeof(int64_t), set[s]->n))
+        if (!get(f, set[s]->xyz, sizeof(double), per[s] * set[s]->n) ||
+            !get(f, set[s]->fid, sizeof(int64_t), set[s]->n) ||
+            !get(f, set[s]->sub, sizeof(int64_t), set[s]->n))
             rc = xg__error(ctx, XG_EFORMAT, "%s: truncated dump", path);
     fclose(f);
     return rc;
 }
 
-int xg_dump_read(struct xg_ctx *ctx, const char *path, struct xg_segs *a,
-                 struct xg_tris *b)
+int xg_dump_read(struct xg_ctx *ctx, const char *path, struct xg_set *a,
+                 struct xg_set *b)
 {
-    struct set sa = {0, 6, &a->xyz, &a->fid, &a->sub};
-    struct set sb = {0, 9, &b->xyz, &b->fid, &b->sub};
-    int rc = dump_read(ctx, path, magic, &sa, &a->cap, &sb, &b->cap);
-    a->n = sa.n;
-    b->n = sb.n;
+    int rc = dump_read(ctx, path, a, b);
     if (rc != XG_OK) {
-        xg_segs_free(a);
-        xg_tris_free(b);
-    }
-    return rc;
-}
-
-int xg_dump_read_segs(struct xg_ctx *ctx, const char *path, struct xg_segs *a,
-                      struct xg_segs *b)
-{
-    struct set sa = {0, 6, &a->xyz, &a->fid, &a->sub};
-    struct set sb = {0, 6, &b->xyz, &b->fid, &b->sub};
-    int rc = dump_read(ctx, path, magic2, &sa, &a->cap, &sb, &b->cap);
-    a->n = sa.n;
-    b->n = sb.n;
-    if (rc != XG_OK) {
-        xg_segs_free(a);
-        xg_segs_free(b);
+        xg_set_free(a);
+        xg_set_free(b);
     }
     return rc;
 }

@@ -135,30 +135,48 @@ int xg_orient3d_exact(const double a[3], const double b[3], const double c[3],
                       const double d[3]);
 
 /* ------------------------------------------------------------------ */
-/* Geometry sets: arrays of doubles with the ids of their sources.
- * fid is the source feature id; sub the 0-based index of the element
- * within its feature (a_seg, b_tri).  Initialise with = {0}. */
+/* Element sets: one type for every kind of element, an array of doubles
+ * with the ids of their sources.  fid is the source feature id; sub the
+ * 0-based index of the element within its feature (a_seg, b_tri).  A
+ * mesh or a solid is a triangle set whose triangles share a fid.
+ * Initialise with = {0}: the first push fixes the kind; pushing another
+ * kind into the set is XG_EINVAL. */
 
-struct xg_segs {
+enum xg_elem {
+    XG_ELEM_NONE = 0,     /* a set nothing was pushed into yet     */
+    XG_ELEM_POINT,        /* 3 doubles: x y z                      */
+    XG_ELEM_SEGMENT,      /* 6 doubles: x0 y0 z0 x1 y1 z1          */
+    XG_ELEM_TRIANGLE,     /* 9 doubles: three xyz vertices         */
+    XG_ELEM_COUNT
+};
+
+/* Doubles per element of that kind (3, 6, 9; 0 for others). */
+int xg_elem_doubles(int elem);
+/* "point", "segment", "triangle"; "element" for others. */
+const char *xg_elem_name(int elem);
+
+struct xg_set {
+    int elem;         /* enum xg_elem */
     size_t n, cap;
-    double *xyz;      /* 6 per segment: x0 y0 z0 x1 y1 z1 */
+    double *xyz;      /* xg_elem_doubles(elem) per element */
     int64_t *fid;
     int64_t *sub;
 };
 
-struct xg_tris {
-    size_t n, cap;
-    double *xyz;      /* 9 per triangle: three xyz vertices */
-    int64_t *fid;
-    int64_t *sub;
-};
-
-int xg_segs_push(struct xg_segs *s, const double p[3], const double q[3],
-                 int64_t fid, int64_t sub);
-void xg_segs_free(struct xg_segs *s);
-int xg_tris_push(struct xg_tris *t, const double a[3], const double b[3],
-                 const double c[3], int64_t fid, int64_t sub);
-void xg_tris_free(struct xg_tris *t);
+/* Appends one element of kind elem (its xg_elem_doubles(elem) doubles at
+ * xyz).  XG_EINVAL when the set holds another kind, XG_ELIMIT past
+ * 2^32 - 1 elements, XG_ENOMEM. */
+int xg_set_push(struct xg_set *s, int elem, const double *xyz, int64_t fid,
+                int64_t sub);
+/* The same for one point, segment pq, or triangle abc. */
+int xg_set_push_point(struct xg_set *s, const double p[3], int64_t fid,
+                      int64_t sub);
+int xg_set_push_segment(struct xg_set *s, const double p[3],
+                        const double q[3], int64_t fid, int64_t sub);
+int xg_set_push_triangle(struct xg_set *s, const double a[3],
+                         const double b[3], const double c[3], int64_t fid,
+                         int64_t sub);
+void xg_set_free(struct xg_set *s);
 
 /* ------------------------------------------------------------------ */
 /* Contacts: the answer.  a and b index the input sets. */
@@ -251,8 +269,8 @@ struct xg_opts {
  * Zero-length segments and collinear triangles are skipped and counted.
  * out is reset first; the caller frees it with xg_contacts_free().
  * st may be NULL.  Returns XG_OK or an error with detail in ctx. */
-int xg_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
-              const struct xg_tris *b, const struct xg_opts *opt,
+int xg_segtri(struct xg_ctx *ctx, const struct xg_set *a,
+              const struct xg_set *b, const struct xg_opts *opt,
               struct xg_contacts *out, struct xg_stats *st);
 
 /* The exact classification of one pair, as the engines do it: returns
@@ -261,13 +279,13 @@ int xg_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
 int xg_segtri_pair(struct xg_counters *cnt, const double seg[6],
                    const double tri[9], struct xg_contact *c);
 
-/* Every contact between closed 2D segments A and B (x and y of xg_segs;
+/* Every contact between closed 2D segments A and B (x and y of segment sets;
  * z is ignored), in ascending (a, b) order: kinds proper, touch and
  * overlap (collinear, sharing a stretch), the point or the stretch in p
  * (and q) with z = 0.  Zero-length segments (in x, y) are skipped and
  * counted.  Same contract as xg_segtri. */
-int xg_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
-               const struct xg_segs *b, const struct xg_opts *opt,
+int xg_redblue(struct xg_ctx *ctx, const struct xg_set *a,
+               const struct xg_set *b, const struct xg_opts *opt,
                struct xg_contacts *out, struct xg_stats *st);
 
 /* The exact classification of one 2D pair (x, y of each 6-double
@@ -311,19 +329,17 @@ int xg_triangulate(struct xg_counters *cnt, const double *xyz,
 /* ------------------------------------------------------------------ */
 /* Compact dump of two sets, for machines without GDAL. */
 
-/* Writes a and b to path.  Returns XG_OK or XG_EIO with detail in ctx. */
+/* Writes a and b to path, in the format their kinds call for: A
+ * segments with B triangles (segtri's, marker "XGDUMP01") or with B
+ * segments (redblue's, "XGDUMP2S"); an empty set that was never pushed
+ * into fits either.  Returns XG_OK, XG_EINVAL for other kinds, or XG_EIO;
+ * detail in ctx. */
 int xg_dump_write(struct xg_ctx *ctx, const char *path,
-                  const struct xg_segs *a, const struct xg_tris *b);
-/* Reads a dump into a and b (which must be zeroed); caller frees both. */
-int xg_dump_read(struct xg_ctx *ctx, const char *path, struct xg_segs *a,
-                 struct xg_tris *b);
-
-/* The 2D variant: two segment sets (red/blue), marker "XGDUMP2S" and B
- * stored like A.  Same contracts as xg_dump_write / xg_dump_read. */
-int xg_dump_write_segs(struct xg_ctx *ctx, const char *path,
-                       const struct xg_segs *a, const struct xg_segs *b);
-int xg_dump_read_segs(struct xg_ctx *ctx, const char *path, struct xg_segs *a,
-                      struct xg_segs *b);
+                  const struct xg_set *a, const struct xg_set *b);
+/* Reads a dump of either format into a and b (which must be zeroed; their
+ * kinds say which format it was); caller frees both. */
+int xg_dump_read(struct xg_ctx *ctx, const char *path, struct xg_set *a,
+                 struct xg_set *b);
 
 #ifdef __cplusplus
 }

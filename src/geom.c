@@ -1,4 +1,4 @@
-/* geom.c -- growable arrays of segments, triangles and contacts, and
+/* geom.c -- growable element sets and contacts, and
  * the allocator of large working arrays. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
@@ -25,39 +25,65 @@ static int grow(void **v, size_t *cap, size_t n, size_t sz)
     return XG_OK;
 }
 
-/* Grows the three parallel arrays of a set to hold one more element. */
-static int grow_set(double **xyz, int64_t **fid, int64_t **sub, size_t *cap,
-                    size_t n, size_t ncoord)
+int xg_elem_doubles(int elem)
 {
-    size_t c1 = *cap, c2 = *cap, c3 = *cap;
-    if (n < *cap)
-        return XG_OK;
-    if (grow((void **)xyz, &c1, n, ncoord * sizeof(double)) ||
-        grow((void **)fid, &c2, n, sizeof(int64_t)) ||
-        grow((void **)sub, &c3, n, sizeof(int64_t)))
-        return XG_ENOMEM;
-    *cap = c1;
-    return XG_OK;
+    static const int doubles[XG_ELEM_COUNT] = {0, 3, 6, 9};
+    return elem > XG_ELEM_NONE && elem < XG_ELEM_COUNT ? doubles[elem] : 0;
 }
 
-int xg_segs_push(struct xg_segs *s, const double p[3], const double q[3],
-                 int64_t fid, int64_t sub)
+const char *xg_elem_name(int elem)
 {
-    double *v;
+    static const char *const names[XG_ELEM_COUNT] = {
+        "element", "point", "segment", "triangle"};
+    return elem > XG_ELEM_NONE && elem < XG_ELEM_COUNT ? names[elem]
+                                                        : "element";
+}
+
+int xg_set_push(struct xg_set *s, int elem, const double *xyz, int64_t fid,
+                int64_t sub)
+{
+    const int nd = xg_elem_doubles(elem);
+    size_t c1 = s->cap, c2 = s->cap, c3 = s->cap;
+    if (nd == 0 || (s->elem != XG_ELEM_NONE && s->elem != elem))
+        return XG_EINVAL;
     if (s->n >= UINT32_MAX)
         return XG_ELIMIT;
-    if (grow_set(&s->xyz, &s->fid, &s->sub, &s->cap, s->n, 6))
+    if (grow((void **)&s->xyz, &c1, s->n, (size_t)nd * sizeof(double)) ||
+        grow((void **)&s->fid, &c2, s->n, sizeof(int64_t)) ||
+        grow((void **)&s->sub, &c3, s->n, sizeof(int64_t)))
         return XG_ENOMEM;
-    v = s->xyz + 6 * s->n;
-    memcpy(v, p, 3 * sizeof *v);
-    memcpy(v + 3, q, 3 * sizeof *v);
+    s->cap = c1;
+    s->elem = elem;
+    memcpy(s->xyz + (size_t)nd * s->n, xyz, (size_t)nd * sizeof(double));
     s->fid[s->n] = fid;
     s->sub[s->n] = sub;
     s->n++;
     return XG_OK;
 }
 
-void xg_segs_free(struct xg_segs *s)
+int xg_set_push_point(struct xg_set *s, const double p[3], int64_t fid,
+                      int64_t sub)
+{
+    return xg_set_push(s, XG_ELEM_POINT, p, fid, sub);
+}
+
+int xg_set_push_segment(struct xg_set *s, const double p[3],
+                        const double q[3], int64_t fid, int64_t sub)
+{
+    const double v[6] = {p[0], p[1], p[2], q[0], q[1], q[2]};
+    return xg_set_push(s, XG_ELEM_SEGMENT, v, fid, sub);
+}
+
+int xg_set_push_triangle(struct xg_set *s, const double a[3],
+                         const double b[3], const double c[3], int64_t fid,
+                         int64_t sub)
+{
+    const double v[9] = {a[0], a[1], a[2], b[0], b[1], b[2],
+                         c[0], c[1], c[2]};
+    return xg_set_push(s, XG_ELEM_TRIANGLE, v, fid, sub);
+}
+
+void xg_set_free(struct xg_set *s)
 {
     if (!s)
         return;
@@ -65,34 +91,6 @@ void xg_segs_free(struct xg_segs *s)
     free(s->fid);
     free(s->sub);
     memset(s, 0, sizeof *s);
-}
-
-int xg_tris_push(struct xg_tris *t, const double a[3], const double b[3],
-                 const double c[3], int64_t fid, int64_t sub)
-{
-    double *v;
-    if (t->n >= UINT32_MAX)
-        return XG_ELIMIT;
-    if (grow_set(&t->xyz, &t->fid, &t->sub, &t->cap, t->n, 9))
-        return XG_ENOMEM;
-    v = t->xyz + 9 * t->n;
-    memcpy(v, a, 3 * sizeof *v);
-    memcpy(v + 3, b, 3 * sizeof *v);
-    memcpy(v + 6, c, 3 * sizeof *v);
-    t->fid[t->n] = fid;
-    t->sub[t->n] = sub;
-    t->n++;
-    return XG_OK;
-}
-
-void xg_tris_free(struct xg_tris *t)
-{
-    if (!t)
-        return;
-    free(t->xyz);
-    free(t->fid);
-    free(t->sub);
-    memset(t, 0, sizeof *t);
 }
 
 int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x)

@@ -48,12 +48,12 @@ static int is_dup(const struct fin *f, size_t k)
 
 static const double *elem_a(const struct fin *f, uint32_t i)
 {
-    return f->a + (size_t)f->ops->a_stride * i;
+    return f->a + (size_t)xg_elem_doubles(f->ops->a_elem) * i;
 }
 
 static const double *elem_b(const struct fin *f, uint32_t j)
 {
-    return f->b + (size_t)f->ops->b_stride * j;
+    return f->b + (size_t)xg_elem_doubles(f->ops->b_elem) * j;
 }
 
 static int side_grow(struct fin_thread *t)

@@ -67,14 +67,14 @@ static void prepare_worker(void *arg, int tid)
     const struct xg__pair_ops *ops = r->ops;
     xg__share(r->na, r->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++)
-        if (ops->a_box(&r->prep_cnt[tid], r->a + (size_t)ops->a_stride * i,
+        if (ops->a_box(&r->prep_cnt[tid], r->a + (size_t)xg_elem_doubles(ops->a_elem) * i,
                        r->a_box + 6 * i)) {
             xg__box_none(r->a_box + 6 * i);
             r->a_bad[tid]++;
         }
     xg__share(r->nb, r->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++)
-        if (ops->b_box(&r->prep_cnt[tid], r->b + (size_t)ops->b_stride * i,
+        if (ops->b_box(&r->prep_cnt[tid], r->b + (size_t)xg_elem_doubles(ops->b_elem) * i,
                        r->b_box + 6 * i)) {
             xg__box_none(r->b_box + 6 * i);
             r->b_bad[tid]++;
@@ -100,7 +100,8 @@ static void intersect_worker(void *arg, int tid)
     struct worker *w = &r->w[tid];
     const struct xg_grid *g = r->g;
     const struct xg__pair_ops *ops = r->ops;
-    size_t sa = (size_t)ops->a_stride, sb = (size_t)ops->b_stride;
+    size_t sa = (size_t)xg_elem_doubles(ops->a_elem),
+           sb = (size_t)xg_elem_doubles(ops->b_elem);
     size_t next_report = r->ntasks / 100 + 1;  /* 0 was reported */
 
     for (;;) {
@@ -408,24 +409,38 @@ out:
     return rc;
 }
 
+/* XG_EINVAL unless set s (A or B) holds elements of kind elem. */
+static int check_kind(struct xg_ctx *ctx, const struct xg_set *s, int elem,
+                      const char *which)
+{
+    if (s->elem == elem || (s->n == 0 && s->elem == XG_ELEM_NONE))
+        return XG_OK;
+    return xg__error(ctx, XG_EINVAL, "set %s holds %ss, not %ss", which,
+                     xg_elem_name(s->elem), xg_elem_name(elem));
+}
+
 int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
-                   const double *a, size_t na, const int64_t *afid,
-                   const double *b, size_t nb, const int64_t *bfid,
+                   const struct xg_set *a, const struct xg_set *b,
                    const struct xg_opts *opt, struct xg_contacts *out,
                    struct xg_stats *st, int *engine)
 {
     int rc;
     memset(st, 0, sizeof *st);
     out->n = 0;
-    if (na > UINT32_MAX || nb > UINT32_MAX)
-        return xg__error(ctx, XG_ELIMIT, "more than 2^32 elements in a set");
-    if ((rc = xg__check_finite(ctx, a, na, ops->a_stride, ops->dim, afid,
-                               ops->a_what)) ||
-        (rc = xg__check_finite(ctx, b, nb, ops->b_stride, ops->dim, bfid,
-                               ops->b_what)))
+    if ((rc = check_kind(ctx, a, ops->a_elem, "A")) ||
+        (rc = check_kind(ctx, b, ops->b_elem, "B")))
         return rc;
-    st->a_count = na;
-    st->b_count = nb;
+    if (a->n > UINT32_MAX || b->n > UINT32_MAX)
+        return xg__error(ctx, XG_ELIMIT, "more than 2^32 elements in a set");
+    if ((rc = xg__check_finite(ctx, a->xyz, a->n,
+                               xg_elem_doubles(ops->a_elem), ops->dim,
+                               a->fid, xg_elem_name(ops->a_elem))) ||
+        (rc = xg__check_finite(ctx, b->xyz, b->n,
+                               xg_elem_doubles(ops->b_elem), ops->dim,
+                               b->fid, xg_elem_name(ops->b_elem))))
+        return rc;
+    st->a_count = a->n;
+    st->b_count = b->n;
     *engine = opt->engine;
     if (*engine == XG_ENGINE_AUTO)
         *engine = xg_gpu_available() ? XG_ENGINE_GPU : XG_ENGINE_CPU;

@@ -200,21 +200,21 @@ static void settle(struct xg_counters *cnt, const double *sa,
 }
 
 static const struct xg__pair_ops redblue_ops = {
-    6, 6, 2, "segment", "segment", seg2_box, seg2_box,
+    XG_ELEM_SEGMENT, XG_ELEM_SEGMENT, 2, seg2_box, seg2_box,
     xg__redblue_fast_hit, xg__redblue_exact, settle,
 };
 const struct xg__pair_ops *const xg__redblue_ops = &redblue_ops;
 
-int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
-                        const struct xg_segs *b, const struct xg_opts *opt,
+int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_set *a,
+                        const struct xg_set *b, const struct xg_opts *opt,
                         int nthreads, struct xg_grid *g, struct xg_stats *st)
 {
     return xg__pair_prepare(ctx, &redblue_ops, a->xyz, a->n, b->xyz,
                             b->n, opt, nthreads, g, st);
 }
 
-int xg_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
-               const struct xg_segs *b, const struct xg_opts *opt,
+int xg_redblue(struct xg_ctx *ctx, const struct xg_set *a,
+               const struct xg_set *b, const struct xg_opts *opt,
                struct xg_contacts *out, struct xg_stats *st)
 {
     struct xg_stats local;
@@ -227,8 +227,7 @@ int xg_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
     if (opt)
         o = *opt;
     o.grid[2] = 1;                  /* 2D: one layer of cells */
-    rc = xg__pair_begin(ctx, &redblue_ops, a->xyz, a->n, a->fid, b->xyz, b->n,
-                        b->fid, &o, out, st, &engine);
+    rc = xg__pair_begin(ctx, &redblue_ops, a, b, &o, out, st, &engine);
     if (rc != XG_OK)
         return rc;
     if (engine == XG_ENGINE_GPU)

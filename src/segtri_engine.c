@@ -40,21 +40,21 @@ static void settle(struct xg_counters *cnt, const double *s, const double *t,
 }
 
 static const struct xg__pair_ops segtri_ops = {
-    6, 9, 3, "segment", "triangle", seg_box, tri_box,
+    XG_ELEM_SEGMENT, XG_ELEM_TRIANGLE, 3, seg_box, tri_box,
     xg__segtri_fast_hit, xg__segtri_exact, settle,
 };
 const struct xg__pair_ops *const xg__segtri_ops = &segtri_ops;
 
-int xg__segtri_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
-                       const struct xg_tris *b, const struct xg_opts *opt,
+int xg__segtri_prepare(struct xg_ctx *ctx, const struct xg_set *a,
+                       const struct xg_set *b, const struct xg_opts *opt,
                        int nthreads, struct xg_grid *g, struct xg_stats *st)
 {
     return xg__pair_prepare(ctx, &segtri_ops, a->xyz, a->n, b->xyz, b->n, opt,
                             nthreads, g, st);
 }
 
-int xg_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
-              const struct xg_tris *b, const struct xg_opts *opt,
+int xg_segtri(struct xg_ctx *ctx, const struct xg_set *a,
+              const struct xg_set *b, const struct xg_opts *opt,
               struct xg_contacts *out, struct xg_stats *st)
 {
     struct xg_stats local;
@@ -67,8 +67,7 @@ int xg_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
         memset(&defaults, 0, sizeof defaults);
         opt = &defaults;
     }
-    rc = xg__pair_begin(ctx, &segtri_ops, a->xyz, a->n, a->fid, b->xyz, b->n,
-                        b->fid, opt, out, st, &engine);
+    rc = xg__pair_begin(ctx, &segtri_ops, a, b, opt, out, st, &engine);
     if (rc != XG_OK)
         return rc;
     if (engine == XG_ENGINE_GPU)
@@ -85,8 +84,8 @@ int xg_gpu_available(void)
     return 0;
 }
 
-int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
-                   const struct xg_tris *b, const struct xg_opts *opt,
+int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_set *a,
+                   const struct xg_set *b, const struct xg_opts *opt,
                    struct xg_contacts *out, struct xg_stats *st)
 {
     (void)a;
@@ -97,8 +96,8 @@ int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
     return xg__error(ctx, XG_ENOTSUP, "this build has no CUDA support");
 }
 
-int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
-                    const struct xg_segs *b, const struct xg_opts *opt,
+int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_set *a,
+                    const struct xg_set *b, const struct xg_opts *opt,
                     int method, struct xg_contacts *out, struct xg_stats *st)
 {
     (void)a;

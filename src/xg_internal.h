@@ -163,8 +163,8 @@ void xg__contacts_sort(struct xg_contacts *c);
  * out and counted in st), then the grid over them, on nthreads threads.
  * Fills st->grid, grid_refs_*, a_skipped, b_skipped.  On XG_OK the
  * caller frees g with xg__grid_free. */
-int xg__segtri_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
-                       const struct xg_tris *b, const struct xg_opts *opt,
+int xg__segtri_prepare(struct xg_ctx *ctx, const struct xg_set *a,
+                       const struct xg_set *b, const struct xg_opts *opt,
                        int nthreads, struct xg_grid *g, struct xg_stats *st);
 
 /* ---- GPU scheduling and batching, host side (gpu_plan.c) ----
@@ -281,11 +281,11 @@ struct xg_gpu_opts {
     int device_prep;      /* 1: boxes, grid and tables built on the GPU */
 };
 
-int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_segs *a,
-                   const struct xg_tris *b, const struct xg_opts *opt,
+int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_set *a,
+                   const struct xg_set *b, const struct xg_opts *opt,
                    struct xg_contacts *out, struct xg_stats *st);
-int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
-                      const struct xg_tris *b, const struct xg_opts *opt,
+int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_set *a,
+                      const struct xg_set *b, const struct xg_opts *opt,
                       struct xg_gpu_opts *gopt, struct xg_contacts *out,
                       struct xg_stats *st);
 
@@ -294,9 +294,8 @@ int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_segs *a,
 /* What the engine needs to know about one kind of pair (A element, B
  * element); the loops, the grid, the tasks and the merge are shared. */
 struct xg__pair_ops {
-    int a_stride, b_stride;     /* doubles per element: 6, 6 or 9 */
+    int a_elem, b_elem;         /* enum xg_elem of each set */
     int dim;                    /* coordinates checked: 2 (x, y) or 3 */
-    const char *a_what, *b_what; /* "segment", "triangle" for messages */
     /* Fills the element's box (6 doubles, min xyz then max xyz) and
      * returns 0, or returns 1 when the element is degenerate (skipped). */
     int (*a_box)(struct xg_counters *cnt, const double *e, double *box);
@@ -335,12 +334,12 @@ int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                      const struct xg_opts *opt, int nthreads,
                      struct xg_grid *g, struct xg_stats *st);
 /* The common entry of xg_segtri and xg_redblue: resets st and out,
- * checks sizes and coordinates, resolves the engine into *engine (and
+ * checks the sets' kinds (ops' a_elem, b_elem; an empty set may have
+ * none), sizes and coordinates, resolves the engine into *engine (and
  * fails when it is gpu and none is usable), then reports progress 0
  * (XG_ECANCEL when the callback cancels there). */
 int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
-                   const double *a, size_t na, const int64_t *afid,
-                   const double *b, size_t nb, const int64_t *bfid,
+                   const struct xg_set *a, const struct xg_set *b,
                    const struct xg_opts *opt, struct xg_contacts *out,
                    struct xg_stats *st, int *engine);
 /* The common exit: reports progress 1 (a cancel there makes rc
@@ -383,8 +382,8 @@ int xg__redblue_settled(struct xg_counters *cnt, const double *sa,
                         struct xg_contact *c);
 /* Boxes of a and b (zero-length segments left out and counted in st),
  * then the grid over them, as xg__segtri_prepare. */
-int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
-                        const struct xg_segs *b, const struct xg_opts *opt,
+int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_set *a,
+                        const struct xg_set *b, const struct xg_opts *opt,
                         int nthreads, struct xg_grid *g, struct xg_stats *st);
 
 /* GPU red/blue (cuda/redblue_gpu.c; the paper's in cuda/paper.c).
@@ -392,8 +391,8 @@ int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_segs *a,
  * the list-free design. */
 #define XG__RB_PAPER 1
 #define XG__RB_GPU   2
-int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_segs *a,
-                    const struct xg_segs *b, const struct xg_opts *opt,
+int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_set *a,
+                    const struct xg_set *b, const struct xg_opts *opt,
                     int method, struct xg_contacts *out, struct xg_stats *st);
 
 #endif /* XG_INTERNAL_H */

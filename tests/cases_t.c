@@ -22,17 +22,17 @@
 
 struct tcase {
     char op[16];                 /* "segtri" or "redblue" */
-    struct xg_segs a, bsegs;     /* bsegs: redblue's B */
-    struct xg_tris btris;        /* segtri's B */
+    struct xg_set a, bsegs;     /* bsegs: redblue's B */
+    struct xg_set btris;        /* segtri's B */
     struct xg_contacts want;     /* in (a, b) order, as the core gives */
     int expect_lines;            /* "expect" lines read (incl. "none") */
 };
 
 static void case_free(struct tcase *c)
 {
-    xg_segs_free(&c->a);
-    xg_segs_free(&c->bsegs);
-    xg_tris_free(&c->btris);
+    xg_set_free(&c->a);
+    xg_set_free(&c->bsegs);
+    xg_set_free(&c->btris);
     xg_contacts_free(&c->want);
 }
 
@@ -108,12 +108,12 @@ static int case_read(const char *path, struct tcase *c, char *why,
             if (!c->op[0] || doubles(line + used, v, n) != n)
                 rc = -1;
             else if (word[0] == 'a')
-                rc = xg_segs_push(&c->a, v, v + 3, (int64_t)c->a.n, 0);
+                rc = xg_set_push_segment(&c->a, v, v + 3, (int64_t)c->a.n, 0);
             else if (tri)
-                rc = xg_tris_push(&c->btris, v, v + 3, v + 6,
+                rc = xg_set_push_triangle(&c->btris, v, v + 3, v + 6,
                                   (int64_t)c->btris.n, 0);
             else
-                rc = xg_segs_push(&c->bsegs, v, v + 3,
+                rc = xg_set_push_segment(&c->bsegs, v, v + 3,
                                   (int64_t)c->bsegs.n, 0);
         } else if (!strcmp(word, "expect")) {
             struct xg_contact ct;

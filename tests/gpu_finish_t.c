@@ -49,7 +49,7 @@ static void sort_hits(struct hits *h)
 /* Lattice coordinates (multiples of 1/4 over a few units, at UTM
  * offsets) make coplanar segments, crossings through vertices and
  * edges, endpoints on triangles: deferred hits. */
-static void make_segtri(struct xg_segs *a, struct xg_tris *b, size_t na,
+static void make_segtri(struct xg_set *a, struct xg_set *b, size_t na,
                         size_t nb, int lattice, double spread)
 {
     double o[3] = {500000.25, 7000000.5, 250.0};
@@ -66,7 +66,7 @@ static void make_segtri(struct xg_segs *a, struct xg_tris *b, size_t na,
                 q[k] = p[k] + (rng_unit() - 0.5) * spread * 0.2;
             }
         }
-        xg_segs_push(a, p, q, (int64_t)i, 0);
+        xg_set_push_segment(a, p, q, (int64_t)i, 0);
     }
     for (i = 0; i < nb; i++) {
         double v[3][3];
@@ -76,7 +76,7 @@ static void make_segtri(struct xg_segs *a, struct xg_tris *b, size_t na,
                 v[j][k] = lattice ? o[k] + rng_int(9) * 0.25
                                   : c + (rng_unit() - 0.5) * spread * 0.1;
         }
-        xg_tris_push(b, v[0], v[1], v[2], (int64_t)i, 0);
+        xg_set_push_triangle(b, v[0], v[1], v[2], (int64_t)i, 0);
     }
 }
 
@@ -84,8 +84,8 @@ static void make_segtri(struct xg_segs *a, struct xg_tris *b, size_t na,
  * cell that owns it, through the fast pass; then the device's
  * double-double stage (k_refine) on the CONSTRUCT hits, here on every
  * other one so that the host rounds the rest. */
-static void segtri_hits(const struct xg_grid *g, const struct xg_segs *a,
-                        const struct xg_tris *b, struct hits *h)
+static void segtri_hits(const struct xg_grid *g, const struct xg_set *a,
+                        const struct xg_set *b, struct hits *h)
 {
     size_t c, k, construct = 0;
     for (c = 0; c < g->ncell; c++) {
@@ -128,8 +128,8 @@ static void segtri_hits(const struct xg_grid *g, const struct xg_segs *a,
 static void check_segtri(struct xg_ctx *ctx, const char *what, size_t na,
                          size_t nb, int lattice, double spread)
 {
-    struct xg_segs a = {0};
-    struct xg_tris b = {0};
+    struct xg_set a = {0};
+    struct xg_set b = {0};
     struct xg_contacts ref = {0}, out = {0}, out1 = {0};
     struct xg_stats st, sg;
     struct xg_opts opt;
@@ -179,13 +179,13 @@ static void check_segtri(struct xg_ctx *ctx, const char *what, size_t na,
     xg_contacts_free(&ref);
     xg_contacts_free(&out);
     xg_contacts_free(&out1);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
 }
 
 /* ---- red/blue ---- */
 
-static void make_segs(struct xg_segs *s, size_t n, int lattice, double span)
+static void make_segs(struct xg_set *s, size_t n, int lattice, double span)
 {
     size_t i;
     for (i = 0; i < n; i++) {
@@ -203,15 +203,15 @@ static void make_segs(struct xg_segs *s, size_t n, int lattice, double span)
             q[0] = p[0] + 6 * rng_unit() - 3;
             q[1] = p[1] + 6 * rng_unit() - 3;
         }
-        xg_segs_push(s, p, q, (int64_t)i, 0);
+        xg_set_push_segment(s, p, q, (int64_t)i, 0);
     }
 }
 
 /* What the red/blue kernels write.  Ours: the pairs whose boxes meet, in
  * the cell that owns them.  The paper's: every pair sharing a cell, once
  * per cell, with no box test. */
-static void redblue_hits(const struct xg_grid *g, const struct xg_segs *a,
-                         const struct xg_segs *b, int paper, struct hits *h)
+static void redblue_hits(const struct xg_grid *g, const struct xg_set *a,
+                         const struct xg_set *b, int paper, struct hits *h)
 {
     size_t c;
     for (c = 0; c < g->ncell; c++) {
@@ -238,7 +238,7 @@ static void redblue_hits(const struct xg_grid *g, const struct xg_segs *a,
  * intervals defer: such hits reach the host as a touch with its point or
  * an overlap.  Made here, from the exact answer, for every other
  * deferred hit that is a touch or an overlap. */
-static size_t certify_zeros(const struct xg_segs *a, const struct xg_segs *b,
+static size_t certify_zeros(const struct xg_set *a, const struct xg_set *b,
                             struct hits *h)
 {
     size_t k, n = 0, defer = 0;
@@ -265,7 +265,7 @@ static size_t certify_zeros(const struct xg_segs *a, const struct xg_segs *b,
 static void check_redblue(struct xg_ctx *ctx, const char *what, size_t n,
                           int lattice, double span)
 {
-    struct xg_segs a = {0}, b = {0};
+    struct xg_set a = {0}, b = {0};
     struct xg_contacts ref = {0}, out = {0}, pap = {0}, dup = {0};
     struct xg_stats st, sg;
     struct xg_opts opt;
@@ -320,8 +320,8 @@ static void check_redblue(struct xg_ctx *ctx, const char *what, size_t n,
     xg_contacts_free(&out);
     xg_contacts_free(&pap);
     xg_contacts_free(&dup);
-    xg_segs_free(&a);
-    xg_segs_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
 }
 
 int main(void)

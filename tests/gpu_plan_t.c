@@ -86,7 +86,7 @@ static void tables_cover(void)
 
 /* Random sets over a small box, some at UTM offsets on a lattice so that
  * boxes touch exactly at cell borders. */
-static void make_set(struct xg_segs *a, struct xg_tris *b, size_t na,
+static void make_set(struct xg_set *a, struct xg_set *b, size_t na,
                      size_t nb, int lattice)
 {
     double o[3] = {500000.25, 7000000.5, 250.0};
@@ -100,7 +100,7 @@ static void make_set(struct xg_segs *a, struct xg_tris *b, size_t na,
             q[k] = lattice ? o[k] + (double)(rnd() % 9) * 0.25
                            : p[k] + (unif() - 0.5) * 3.0;
         }
-        xg_segs_push(a, p, q, (int64_t)i, 0);
+        xg_set_push_segment(a, p, q, (int64_t)i, 0);
     }
     for (i = 0; i < nb; i++) {
         double v[3][3];
@@ -110,7 +110,7 @@ static void make_set(struct xg_segs *a, struct xg_tris *b, size_t na,
                 v[j][k] = lattice ? o[k] + (double)(rnd() % 9) * 0.25
                                   : c + (unif() - 0.5) * 1.5;
         }
-        xg_tris_push(b, v[0], v[1], v[2], (int64_t)i, 0);
+        xg_set_push_triangle(b, v[0], v[1], v[2], (int64_t)i, 0);
     }
 }
 
@@ -118,8 +118,8 @@ static void make_set(struct xg_segs *a, struct xg_tris *b, size_t na,
 static void owner_and_count(const char *what, int lattice)
 {
     struct xg_ctx *ctx = xg_ctx_new();
-    struct xg_segs a = {0};
-    struct xg_tris b = {0};
+    struct xg_set a = {0};
+    struct xg_set b = {0};
     struct xg_opts opt;
     struct xg_stats st;
     struct xg_grid g;
@@ -174,16 +174,16 @@ static void owner_and_count(const char *what, int lattice)
        "reports (%zu)", what, kept, reported);
     free(owned);
     xg__grid_free(&g);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     xg_ctx_free(ctx);
 }
 
 static void batches(void)
 {
     struct xg_ctx *ctx = xg_ctx_new();
-    struct xg_segs a = {0};
-    struct xg_tris b = {0};
+    struct xg_set a = {0};
+    struct xg_set b = {0};
     struct xg_opts opt;
     struct xg_stats st;
     struct xg_grid g;
@@ -246,8 +246,8 @@ static void batches(void)
        "(%llu refs, %zu bad)", (unsigned long long)refs, bad);
     free(bounds);
     xg__grid_free(&g);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     xg_ctx_free(ctx);
 }
 

@@ -243,7 +243,7 @@ static void test_orient3d(struct xg_ctx *ctx)
 /* Random and degenerate sets: lattice coordinates (multiples of 1/4
  * over a few units, at UTM offsets) make coplanar segments, crossings
  * through vertices and edges, endpoints on triangles. */
-static void make_set(struct xg_segs *a, struct xg_tris *b, size_t na,
+static void make_set(struct xg_set *a, struct xg_set *b, size_t na,
                      size_t nb, int lattice, double spread)
 {
     double o[3] = {500000.25, 7000000.5, 250.0};
@@ -260,7 +260,7 @@ static void make_set(struct xg_segs *a, struct xg_tris *b, size_t na,
                 q[k] = p[k] + (unif() - 0.5) * spread * 0.2;
             }
         }
-        xg_segs_push(a, p, q, (int64_t)i, 0);
+        xg_set_push_segment(a, p, q, (int64_t)i, 0);
     }
     for (i = 0; i < nb; i++) {
         double v[3][3];
@@ -271,7 +271,7 @@ static void make_set(struct xg_segs *a, struct xg_tris *b, size_t na,
                 v[j][k] = lattice ? o[k] + (double)(rnd() % 9) * 0.25
                                   : c + (unif() - 0.5) * spread * 0.1;
         }
-        xg_tris_push(b, v[0], v[1], v[2], (int64_t)i, 0);
+        xg_set_push_triangle(b, v[0], v[1], v[2], (int64_t)i, 0);
     }
 }
 
@@ -281,7 +281,7 @@ static const char *sname[XG_GPU_NSTRAT] = {"multi-block", "list of pairs",
                                            "packed multi-block"};
 
 static void compare_engines(struct xg_ctx *ctx, const char *what,
-                            const struct xg_segs *a, const struct xg_tris *b,
+                            const struct xg_set *a, const struct xg_set *b,
                             int all, size_t cap)
 {
     struct xg_opts opt;
@@ -359,8 +359,8 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
 static void test_fast_pass(struct xg_ctx *ctx)
 {
     const size_t N = small ? 2000 : 20000;
-    struct xg_segs a = {0};
-    struct xg_tris b = {0};
+    struct xg_set a = {0};
+    struct xg_set b = {0};
     int *res = malloc(N * sizeof *res), *d_res;
     struct xg_iv *t = malloc(N * sizeof *t), *d_t;
     double *d_seg, *d_tri;
@@ -406,8 +406,8 @@ static void test_fast_pass(struct xg_ctx *ctx)
     cudaFree(d_t);
     free(res);
     free(t);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
 }
 
 /* Drill holes (long, near vertical) through small triangles at UTM
@@ -504,29 +504,29 @@ int main(void)
     test_fast_pass(ctx);
     test_dd_device(ctx);
     {
-        struct xg_segs a = {0};
-        struct xg_tris b = {0};
+        struct xg_set a = {0};
+        struct xg_set b = {0};
         make_set(&a, &b, 300, 3000, 0, 40.0);
         compare_engines(ctx, "random", &a, &b, 1, 64 << 10);
-        xg_segs_free(&a);
-        xg_tris_free(&b);
+        xg_set_free(&a);
+        xg_set_free(&b);
     }
     {
-        struct xg_segs a = {0};
-        struct xg_tris b = {0};
+        struct xg_set a = {0};
+        struct xg_set b = {0};
         make_set(&a, &b, 400, 400, 1, 2.0);
         compare_engines(ctx, "degenerate lattice", &a, &b, 1,
                         small ? 256 << 10 : 64 << 10);
-        xg_segs_free(&a);
-        xg_tris_free(&b);
+        xg_set_free(&a);
+        xg_set_free(&b);
     }
     if (paper && *paper) {
-        struct xg_segs a = {0};
-        struct xg_tris b = {0};
+        struct xg_set a = {0};
+        struct xg_set b = {0};
         if (ok(xg_dump_read(ctx, paper, &a, &b) == XG_OK, "read %s", paper))
             compare_engines(ctx, "paper-scale", &a, &b, 1, 48 << 20);
-        xg_segs_free(&a);
-        xg_tris_free(&b);
+        xg_set_free(&a);
+        xg_set_free(&b);
     }
     xg_ctx_free(ctx);
     tap_done();

@@ -91,7 +91,7 @@ struct expect {
     uint64_t kinds[XG_KIND_COUNT];
 };
 
-static void brute(const struct xg_segs *a, const struct xg_tris *b,
+static void brute(const struct xg_set *a, const struct xg_set *b,
                   struct expect *e)
 {
     size_t i, j;
@@ -183,8 +183,8 @@ static struct tally t_stats = {"stats add up (counts, skipped, bbox pairs, "
                                "candidates, kinds, grid)", 0, 0};
 static struct tally t_rc = {"every run returns XG_OK", 0, 0};
 
-static void run_all(const char *name, const struct xg_segs *a,
-                    const struct xg_tris *b, const int *extra_grid)
+static void run_all(const char *name, const struct xg_set *a,
+                    const struct xg_set *b, const int *extra_grid)
 {
     static const int grids[][3] = {{1, 1, 1}, {7, 7, 7}, {0, 0, 0},
                                    {64, 64, 64}, {3, 17, 5}, {1, 1, 40}};
@@ -268,21 +268,21 @@ static void run_all(const char *name, const struct xg_segs *a,
 
 /* ---- sets ---- */
 
-static void push_seg(struct xg_segs *a, const double p[3], const double q[3])
+static void push_seg(struct xg_set *a, const double p[3], const double q[3])
 {
-    if (xg_segs_push(a, p, q, (int64_t)a->n + 100, 0) != XG_OK)
+    if (xg_set_push_segment(a, p, q, (int64_t)a->n + 100, 0) != XG_OK)
         abort();
 }
 
-static void push_tri(struct xg_tris *b, const double *p, const double *q,
+static void push_tri(struct xg_set *b, const double *p, const double *q,
                      const double *r)
 {
-    if (xg_tris_push(b, p, q, r, (int64_t)b->n + 1000, (int64_t)b->n % 7) !=
+    if (xg_set_push_triangle(b, p, q, r, (int64_t)b->n + 1000, (int64_t)b->n % 7) !=
         XG_OK)
         abort();
 }
 
-static void random_set(struct xg_segs *a, struct xg_tris *b, int na, int nb,
+static void random_set(struct xg_set *a, struct xg_set *b, int na, int nb,
                        double side, const double o[3])
 {
     int i, k;
@@ -309,7 +309,7 @@ static void random_set(struct xg_segs *a, struct xg_tris *b, int na, int nb,
  * flat in one corner, with vertical holes through its vertices and edge
  * midpoints, segments lying in its faces, zero-length segments and
  * collinear triangles (every value exact). */
-static void mesh_set(struct xg_segs *a, struct xg_tris *b, int n)
+static void mesh_set(struct xg_set *a, struct xg_set *b, int n)
 {
     static const double o[3] = {500000.25, 7000000.5, 350.75};
     int i, j;
@@ -370,7 +370,7 @@ static void mesh_set(struct xg_segs *a, struct xg_tris *b, int n)
 
 /* Everything inside one tiny region: whatever the grid asks for, most
  * elements span every cell or share one. */
-static void one_cell_set(struct xg_segs *a, struct xg_tris *b)
+static void one_cell_set(struct xg_set *a, struct xg_set *b)
 {
     static const double o[3] = {500000.25, 7000000.5, 350.75};
     random_set(a, b, 40, 60, 0x1p-20, o);
@@ -379,7 +379,7 @@ static void one_cell_set(struct xg_segs *a, struct xg_tris *b)
 /* Unit cubes: segments and triangles whose boxes touch only on the
  * planes x, y, z = integer, which are cell boundaries of an 8x8x8 grid
  * over [0,8]^3. */
-static void boundary_set(struct xg_segs *a, struct xg_tris *b)
+static void boundary_set(struct xg_set *a, struct xg_set *b)
 {
     int i, j, k;
     double lo[3] = {0, 0, 0}, hi[3] = {8, 8, 8};
@@ -414,12 +414,12 @@ static int write_bytes(const char *path, const void *p, size_t n)
     return fclose(f) == 0 && okw;
 }
 
-static void dump_tests(const struct xg_segs *a, const struct xg_tris *b)
+static void dump_tests(const struct xg_set *a, const struct xg_set *b)
 {
     char path[] = "/tmp/xg_grid_t_XXXXXX";
     struct xg_ctx *ctx = xg_ctx_new();
-    struct xg_segs ra = {0};
-    struct xg_tris rb = {0};
+    struct xg_set ra = {0};
+    struct xg_set rb = {0};
     int fd = mkstemp(path), rc;
     char *buf;
     long size;
@@ -441,8 +441,8 @@ static void dump_tests(const struct xg_segs *a, const struct xg_tris *b)
            memcmp(rb.fid, b->fid, b->n * sizeof(int64_t)) == 0 &&
            memcmp(rb.sub, b->sub, b->n * sizeof(int64_t)) == 0,
        "dump: read back bitwise equal (coordinates, fids, subs)");
-    xg_segs_free(&ra);
-    xg_tris_free(&rb);
+    xg_set_free(&ra);
+    xg_set_free(&rb);
 
     /* the whole file, then cut short at several places */
     f = fopen(path, "rb");
@@ -457,8 +457,8 @@ static void dump_tests(const struct xg_segs *a, const struct xg_tris *b)
         long cuts[] = {0, 5, 8, 20, 31, 32, size / 2, size - 1};
         int i, all = 1;
         for (i = 0; i < 8; i++) {
-            struct xg_segs ta = {0};
-            struct xg_tris tb = {0};
+            struct xg_set ta = {0};
+            struct xg_set tb = {0};
             write_bytes(path, buf, (size_t)cuts[i]);
             rc = xg_dump_read(ctx, path, &ta, &tb);
             if (rc != XG_EFORMAT || ta.xyz || tb.xyz) {
@@ -471,20 +471,20 @@ static void dump_tests(const struct xg_segs *a, const struct xg_tris *b)
     {
         /* a valid header that claims 2^32 - 1 segments: must be refused
          * as malformed, not answered with a 200 GB allocation */
-        struct xg_segs ta = {0};
-        struct xg_tris tb = {0};
+        struct xg_set ta = {0};
+        struct xg_set tb = {0};
         uint64_t big = UINT32_MAX;
         memcpy(buf + 16, &big, sizeof big);
         write_bytes(path, buf, (size_t)size);
         rc = xg_dump_read(ctx, path, &ta, &tb);
         ok(rc == XG_EFORMAT, "dump: counts larger than the file give "
            "XG_EFORMAT (%s: %s)", xg_strerror(rc), xg_ctx_errmsg(ctx));
-        xg_segs_free(&ta);
-        xg_tris_free(&tb);
+        xg_set_free(&ta);
+        xg_set_free(&tb);
     }
     {
-        struct xg_segs ta = {0};
-        struct xg_tris tb = {0};
+        struct xg_set ta = {0};
+        struct xg_set tb = {0};
         long i;
         for (i = 0; i < size; i++)
             buf[i] = (char)rng_u64();
@@ -501,8 +501,8 @@ static void dump_tests(const struct xg_segs *a, const struct xg_tris *b)
     }
     remove(path);
     {
-        struct xg_segs ta = {0};
-        struct xg_tris tb = {0};
+        struct xg_set ta = {0};
+        struct xg_set tb = {0};
         rc = xg_dump_read(ctx, path, &ta, &tb);
         ok(rc == XG_EIO, "dump: a missing file gives XG_EIO");
         rc = xg_dump_write(ctx, "/nonexistent-dir/x.xgd", a, b);
@@ -514,8 +514,8 @@ static void dump_tests(const struct xg_segs *a, const struct xg_tris *b)
 
 int main(void)
 {
-    struct xg_segs a = {0}, e_a = {0};
-    struct xg_tris b = {0}, e_b = {0};
+    struct xg_set a = {0}, e_a = {0};
+    struct xg_set b = {0}, e_b = {0};
     static const int g8[3] = {8, 8, 8};
     double o[3] = {0, 0, 0};
 
@@ -524,24 +524,24 @@ int main(void)
     random_set(&a, &b, 300, 500, 10.0, o);
     run_all("random", &a, &b, NULL);
     dump_tests(&a, &b);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
 
     mesh_set(&a, &b, 16);
     run_all("UTM lattice mesh", &a, &b, NULL);
     ok(a.n > 0, "mesh set built");
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
 
     one_cell_set(&a, &b);
     run_all("all in one tiny region", &a, &b, NULL);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
 
     boundary_set(&a, &b);
     run_all("boxes touching at cell boundaries", &a, &b, g8);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
 
     /* empty and all-degenerate sets */
     random_set(&a, &b, 20, 20, 1.0, o);
@@ -550,17 +550,17 @@ int main(void)
     run_all("both empty", &e_a, &e_b, NULL);
     {
         double p[3] = {1, 2, 3}, q[3] = {2, 4, 6}, r[3] = {3, 6, 9};
-        struct xg_segs da = {0};
-        struct xg_tris db = {0};
+        struct xg_set da = {0};
+        struct xg_set db = {0};
         push_seg(&da, p, p);
         push_tri(&db, p, q, r);
         run_all("only degenerate elements", &da, &db, NULL);
         run_all("degenerate A, random B", &da, &b, NULL);
-        xg_segs_free(&da);
-        xg_tris_free(&db);
+        xg_set_free(&da);
+        xg_set_free(&db);
     }
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
 
     tally_ok(&t_rc);
     tally_ok(&t_same);

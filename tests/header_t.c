@@ -23,7 +23,7 @@ static void check(int cond, const char *what)
 int main(void)
 {
     struct xg_ctx *ctx = xg_ctx_new();
-    struct xg_segs s = {0};
+    struct xg_set s = {0};
     struct xg_contacts c = {0};
     int i, j, distinct = 1, named = 1;
 
@@ -53,8 +53,8 @@ int main(void)
               xg_ctx_set_threads(ctx, -1) == XG_EINVAL &&
               strlen(xg_ctx_errmsg(ctx)) > 0,
           "context: threads set, bad count refused with a message");
-    xg_segs_free(&s);
-    xg_segs_free(NULL);
+    xg_set_free(&s);
+    xg_set_free(NULL);
     xg_contacts_free(&c);
     xg_contacts_free(NULL);
     xg_ctx_free(ctx);

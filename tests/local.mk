@@ -67,6 +67,12 @@ TESTS += tests/earclip_t
 EXTRA_DIST += tests/xg_rng.h
 
 # tests/cases/*.case: named robustness cases run through the core
+check_PROGRAMS += tests/set_t
+tests_set_t_SOURCES = tests/set_t.c tests/tap.h
+tests_set_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_set_t_LDADD = $(TAP_LDADD)
+TESTS += tests/set_t
+
 check_PROGRAMS += tests/cases_t
 tests_cases_t_SOURCES = tests/cases_t.c tests/tap.h
 tests_cases_t_CPPFLAGS = $(TAP_CPPFLAGS) -DXG_CASES_DIR='"$(abs_top_srcdir)/tests/cases"'

@@ -30,7 +30,7 @@ static double lattice(int n)    /* a multiple of 1/4 in [0, n) */
     return (double)rng_int(4 * n) / 4.0;
 }
 
-static void make_inputs(struct xg_segs *a, struct xg_tris *b, int n)
+static void make_inputs(struct xg_set *a, struct xg_set *b, int n)
 {
     int i, k;
     for (i = 0; i < n; i++) {
@@ -39,13 +39,13 @@ static void make_inputs(struct xg_segs *a, struct xg_tris *b, int n)
             p[k] = lattice(10);
             q[k] = p[k] + lattice(4) - 2.0;
         }
-        xg_segs_push(a, p, q, i, 0);
+        xg_set_push_segment(a, p, q, i, 0);
         for (k = 0; k < 3; k++) {
             t[0][k] = lattice(10);
             t[1][k] = t[0][k] + lattice(4);
             t[2][k] = t[0][k] + lattice(4) - 2.0;
         }
-        xg_tris_push(b, t[0], t[1], t[2], i, 0);
+        xg_set_push_triangle(b, t[0], t[1], t[2], i, 0);
     }
 }
 
@@ -69,8 +69,8 @@ static long long heap_in_use(void)
  * after xg__pair_prepare has made the boxes (48 bytes an element). */
 static void grid_failure_frees(void)
 {
-    struct xg_segs a = {0};
-    struct xg_tris b = {0};
+    struct xg_set a = {0};
+    struct xg_set b = {0};
     struct xg_contacts out = {0};
     struct xg_opts opt = {XG_ENGINE_SEQ, {2048, 2048, 2048}, 0};
     struct xg_ctx *ctx = xg_ctx_new();
@@ -97,8 +97,8 @@ static void grid_failure_frees(void)
                e ? "cpu" : "seq", after - before, boxes);
     }
     xg_contacts_free(&out);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     xg_ctx_free(ctx);
 }
 
@@ -175,8 +175,8 @@ static int contract_kept(const struct probe *p)
            p->out_of_range == 0 && p->after_cancel == 0;
 }
 
-static void engine_cancels(const struct config *cf, const struct xg_segs *a,
-                           const struct xg_tris *b,
+static void engine_cancels(const struct config *cf, const struct xg_set *a,
+                           const struct xg_set *b,
                            const struct xg_contacts *ref)
 {
     /* never, at the first call, from the middle on, at the last call */
@@ -219,7 +219,7 @@ static void engine_cancels(const struct config *cf, const struct xg_segs *a,
 /* xg_redblue shares the entry and the exit: a cancel at the last call. */
 static void redblue_cancels_last(int engine, const char *name)
 {
-    struct xg_segs a = {0}, b = {0};
+    struct xg_set a = {0}, b = {0};
     struct xg_opts opt = {engine, {0, 0, 0}, 0};
     struct xg_ctx *ctx = xg_ctx_new();
     struct xg_contacts out = {0};
@@ -227,8 +227,8 @@ static void redblue_cancels_last(int engine, const char *name)
     double s[2][3] = {{0, 0, 0}, {4, 4, 0}}, t[2][3] = {{0, 4, 0}, {4, 0, 0}};
     int rc;
 
-    xg_segs_push(&a, s[0], s[1], 1, 0);
-    xg_segs_push(&b, t[0], t[1], 1, 0);
+    xg_set_push_segment(&a, s[0], s[1], 1, 0);
+    xg_set_push_segment(&b, t[0], t[1], 1, 0);
     xg_ctx_set_progress(ctx, probe_cb, &p);
     probe_reset(&p, 1.0);
     rc = xg_redblue(ctx, &a, &b, &opt, &out, NULL);
@@ -237,8 +237,8 @@ static void redblue_cancels_last(int engine, const char *name)
        "redblue %s: cancel at the last call is XG_ECANCEL (%s, %d calls)",
        name, xg_strerror(rc), p.calls);
     xg_contacts_free(&out);
-    xg_segs_free(&a);
-    xg_segs_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     xg_ctx_free(ctx);
 }
 
@@ -250,8 +250,8 @@ int main(void)
         {"cpu, 8 threads", XG_ENGINE_CPU, 8},
         {"gpu", XG_ENGINE_GPU, 1},
     };
-    struct xg_segs a = {0};
-    struct xg_tris b = {0};
+    struct xg_set a = {0};
+    struct xg_set b = {0};
     struct xg_contacts ref = {0};
     struct xg_opts opt = {XG_ENGINE_SEQ, {0, 0, 0}, 0};
     int c;
@@ -277,8 +277,8 @@ int main(void)
         redblue_cancels_last(XG_ENGINE_GPU, "gpu");
 
     xg_contacts_free(&ref);
-    xg_segs_free(&a);
-    xg_tris_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     tap_done();
     return tap_exit();
 }

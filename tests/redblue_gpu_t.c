@@ -13,7 +13,7 @@
 static uint64_t next(void) { return rng_u64(); }
 static double unit(void) { return rng_unit(); }
 
-static void random_set(struct xg_segs *s, size_t n, int lattice, double span)
+static void random_set(struct xg_set *s, size_t n, int lattice, double span)
 {
     size_t i;
     for (i = 0; i < n; i++) {
@@ -31,14 +31,14 @@ static void random_set(struct xg_segs *s, size_t n, int lattice, double span)
             q[0] = p[0] + 6 * unit() - 3;
             q[1] = p[1] + 6 * unit() - 3;
         }
-        xg_segs_push(s, p, q, (int64_t)i, 0);
+        xg_set_push_segment(s, p, q, (int64_t)i, 0);
     }
 }
 
 static void compare(struct xg_ctx *ctx, const char *what, size_t n,
                     int lattice, double span, const int grid[2])
 {
-    struct xg_segs a = {0}, b = {0};
+    struct xg_set a = {0}, b = {0};
     struct xg_contacts cpu = {0}, gpu = {0}, pap = {0};
     struct xg_opts opt;
     struct xg_stats st, sg;
@@ -66,8 +66,8 @@ static void compare(struct xg_ctx *ctx, const char *what, size_t n,
     xg_contacts_free(&cpu);
     xg_contacts_free(&gpu);
     xg_contacts_free(&pap);
-    xg_segs_free(&a);
-    xg_segs_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
 }
 
 int main(void)

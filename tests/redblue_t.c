@@ -354,7 +354,7 @@ static void against_reference(void)
 /* ------------------------------------------------------------------ */
 /* Whole sets: seq, cpu (3 threads) and brute force over every pair. */
 
-static void random_set(struct xg_segs *s, size_t n, int lattice, double bx,
+static void random_set(struct xg_set *s, size_t n, int lattice, double bx,
                        double by)
 {
     size_t i;
@@ -372,14 +372,14 @@ static void random_set(struct xg_segs *s, size_t n, int lattice, double bx,
             q[1] = p[1] + 6 * unit() - 3;
         }
         p[2] = 5.0 * unit();        /* z is ignored */
-        xg_segs_push(s, p, q, (int64_t)i, 0);
+        xg_set_push_segment(s, p, q, (int64_t)i, 0);
     }
 }
 
 static void engines(const char *what, int lattice, double bx, double by)
 {
     struct xg_ctx *ctx = xg_ctx_new();
-    struct xg_segs a = {0}, b = {0};
+    struct xg_set a = {0}, b = {0};
     struct xg_contacts seq = {0}, cpu = {0}, brute = {0};
     struct xg_opts opt;
     struct xg_stats st;
@@ -427,30 +427,30 @@ static void engines(const char *what, int lattice, double bx, double by)
     xg_contacts_free(&seq);
     xg_contacts_free(&cpu);
     free(brute.v);
-    xg_segs_free(&a);
-    xg_segs_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     xg_ctx_free(ctx);
 }
 
 static void bad_input(void)
 {
     struct xg_ctx *ctx = xg_ctx_new();
-    struct xg_segs a = {0}, b = {0};
+    struct xg_set a = {0}, b = {0};
     struct xg_contacts out = {0};
     double p[3] = {1, 2, NAN}, q[3] = {3, 4, 0}, r[3] = {NAN, 0, 0};
     int rc;
-    xg_segs_push(&a, p, q, 7, 0);
-    xg_segs_push(&b, q, p, 9, 0);
+    xg_set_push_segment(&a, p, q, 7, 0);
+    xg_set_push_segment(&b, q, p, 9, 0);
     rc = xg_redblue(ctx, &a, &b, NULL, &out, NULL);
     ok(rc == XG_OK && out.n == 1 && out.v[0].kind == XG_KIND_OVERLAP,
        "a NaN z is ignored (reversed identical segments overlap)");
-    xg_segs_push(&b, r, q, 11, 0);
+    xg_set_push_segment(&b, r, q, 11, 0);
     rc = xg_redblue(ctx, &a, &b, NULL, &out, NULL);
     ok(rc == XG_EINVAL && strstr(xg_ctx_errmsg(ctx), "feature 11"),
        "a NaN x is refused, naming the feature: %s", xg_ctx_errmsg(ctx));
     xg_contacts_free(&out);
-    xg_segs_free(&a);
-    xg_segs_free(&b);
+    xg_set_free(&a);
+    xg_set_free(&b);
     xg_ctx_free(ctx);
 }
 

@@ -32,8 +32,8 @@ static double lattice(int n)   /* a multiple of 1/4 in [0, n) */
     return (double)rng_int(4 * n) / 4.0;
 }
 
-static struct xg_segs ref_a;
-static struct xg_tris ref_b;
+static struct xg_set ref_a;
+static struct xg_set ref_b;
 static char dir[256];
 
 static OGRLayerH new_layer(GDALDatasetH ds, const char *name,
@@ -86,7 +86,7 @@ static void make_inputs(OGRSpatialReferenceH srs)
             p[k][2] = i % 10 == 0 ? 1.0 : lattice(3);
             OGR_G_AddPoint(g, p[k][0], p[k][1], p[k][2]);
             if (k)
-                xg_segs_push(&ref_a, p[k - 1], p[k], i + 1, k - 1);
+                xg_set_push_segment(&ref_a, p[k - 1], p[k], i + 1, k - 1);
         }
         put(l, g, i);
     }
@@ -111,7 +111,7 @@ static void make_inputs(OGRSpatialReferenceH srs)
         OGR_G_AddPoint(ring, t[0][0], t[0][1], t[0][2]);
         OGR_G_AddGeometryDirectly(pg, ring);
         OGR_G_AddGeometryDirectly(mp, pg);
-        xg_tris_push(&ref_b, t[0], t[1], t[2], i + 1, 0);
+        xg_set_push_triangle(&ref_b, t[0], t[1], t[2], i + 1, 0);
         put(l, mp, i);
     }
     GDALClose(ds);
@@ -411,8 +411,8 @@ int main(void)
     }
     OSRDestroySpatialReference(srs);
     xg_contacts_free(&ref);
-    xg_segs_free(&ref_a);
-    xg_tris_free(&ref_b);
+    xg_set_free(&ref_a);
+    xg_set_free(&ref_b);
     tap_done();
     return tap_exit();
 }
