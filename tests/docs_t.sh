@@ -20,7 +20,7 @@
 #                      (skipped unless XG_DOCS_SLOW=1).
 # A command-looking line anywhere else (indented, after a `$ ` prompt, or
 # in a fence of another language) is an error: it would not be run.
-#   XG_DOCS="README.md docs/x.md" checks other files (the test's own test).
+#   XG_DOCS="/abs/a.md /abs/b.md" checks those files instead.
 : "${top_srcdir:=.}" "${top_builddir:=.}"
 S=$(cd "$top_srcdir" && pwd)
 B=$(cd "$top_builddir" && pwd)
