@@ -174,3 +174,7 @@ tests_gpu_finish_t_SOURCES = tests/gpu_finish_t.c tests/xg_test.h tests/tap.h
 tests_gpu_finish_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_gpu_finish_t_LDADD = $(TAP_LDADD)
 TESTS += tests/boxes_t tests/gpu_finish_t
+
+# Every shell command of README.md and docs/*.md, run (docs/testing.md).
+TESTS += tests/docs_t.sh
+EXTRA_DIST += tests/docs_t.sh
