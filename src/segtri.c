@@ -2,7 +2,7 @@
  * segtri.c -- exact contact between a closed segment DE and a closed
  * triangle ABC.
  *
- * Semantics (README, "Exact semantics"):
+ * Semantics (docs/semantics.md):
  *   proper   D and E strictly on opposite sides of the plane and the
  *            crossing point strictly inside the triangle;
  *   touch    exactly one shared point otherwise;
