@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "exactgeo.h"
 #include "tap.h"
+#include "xgo.h"
 #include "xgo_conn.h"
 
 static int streq(const char *a, const char *b)
@@ -27,6 +28,20 @@ static int fails_with(const char *text, const char *want)
         return 0;
     }
     return 1;
+}
+
+/* The grid option as the connection string's grid= sets it (the run
+ * options' parser, xgo_option_set), into cells. */
+static int grid(const char *text, int cells[3])
+{
+    struct xgo_job job;
+    char err[256];
+    int rc, k;
+    memset(&job, 0, sizeof job);
+    rc = xgo_option_set(&job, "grid", text, err, sizeof err);
+    for (k = 0; k < 3; k++)
+        cells[k] = job.opts.grid[k];
+    return rc;
 }
 
 static void write_file(const char *path, const char *text)
@@ -117,11 +132,11 @@ int main(void)
     ok(fails_with("EXACTGEO:op=segtri;a=\"x\"z;b=y", "expected ';' after"),
        "text after a closing quote refused");
 
-    ok(xgo_conn_grid("7", cells) == XG_OK && cells[0] == 7 && cells[1] == 7 &&
+    ok(grid("7", cells) == XG_OK && cells[0] == 7 && cells[1] == 7 &&
            cells[2] == 7, "grid N gives N,N,N");
-    ok(xgo_conn_grid(" 4, 5 ,6", cells) == XG_OK && cells[0] == 4 &&
+    ok(grid(" 4, 5 ,6", cells) == XG_OK && cells[0] == 4 &&
            cells[1] == 5 && cells[2] == 6, "grid NX,NY,NZ");
-    ok(xgo_conn_grid("1048577", cells) != XG_OK && xgo_conn_grid("3x", cells) !=
+    ok(grid("1048577", cells) != XG_OK && grid("3x", cells) !=
            XG_OK, "grid out of range or malformed refused");
 
     /* Job files. */
