@@ -80,7 +80,7 @@ void help_print(FILE *f)
     fputc('\n', f);
     for (i = 0; i < n; i++)
         fprintf(f, "%s:%*s%s\n", xg_op_at(i)->name,
-                (int)(width + 2 - strlen(xg_op_at(i)->name)), "",
+                (int)(width + 1 - strlen(xg_op_at(i)->name)), "",
                 xg_op_at(i)->summary);
     fputc('\n', f);
     fputs(options_text, f);
