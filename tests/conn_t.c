@@ -132,6 +132,22 @@ int main(void)
     ok(fails_with("EXACTGEO:op=segtri;a=\"x\"z;b=y", "expected ';' after"),
        "text after a closing quote refused");
 
+    {
+        /* op= takes every operation of the table, and only those */
+        size_t i, good = 0;
+        for (i = 0; i < xg_op_count(); i++) {
+            char text[256];
+            snprintf(text, sizeof text, "EXACTGEO:op=%s;a=x;b=y",
+                     xg_op_at(i)->name);
+            rc = xgo_conn_parse(text, &c, err, sizeof err);
+            good += rc == XG_OK &&
+                    xgo_conn_check(&c, err, sizeof err) == XG_OK;
+            xgo_conn_free(&c);
+        }
+        ok(good == xg_op_count() && good > 0,
+           "op= takes each of the %zu operations of the table", good);
+    }
+
     ok(grid("7", cells) == XG_OK && cells[0] == 7 && cells[1] == 7 &&
            cells[2] == 7, "grid N gives N,N,N");
     ok(grid(" 4, 5 ,6", cells) == XG_OK && cells[0] == 4 &&

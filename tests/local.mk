@@ -178,3 +178,15 @@ tests_gpu_finish_t_SOURCES = tests/gpu_finish_t.c tests/xg_test.h tests/tap.h
 tests_gpu_finish_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_gpu_finish_t_LDADD = $(TAP_LDADD)
 TESTS += tests/boxes_t tests/gpu_finish_t
+
+# The operation table (src/ops.c).
+check_PROGRAMS += tests/ops_t
+tests_ops_t_SOURCES = tests/ops_t.c tests/tap.h
+tests_ops_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_ops_t_LDADD = $(TAP_LDADD)
+TESTS += tests/ops_t
+# The table as the tool and the driver show it; the one option parser.
+if HAVE_GDAL
+TESTS += tests/ops_cli_t.sh
+endif
+EXTRA_DIST += tests/ops_cli_t.sh
