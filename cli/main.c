@@ -9,7 +9,6 @@
  * interrupt.c.  The work is xgo_job_run (ogr_driver/).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
