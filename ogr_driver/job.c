@@ -8,11 +8,6 @@
 #include <cpl_error.h>
 #include "xgo_internal.h"
 
-const char *xgo_b_sub_name(const char *op)
-{
-    return op && strcmp(op, "redblue") == 0 ? "b_seg" : "b_tri";
-}
-
 static double now(void)
 {
     struct timespec t;
@@ -49,14 +44,16 @@ static void *progress_slice(const struct xgo_job *job, int k)
                                     job->progress_arg);
 }
 
-/* The error for an input that leaves the core nothing to work on: n
- * elements read (what: "segments", "triangles"), none usable; `barren`
- * says what a feature whose geometry gave no element was, `all` what made
- * every element read unusable. */
-static int no_usable(const struct xgo_src *s, const char *what, uint64_t n,
-                     const char *barren, const char *all, char *err,
-                     size_t errlen)
+/* The error for input i of op (read from s) that leaves the core nothing
+ * to work on: n elements read, none usable.  The words come from the
+ * operation's table entry (what its elements are, what the core skips)
+ * and from its reader (what a feature that gave no element was). */
+static int no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
+                     uint64_t n, char *err, size_t errlen)
 {
+    const char *what = op->in[i].elements;
+    const char *barren = xgo__read_barren(op, i);
+    const char *all = n ? op->in[i].skipped : "";
     char why[256] = "";
     size_t len = 0;
 #define ADD(...)                                                           \
@@ -118,15 +115,15 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     struct xgo_src a, b;
     struct xgo_report local = {0}, *rep = job->report ? job->report : &local;
     struct xg_stats st_local;
-    struct xg_set asegs = {0}, bsegs = {0};
-    struct xg_set btris = {0};
+    struct xg_set set[2] = {{0}, {0}};
     struct xg_contacts out = {0};
     struct xg_ctx *ctx = NULL;
     OGRSpatialReferenceH srs = NULL;
     struct relay rl = {job->progress, NULL};
     GDALProgressFunc pf = job->progress ? GDALScaledProgress : NULL;
     void *sp[5] = {NULL, NULL, NULL, NULL, NULL};
-    int dim = 3, rc, k;
+    const struct xg_op *op = job->op;
+    int rc, k;
     double t;
 
     memset(&a, 0, sizeof a);
@@ -137,13 +134,13 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     memset(st, 0, sizeof *st);
     if (!dst)
         return xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
-    if (!job->op || (strcmp(job->op, "segtri") && strcmp(job->op, "redblue"))) {
-        rc = xgo__fail(err, errlen, XG_EINVAL,
-                       "unknown operation '%s' (segtri or redblue)",
-                       job->op ? job->op : "(null)");
+    if (!op) {
+        char names[256];
+        xgo_op_list(names, sizeof names);
+        rc = xgo__fail(err, errlen, XG_EINVAL, "no operation (expected %s)",
+                       names);
         goto done;
     }
-    dim = strcmp(job->op, "segtri") == 0 ? 3 : 2;
     if (!layer_name || !*layer_name) {
         rc = xgo__fail(err, errlen, XG_EINVAL, "no output layer name");
         goto done;
@@ -162,23 +159,13 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     snprintf(rep->b_layer, sizeof rep->b_layer, "%s", b.name);
 
     t = now();
-    rc = dim == 3 ? xgo__read_segs3d(&a, job, &asegs, rep, pf, sp[0], err,
-                                     errlen)
-                  : xgo__read_segs2d(&a, job, &asegs, rep, pf, sp[0], err,
-                                     errlen);
-    if (!rc && asegs.n == 0)
-        rc = no_usable(&a, "segments", 0, "of one vertex", "", err, errlen);
-    if (!rc && dim == 3) {
-        rc = xgo__read_tris(&b, job, &btris, rep, pf, sp[1], err, errlen);
-        if (!rc && btris.n == 0)
-            rc = no_usable(&b, "triangles", 0, "with every polygon skipped",
-                           "", err, errlen);
-    } else if (!rc) {
-        rc = xgo__read_segs2d(&b, job, &bsegs, rep, pf, sp[1], err, errlen);
-        if (!rc && bsegs.n == 0)
-            rc = no_usable(&b, "segments", 0, "of one vertex", "", err,
-                           errlen);
-    }
+    rc = xgo__read(&a, job, 0, &set[0], rep, pf, sp[0], err, errlen);
+    if (!rc && set[0].n == 0)
+        rc = no_usable(op, 0, &a, 0, err, errlen);
+    if (!rc)
+        rc = xgo__read(&b, job, 1, &set[1], rep, pf, sp[1], err, errlen);
+    if (!rc && set[1].n == 0)
+        rc = no_usable(op, 1, &b, 0, err, errlen);
     rep->a_features = a.nread;
     rep->b_features = b.nread;
     rep->read_seconds = now() - t;
@@ -190,8 +177,8 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         goto done;
     }
     if (job->dump_path &&
-        (rc = xg_dump_write(ctx, job->dump_path, &asegs,
-                            dim == 3 ? &btris : &bsegs)) != XG_OK) {
+        (rc = xg_dump_write(ctx, job->dump_path, &set[0], &set[1])) !=
+            XG_OK) {
         xgo__fail(err, errlen, rc, "%s", xg_ctx_errmsg(ctx));
         goto done;
     }
@@ -204,32 +191,24 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         rl.pf = GDALScaledProgress;
         xg_ctx_set_progress(ctx, relay, &rl);
     }
-    rc = dim == 3 ? xg_segtri(ctx, &asegs, &btris, &job->opts, &out, st)
-                  : xg_redblue(ctx, &asegs, &bsegs, &job->opts, &out, st);
+    rc = op->run(ctx, &set[0], &set[1], &job->opts, &out, st);
     if (rc) {
-        xgo__fail(err, errlen, rc, "%s: %s", job->op,
+        xgo__fail(err, errlen, rc, "%s: %s", op->name,
                   *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx) : xg_strerror(rc));
         goto done;
     }
     /* every element degenerate: the core skipped them all */
     if (st->a_skipped == st->a_count) {
-        rc = no_usable(&a, "segments", st->a_count, "of one vertex",
-                       "of zero length", err, errlen);
+        rc = no_usable(op, 0, &a, st->a_count, err, errlen);
         goto done;
     }
     if (st->b_skipped == st->b_count) {
-        rc = dim == 3 ? no_usable(&b, "triangles", st->b_count,
-                                  "with every polygon skipped", "degenerate",
-                                  err, errlen)
-                      : no_usable(&b, "segments", st->b_count,
-                                  "of one vertex", "of zero length", err,
-                                  errlen);
+        rc = no_usable(op, 1, &b, st->b_count, err, errlen);
         goto done;
     }
     {
-        struct xgo_write w = {job, dim, dst, layer_name, lco, srs, &a, &b,
-                              &asegs, dim == 3 ? btris.fid : bsegs.fid,
-                              dim == 3 ? btris.sub : bsegs.sub, &out};
+        struct xgo_write w = {job, op->dim, dst, layer_name, lco, srs, &a,
+                              &b, &set[0], set[1].fid, set[1].sub, &out};
         t = now();
         rc = xgo__write(&w, rep, pf, sp[3], err, errlen);
         rep->write_seconds = now() - t;
@@ -240,9 +219,8 @@ done:
         rc = close_dst(dst, rc, rep, sp[4], err, errlen);
     xg_ctx_free(ctx);
     xg_contacts_free(&out);
-    xg_set_free(&asegs);
-    xg_set_free(&bsegs);
-    xg_set_free(&btris);
+    xg_set_free(&set[0]);
+    xg_set_free(&set[1]);
     xgo__src_close(&a);
     xgo__src_close(&b);
     for (k = 0; k < 5; k++)

@@ -9,6 +9,8 @@
  * as it is, larger planar polygons go through xg_triangulate; the
  * triangles of one feature are numbered over its parts in order.
  * redblue: lines and polygon rings, z ignored (set to 0).
+ * One reader per element kind and dimension (the table `readers` below):
+ * an operation's inputs find theirs through their element kinds.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -23,8 +25,7 @@ struct reader {
     GIntBig fid;
     int64_t sub;              /* next element index within the feature */
     size_t vtx;               /* vertices seen in the feature */
-    struct xg_set *segs;
-    struct xg_set *tris;
+    struct xg_set *set;       /* the elements read */
     struct xgo_report *rep;
     double *buf;              /* points of one curve, xyz */
     size_t bufcap;
@@ -97,7 +98,12 @@ static int points(struct reader *r, OGRGeometryH g, size_t *n)
 static int need_z(struct reader *r, OGRGeometryH g)
 {
     if (r->dim == 3 && !OGR_G_Is3D(g))
-        return bad(r, "geometry has no Z; segtri needs 3D input");
+    {
+        char what[128];
+        snprintf(what, sizeof what, "geometry has no Z; %s needs 3D input",
+                 r->job->op->name);
+        return bad(r, what);
+    }
     return XG_OK;
 }
 
@@ -122,7 +128,7 @@ static int line_segs(struct reader *r, OGRGeometryH g, int ring)
         n++;
     }
     for (i = 0; i + 1 < n; i++)
-        if (xg_set_push_segment(r->segs, r->buf + 3 * i, r->buf + 3 * i + 3, r->fid,
+        if (xg_set_push_segment(r->set, r->buf + 3 * i, r->buf + 3 * i + 3, r->fid,
                          r->sub++))
             return FAIL(r, XG_ELIMIT, "%s: too many segments (limit %u)",
                         r->s->path, (unsigned)UINT32_MAX);
@@ -174,7 +180,7 @@ static int segs2d_geom(struct reader *r, OGRGeometryH g)
 static int push_tri(struct reader *r, const double *a, const double *b,
                     const double *c)
 {
-    if (xg_set_push_triangle(r->tris, a, b, c, r->fid, r->sub++))
+    if (xg_set_push_triangle(r->set, a, b, c, r->fid, r->sub++))
         return FAIL(r, XG_ELIMIT, "%s: too many triangles (limit %u)",
                     r->s->path, (unsigned)UINT32_MAX);
     return XG_OK;
@@ -338,9 +344,9 @@ static int read_all(struct reader *r, geom_fn fn, const size_t *count,
                     s->path, s->name);
     if (r->dim == 3 && lt != wkbUnknown && !OGR_GT_HasZ(lt))
         return FAIL(r, XG_EFORMAT,
-                    "%s, layer '%s': geometry type %s has no Z; segtri "
+                    "%s, layer '%s': geometry type %s has no Z; %s "
                     "needs 3D input", s->path, s->name,
-                    OGRGeometryTypeToName(lt));
+                    OGRGeometryTypeToName(lt), r->job->op->name);
     OGR_L_ResetReading(s->lyr);
     CPLErrorReset();
     while (rc == XG_OK && (f = OGR_L_GetNextFeature(s->lyr)) != NULL) {
@@ -392,44 +398,60 @@ static int read_all(struct reader *r, geom_fn fn, const size_t *count,
     return rc;
 }
 
-static void init(struct reader *r, struct xgo_src *s, const struct xgo_job *j,
-                 int dim, struct xgo_report *rep, char *err, size_t errlen)
+/* The readers, by element kind and dimension: what each takes (words for
+ * front ends, xgo_input_geometry) and what a feature that gave no element
+ * was (for "no usable ..." messages). */
+static const struct {
+    int elem, dim;
+    geom_fn fn;
+    const char *geometry;
+    const char *barren;
+} readers[] = {
+    {XG_ELEM_SEGMENT, 3, segs3d_geom, "line", "of one vertex"},
+    {XG_ELEM_SEGMENT, 2, segs2d_geom, "line polygon", "of one vertex"},
+    {XG_ELEM_TRIANGLE, 3, tris_geom, "polygon", "with every polygon skipped"},
+};
+
+/* The index in readers of input i's reader, or -1. */
+static int reader_of(const struct xg_op *op, int i)
 {
-    memset(r, 0, sizeof *r);
-    r->s = s;
-    r->job = j;
-    r->dim = dim;
-    r->rep = rep;
-    r->err = err;
-    r->errlen = errlen;
+    size_t k;
+    for (k = 0; op && k < sizeof readers / sizeof readers[0]; k++)
+        if (readers[k].elem == op->in[i].elem && readers[k].dim == op->dim)
+            return (int)k;
+    return -1;
 }
 
-int xgo__read_segs3d(struct xgo_src *s, const struct xgo_job *job,
-                     struct xg_set *out, struct xgo_report *rep,
-                     GDALProgressFunc pf, void *pa, char *err, size_t errlen)
+const char *xgo_input_geometry(const struct xg_op *op, int i)
 {
-    struct reader r;
-    init(&r, s, job, 3, rep, err, errlen);
-    r.segs = out;
-    return read_all(&r, segs3d_geom, &out->n, pf, pa);
+    int k = reader_of(op, i);
+    return k < 0 ? NULL : readers[k].geometry;
 }
 
-int xgo__read_segs2d(struct xgo_src *s, const struct xgo_job *job,
-                     struct xg_set *out, struct xgo_report *rep,
-                     GDALProgressFunc pf, void *pa, char *err, size_t errlen)
+const char *xgo__read_barren(const struct xg_op *op, int i)
 {
-    struct reader r;
-    init(&r, s, job, 2, rep, err, errlen);
-    r.segs = out;
-    return read_all(&r, segs2d_geom, &out->n, pf, pa);
+    int k = reader_of(op, i);
+    return k < 0 ? "" : readers[k].barren;
 }
 
-int xgo__read_tris(struct xgo_src *s, const struct xgo_job *job,
-                   struct xg_set *out, struct xgo_report *rep,
-                   GDALProgressFunc pf, void *pa, char *err, size_t errlen)
+int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
+              struct xg_set *out, struct xgo_report *rep,
+              GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
     struct reader r;
-    init(&r, s, job, 3, rep, err, errlen);
-    r.tris = out;
-    return read_all(&r, tris_geom, &out->n, pf, pa);
+    int k = reader_of(job->op, i);
+    if (k < 0)
+        return xgo__fail(err, errlen, XG_ENOTSUP, "%s: no reader for %s "
+                         "input (%d-D %ss) in this build", job->op->name,
+                         i == 0 ? "the A" : "the B", job->op->dim,
+                         xg_elem_name(job->op->in[i].elem));
+    memset(&r, 0, sizeof r);
+    r.s = s;
+    r.job = job;
+    r.dim = readers[k].dim;
+    r.rep = rep;
+    r.err = err;
+    r.errlen = errlen;
+    r.set = out;
+    return read_all(&r, readers[k].fn, &out->n, pf, pa);
 }

@@ -6,7 +6,7 @@
 #include <string.h>
 #include "xgo_internal.h"
 
-static void jstr(FILE *f, const char *s)
+void xgo__json_str(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; s && *s; s++) {
@@ -25,12 +25,12 @@ static void input(FILE *f, const char *key, const struct xgo_input *in,
                   const char *layer, uint64_t features, const char *more)
 {
     fprintf(f, "  \"%s\": {\"path\": ", key);
-    jstr(f, in->path);
+    xgo__json_str(f, in->path);
     fprintf(f, ", \"layer\": ");
-    jstr(f, layer);
+    xgo__json_str(f, layer);
     fprintf(f, ", \"where\": ");
     if (in->where)
-        jstr(f, in->where);
+        xgo__json_str(f, in->where);
     else
         fprintf(f, "null");
     fprintf(f, ", \"features\": %llu%s},\n", (unsigned long long)features,
@@ -42,35 +42,35 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
                          const struct xgo_report *rep, char *err,
                          size_t errlen)
 {
-    FILE *f = fopen(path, "w");
-    const int dim = job->op && strcmp(job->op, "redblue") == 0 ? 2 : 3;
+    FILE *f;
+    const struct xg_op *op = job->op;
     const struct xg_counters *c = &st->cnt;
     double core = 0.0;
     int k;
     uint64_t total = 0;
 
-    if (!f)
+    if (!op)
+        return xgo__fail(err, errlen, XG_EINVAL, "%s: no operation", path);
+    if (!(f = fopen(path, "w")))
         return xgo__fail(err, errlen, XG_EIO, "%s: cannot create: %s", path,
                          strerror(errno));
     errno = 0;    /* a failing write below sets it */
     fprintf(f, "{\n  \"operation\": ");
-    jstr(f, job->op);
+    xgo__json_str(f, op->name);
     fprintf(f, ",\n  \"engine\": ");
-    jstr(f, xg_engine_name(st->engine));
+    xgo__json_str(f, xg_engine_name(st->engine));
     fprintf(f, ",\n  \"threads\": %d,\n  \"grid\": [%d, %d, %d],\n",
             st->threads, st->grid[0], st->grid[1], st->grid[2]);
     input(f, "a", &job->a, rep->a_layer, rep->a_features, "");
     input(f, "b", &job->b, rep->b_layer, rep->b_features, "");
-    fprintf(f, "  \"segments\": %llu,\n  \"%s\": %llu,\n",
-            (unsigned long long)st->a_count,
-            dim == 3 ? "triangles" : "b_segments",
+    fprintf(f, "  \"%s\": %llu,\n  \"%s\": %llu,\n", op->in[0].count_key,
+            (unsigned long long)st->a_count, op->in[1].count_key,
             (unsigned long long)st->b_count);
-    fprintf(f, "  \"skipped\": {\"zero_length_segments\": %llu, "
+    fprintf(f, "  \"skipped\": {\"%s\": %llu, "
                "\"%s\": %llu, \"no_geometry_features\": %llu, "
                "\"nonplanar_polygons\": %llu, \"bad_polygons\": %llu},\n",
-            (unsigned long long)st->a_skipped,
-            dim == 3 ? "degenerate_triangles" : "zero_length_b_segments",
-            (unsigned long long)st->b_skipped,
+            op->in[0].skip_key, (unsigned long long)st->a_skipped,
+            op->in[1].skip_key, (unsigned long long)st->b_skipped,
             (unsigned long long)rep->null_geoms,
             (unsigned long long)rep->nonplanar,
             (unsigned long long)rep->bad_polygons);
@@ -95,17 +95,17 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
             (unsigned long long)c->construct_exact);
     fprintf(f, "  \"contacts\": {");
     for (k = 0; k < XG_KIND_COUNT; k++) {
-        fprintf(f, "\"%s\": %llu, ", xg_kind_name(k, dim),
+        fprintf(f, "\"%s\": %llu, ", xg_kind_name(k, op->dim),
                 (unsigned long long)st->contacts[k]);
         total += st->contacts[k];
     }
     fprintf(f, "\"total\": %llu},\n  \"features_written\": %llu,\n",
             (unsigned long long)total, (unsigned long long)rep->written);
     fprintf(f, "  \"output\": {\"layer\": ");
-    jstr(f, rep->layer);
+    xgo__json_str(f, rep->layer);
     fprintf(f, ", \"lines_layer\": ");
     if (rep->lines_layer[0])
-        jstr(f, rep->lines_layer);
+        xgo__json_str(f, rep->lines_layer);
     else
         fprintf(f, "null");
     fprintf(f, "},\n");

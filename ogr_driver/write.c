@@ -1,8 +1,8 @@
 /*
  * write.c -- contacts to OGR features.
  *
- * Fields: a_fid, a_seg, b_fid, b_tri (b_seg for redblue), kind, then the
- * copied attributes of A ("a_" + name) and of B ("b_" + name).  Geometry:
+ * Fields: a_fid, a_seg, b_fid, b_tri (the operation's sub_field names:
+ * b_seg for redblue), kind, then the copied attributes of A ("a_" + name) and of B ("b_" + name).  Geometry:
  * a point (proper, touch) or a two-point line (coplanar, overlap), with Z
  * for segtri.  One layer of mixed geometry type, except on drivers that
  * cannot mix (Shapefile): lines then go to "<layer>_lines", created only
@@ -203,8 +203,8 @@ static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
     if (o->bmap)
         OGR_F_SetFromWithMap(f, xgo__src_feature_of(w->b, x->b), TRUE,
                              o->bmap);
-    OGR_F_SetFieldInteger64(f, o->fix[F_AFID], w->asegs->fid[x->a]);
-    OGR_F_SetFieldInteger64(f, o->fix[F_ASEG], w->asegs->sub[x->a]);
+    OGR_F_SetFieldInteger64(f, o->fix[F_AFID], w->aset->fid[x->a]);
+    OGR_F_SetFieldInteger64(f, o->fix[F_ASEG], w->aset->sub[x->a]);
     OGR_F_SetFieldInteger64(f, o->fix[F_BFID], w->bfid[x->b]);
     OGR_F_SetFieldInteger64(f, o->fix[F_BSUB], w->bsub[x->b]);
     OGR_F_SetFieldString(f, o->fix[F_KIND], xg_kind_name(x->kind, w->dim));
@@ -232,7 +232,7 @@ static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
                        "%s, layer '%s': cannot write the contact of A "
                        "feature %lld and B feature %lld: %s",
                        GDALGetDescription(w->dst), OGR_L_GetName(o->lyr),
-                       (long long)w->asegs->fid[x->a],
+                       (long long)w->aset->fid[x->a],
                        (long long)w->bfid[x->b], gdal_msg());
     OGR_F_Destroy(f);
     return rc;
@@ -262,8 +262,9 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
                GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
     struct ctx c = {w, err, errlen,
-                    {XGO_FIELD_A_FID, XGO_FIELD_A_SEG, XGO_FIELD_B_FID,
-                     w->dim == 3 ? "b_tri" : "b_seg", XGO_FIELD_KIND}};
+                    {XGO_FIELD_A_FID, w->job->op->in[0].sub_field,
+                     XGO_FIELD_B_FID, w->job->op->in[1].sub_field,
+                     XGO_FIELD_KIND}};
     GDALDriverH drv = GDALGetDatasetDriver(w->dst);
     int split = drv && EQUAL(GDALGetDriverShortName(drv), "ESRI Shapefile");
     struct out pts = {0}, lines = {0};

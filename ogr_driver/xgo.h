@@ -1,6 +1,7 @@
 /*
  * xgo.h -- the GDAL-facing API of exactgeo: read two OGR layers, run the
- * core (xg_segtri / xg_redblue), write every contact to an OGR layer.
+ * core (an operation of the table, struct xg_op), write every contact to
+ * an OGR layer.
  *
  * The same call serves the exactgeo tool (the destination is a real file
  * in a staging folder) and the GDAL plugin (the destination is a MEM
@@ -18,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <gdal.h>
 #include <cpl_progress.h>
 #include "exactgeo.h"
@@ -65,7 +67,7 @@ struct xgo_report {
 
 /* One run. */
 struct xgo_job {
-    const char *op;           /* "segtri" or "redblue" */
+    const struct xg_op *op;   /* the operation (xg_op_find) */
     struct xgo_input a, b;
     struct xg_opts opts;      /* engine, grid */
     int threads;              /* cpu engine threads; 0 = all */
@@ -82,15 +84,48 @@ struct xgo_job {
                                  (GeoPackage builds its spatial index
                                  then) and the progress reaches 1.0 only
                                  after it */
+    char **copy_lists[2];     /* the field lists xgo_option_set split for
+                                 acopy and bcopy (a.fields, b.fields
+                                 point into them): owned, freed by
+                                 xgo_options_free */
 };
 
-/* The names of the fixed output fields, in order, for op. */
+/* The names of the fixed output fields, in order: a_fid, then the
+ * operation's in[0].sub_field (a_seg), b_fid, its in[1].sub_field (b_tri,
+ * b_seg), kind. */
 #define XGO_FIELD_A_FID "a_fid"
-#define XGO_FIELD_A_SEG "a_seg"
 #define XGO_FIELD_B_FID "b_fid"
 #define XGO_FIELD_KIND  "kind"
-/* "b_tri" (segtri) or "b_seg" (redblue). */
-const char *xgo_b_sub_name(const char *op);
+
+/* ---- Run options: the one parser of the options that the exactgeo tool
+ * and EXACTGEO: connection strings share (xgo_options.c).  Keys are the
+ * connection string's (the tool maps its own: -where is awhere, --engine
+ * engine, ...):
+ *   op             an operation of the table (xg_op_find)
+ *   engine         auto | seq | cpu | gpu
+ *   grid           N or NX,NY,NZ, each 1..1048576
+ *   threads        0..1024 (0: all processors)
+ *   al, bl         layer names; empty: the dataset's only layer
+ *   awhere, bwhere attribute filters; empty: none
+ *   acopy, bcopy   F1,F2,... or all
+ *   aspat, bspat   XMIN YMIN XMAX YMAX (spaces or commas), a box
+ * Strings are not copied: value must outlive job, except the field lists,
+ * which are split into job->copy_lists (free them with xgo_options_free).
+ * Returns 0, or XG_EINVAL with a message naming the value and what was
+ * expected ("bad grid '0' (expected N or NX,NY,NZ, each 1..1048576)"); the
+ * caller adds the option's name when its user typed one. */
+int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
+                   char *err, size_t errlen);
+/* Frees what xgo_option_set allocated (job->copy_lists) and clears the
+ * field lists that pointed there.  NULL-safe. */
+void xgo_options_free(struct xgo_job *job);
+/* The names of the operations for messages: "segtri or redblue". */
+void xgo_op_list(char *buf, size_t len);
+
+/* The geometries the reader of input i of op takes, as words separated by
+ * spaces ("line", "polygon"): for front ends that offer layers of the
+ * right kind (QGIS).  NULL when this build has no reader for it. */
+const char *xgo_input_geometry(const struct xg_op *op, int i);
 
 /*
  * Reads job->a and job->b, runs the core and creates in dst the layer
@@ -112,6 +147,15 @@ const char *xgo_b_sub_name(const char *op);
 int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
                 const char *layer_name, char **lco, struct xg_stats *st,
                 char *err, size_t errlen);
+
+/* Writes the operation table to f as one JSON object, for front ends
+ * that build on it (the QGIS provider, through exactgeo --operations):
+ * {"operations": [{"name", "title", "summary", "contract", "dim",
+ * "inputs": [{"role": "A", "element", "noun", "accepts", "geometry": [...],
+ * "field"}, ...], "kinds": [...], "fields": [...]}, ...]}.  "geometry"
+ * lists what this build's reader of that input takes ("line", "polygon");
+ * empty when there is none.  Returns 0, or XG_EIO when writing failed. */
+int xgo_ops_write_json(FILE *f);
 
 /* Writes the figures of a run as one JSON object to path.  Returns 0 or
  * XG_EIO with a message in err. */

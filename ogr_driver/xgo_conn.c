@@ -1,5 +1,6 @@
 /* xgo_conn.c -- the EXACTGEO: connection string and the .xgjob job file
- * (syntax in xgo_conn.h). */
+ * (syntax in xgo_conn.h); their values go through the run options' one
+ * parser (xgo_option_set), as the exactgeo tool's do. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
@@ -7,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "exactgeo.h"
+#include "xgo.h"
 #include "xgo_conn.h"
 
 #define KEYS "op, a, al, awhere, acopy, b, bl, bwhere, bcopy, engine, " \
@@ -305,81 +306,51 @@ int xgo_conn_read_job(const char *path, struct xgo_conn *c, char *err,
     return rc;
 }
 
-/* Parses a decimal int in [lo, hi] filling the whole of text. */
-static int parse_int(const char *text, long lo, long hi, int *out)
+int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
+                   size_t errlen)
 {
-    char *end;
-    long v;
-    errno = 0;
-    v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < lo || v > hi)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
-int xgo_conn_grid(const char *text, int cells[3])
-{
-    char buf[64], *a, *b;
-    cells[0] = cells[1] = cells[2] = 0;
-    if (!text || !*text)
-        return XG_OK;
-    if (strlen(text) >= sizeof buf)
-        return XG_EINVAL;
-    strcpy(buf, text);
-    a = strchr(buf, ',');
-    if (!a) {
-        if (parse_int(trim(buf), 1, 1 << 20, &cells[0]))
-            return XG_EINVAL;
-        cells[1] = cells[2] = cells[0];
-        return XG_OK;
-    }
-    *a++ = '\0';
-    b = strchr(a, ',');
-    if (!b)
-        return XG_EINVAL;
-    *b++ = '\0';
-    if (parse_int(trim(buf), 1, 1 << 20, &cells[0]) ||
-        parse_int(trim(a), 1, 1 << 20, &cells[1]) ||
-        parse_int(trim(b), 1, 1 << 20, &cells[2])) {
-        cells[0] = cells[1] = cells[2] = 0;
-        return XG_EINVAL;
-    }
-    return XG_OK;
-}
-
-int xgo_conn_check(const struct xgo_conn *c, char *err, size_t errlen)
-{
-    int cells[3], n;
+    /* the keys that are run options, in the order they are checked */
+    static const char *const keys[] = {"al", "bl", "awhere", "bwhere",
+                                       "acopy", "bcopy", "engine", "grid",
+                                       "threads"};
+    const char *const vals[] = {c->layer[0], c->layer[1], c->where[0],
+                                c->where[1], c->copy[0], c->copy[1],
+                                c->engine, c->grid, c->threads};
+    char names[256];
+    size_t k;
+    int rc;
     if (!c->op) {
-        snprintf(err, errlen, "missing key 'op' (segtri or redblue)");
+        xgo_op_list(names, sizeof names);
+        snprintf(err, errlen, "missing key 'op' (%s)", names);
         return XG_EINVAL;
     }
-    if (strcmp(c->op, "segtri") != 0 && strcmp(c->op, "redblue") != 0) {
-        snprintf(err, errlen, "unknown operation '%s' (expected segtri or "
-                 "redblue)", c->op);
-        return XG_EINVAL;
-    }
+    if ((rc = xgo_option_set(job, "op", c->op, err, errlen)) != XG_OK)
+        return rc;
     if (!c->src[0] || !*c->src[0] || !c->src[1] || !*c->src[1]) {
         snprintf(err, errlen, "missing key '%s' (the %s input dataset)",
                  !c->src[0] || !*c->src[0] ? "a" : "b",
                  !c->src[0] || !*c->src[0] ? "A" : "B");
         return XG_EINVAL;
     }
-    if (c->engine && xg_engine_parse(c->engine) < 0) {
-        snprintf(err, errlen, "unknown engine '%s' (expected auto, seq, cpu "
-                 "or gpu)", c->engine);
-        return XG_EINVAL;
-    }
-    if (c->grid && xgo_conn_grid(c->grid, cells) != XG_OK) {
-        snprintf(err, errlen, "bad grid '%s' (expected N or NX,NY,NZ, each "
-                 "1..1048576)", c->grid);
-        return XG_EINVAL;
-    }
-    if (c->threads && parse_int(c->threads, 0, 1024, &n)) {
-        snprintf(err, errlen, "bad threads '%s' (expected 0..1024)",
-                 c->threads);
-        return XG_EINVAL;
-    }
+    job->a.path = c->src[0];
+    job->b.path = c->src[1];
+    job->a.layer_opt = "al";
+    job->b.layer_opt = "bl";
+    /* key= is the same as leaving the key out */
+    for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        if (vals[k] && *vals[k] &&
+            (rc = xgo_option_set(job, keys[k], vals[k], err, errlen)) !=
+                XG_OK)
+            return rc;
     return XG_OK;
+}
+
+int xgo_conn_check(const struct xgo_conn *c, char *err, size_t errlen)
+{
+    struct xgo_job job;
+    int rc;
+    memset(&job, 0, sizeof job);
+    rc = xgo_conn_apply(c, &job, err, errlen);
+    xgo_options_free(&job);
+    return rc;
 }

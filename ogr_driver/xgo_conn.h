@@ -20,7 +20,7 @@
  * the job file's folder.
  *
  * Keys (the exactgeo tool's options in brackets):
- *   op       segtri | redblue                        (the sub-command)
+ *   op       an operation: segtri | redblue | ...   (the sub-command)
  *   a, b     input datasets                          (A_SRC, B_SRC)
  *   al, bl   layer names                             (-al, -bl)
  *   awhere, bwhere  attribute filters                (-where, -bwhere)
@@ -29,7 +29,9 @@
  *   grid     N or NX,NY,NZ                           (--grid)
  *   threads  worker threads, 0 = all processors      (--threads)
  *   nln      name of the result layer                (-nln)
- * op, a and b are required.
+ * op, a and b are required; key= is the same as leaving the key out.
+ * The values are checked by the run options' parser (xgo.h,
+ * xgo_option_set), the one the exactgeo tool uses.
  */
 #ifndef XGO_CONN_H
 #define XGO_CONN_H
@@ -77,13 +79,19 @@ int xgo_conn_read_job(const char *path, struct xgo_conn *c, char *err,
 int xgo_conn_set(struct xgo_conn *c, const char *key, const char *value,
                  char *err, size_t errlen);
 
-/* Checks the fields that need no input: op known, a and b given, engine
- * known, grid and threads well formed.  XG_EINVAL with the reason. */
-int xgo_conn_check(const struct xgo_conn *c, char *err, size_t errlen);
+struct xgo_job;
 
-/* Parses "N" or "NX,NY,NZ" (each 1..1048576) into cells; 0 = not given
- * (cells zeroed).  XG_EINVAL on anything else. */
-int xgo_conn_grid(const char *text, int cells[3]);
+/* Fills job (zeroed, or holding defaults) from c: op, the inputs' paths
+ * and layer option names ("al", "bl"), and every run option given, each
+ * through xgo_option_set.  The strings stay c's: c must outlive job; the
+ * caller frees job's field lists with xgo_options_free().  XG_EINVAL with
+ * the reason (op missing or unknown, a or b missing, a bad value). */
+int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
+                   size_t errlen);
+
+/* Checks the fields that need no input, as xgo_conn_apply does, on a
+ * scratch job.  XG_EINVAL with the reason. */
+int xgo_conn_check(const struct xgo_conn *c, char *err, size_t errlen);
 
 /* Non-zero when text starts with EXACTGEO: in any case. */
 int xgo_conn_has_prefix(const char *text);

@@ -4,6 +4,7 @@
 #ifndef XGO_INTERNAL_H
 #define XGO_INTERNAL_H
 
+#include <stdio.h>
 #include <ogr_api.h>
 #include <ogr_srs_api.h>
 #include "xgo.h"
@@ -15,6 +16,9 @@ int xgo__fail(char *err, size_t errlen, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+
+/* Writes s to f as a JSON string, quoted and escaped (stats.c). */
+void xgo__json_str(FILE *f, const char *s);
 
 /* A warning through CPLError unless quiet. */
 void xgo__warn(int quiet, const char *fmt, ...)
@@ -58,17 +62,15 @@ void xgo__src_filters(const struct xgo_src *s, char *buf, size_t len);
 /* The feature owning element i (copied attributes; NULL when none). */
 OGRFeatureH xgo__src_feature_of(const struct xgo_src *s, size_t i);
 
-/* Reading geometries: segments of A (segtri: 3D lines), triangles of B
- * (segtri), segments of lines and rings (redblue, z = 0). */
-int xgo__read_segs3d(struct xgo_src *s, const struct xgo_job *job,
-                     struct xg_set *out, struct xgo_report *rep,
-                     GDALProgressFunc pf, void *pa, char *err, size_t errlen);
-int xgo__read_tris(struct xgo_src *s, const struct xgo_job *job,
-                   struct xg_set *out, struct xgo_report *rep,
-                   GDALProgressFunc pf, void *pa, char *err, size_t errlen);
-int xgo__read_segs2d(struct xgo_src *s, const struct xgo_job *job,
-                     struct xg_set *out, struct xgo_report *rep,
-                     GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+/* Reads input i (0: A, 1: B) of job->op from s into out, with the reader
+ * of its element kind (read.c): segments of 3D lines, triangles of 3D
+ * surfaces, segments of 2D lines and rings (z = 0). */
+int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
+              struct xg_set *out, struct xgo_report *rep,
+              GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+/* What a feature of input i that gave no element was, for messages
+ * ("of one vertex", "with every polygon skipped"). */
+const char *xgo__read_barren(const struct xg_op *op, int i);
 
 /* The layer's CRS, NULL when none (GeoPackage's "undefined" CRSs
  * included).  Not owned. */
@@ -82,13 +84,13 @@ int xgo__srs_check(const struct xgo_src *a, const struct xgo_src *b,
 /* Writes the contacts (see xgo_job_run). */
 struct xgo_write {
     const struct xgo_job *job;
-    int dim;                  /* 3: segtri, 2: redblue */
+    int dim;                  /* job->op->dim */
     GDALDatasetH dst;
     const char *layer_name;
     char **lco;
     OGRSpatialReferenceH srs;
     const struct xgo_src *a, *b;
-    const struct xg_set *asegs;
+    const struct xg_set *aset; /* A's elements */
     const int64_t *bfid, *bsub; /* B's ids per element */
     const struct xg_contacts *c;
 };

@@ -17,9 +17,8 @@ void xgo_pjob_free(struct xgo_pjob *pj)
 {
     if (!pj)
         return;
+    xgo_options_free(&pj->job);
     xgo_conn_free(&pj->conn);
-    CSLDestroy(pj->fields[0]);
-    CSLDestroy(pj->fields[1]);
     free(pj->key);
     memset(pj, 0, sizeof *pj);
 }
@@ -27,35 +26,6 @@ void xgo_pjob_free(struct xgo_pjob *pj)
 const char *xgo_pjob_layer_name(const struct xgo_pjob *pj)
 {
     return pj->conn.nln && *pj->conn.nln ? pj->conn.nln : XGO_PLUGIN_LAYER;
-}
-
-/* Fills in from the text's keys for input i (0: A, 1: B). */
-static int set_input(struct xgo_pjob *pj, int i, struct xgo_input *in,
-                     char *err, size_t errlen)
-{
-    const char *copy = pj->conn.copy[i];
-    in->path = pj->conn.src[i];
-    in->layer = pj->conn.layer[i] && *pj->conn.layer[i] ? pj->conn.layer[i]
-                                                        : NULL;
-    in->where = pj->conn.where[i] && *pj->conn.where[i] ? pj->conn.where[i]
-                                                        : NULL;
-    in->layer_opt = i == 0 ? "al" : "bl";
-    in->copy = XGO_COPY_NONE;
-    in->fields = NULL;
-    if (!copy || !*copy)
-        return XG_OK;
-    if (strcmp(copy, "all") == 0) {
-        in->copy = XGO_COPY_ALL;
-        return XG_OK;
-    }
-    pj->fields[i] = CSLTokenizeString2(copy, ",", CSLT_STRIPLEADSPACES |
-                                                      CSLT_STRIPENDSPACES);
-    if (CSLCount(pj->fields[i]) == 0)
-        return xgo__fail(err, errlen, XG_EINVAL, "empty %s field list",
-                         i == 0 ? "acopy" : "bcopy");
-    in->copy = XGO_COPY_LIST;
-    in->fields = (const char *const *)pj->fields[i];
-    return XG_OK;
 }
 
 /* Appends to f one line per file of the opened input ds: its canonical
@@ -133,20 +103,11 @@ int xgo_pjob_open(struct xgo_pjob *pj, const char *name, int is_job,
     if (rc == XG_OK && grid && *grid)
         rc = xgo_conn_set(&pj->conn, "grid", grid, err, errlen);
     if (rc == XG_OK)
-        rc = xgo_conn_check(&pj->conn, err, errlen);
-    if (rc == XG_OK)
-        rc = set_input(pj, 0, &job->a, err, errlen);
-    if (rc == XG_OK)
-        rc = set_input(pj, 1, &job->b, err, errlen);
+        rc = xgo_conn_apply(&pj->conn, job, err, errlen);
     if (rc != XG_OK) {
         xgo_pjob_free(pj);
         return rc;
     }
-    job->op = pj->conn.op;
-    job->opts.engine = pj->conn.engine ? xg_engine_parse(pj->conn.engine)
-                                       : XG_ENGINE_AUTO;
-    xgo_conn_grid(pj->conn.grid, job->opts.grid);
-    job->threads = pj->conn.threads ? atoi(pj->conn.threads) : 0;
     job->quiet = 0;
 
     /* Open both inputs now, as the tool does first, so that a missing

@@ -23,7 +23,6 @@ extern "C" {
  * into it.  Initialise with = {0}; free with xgo_pjob_free(). */
 struct xgo_pjob {
     struct xgo_conn conn;
-    char **fields[2];         /* acopy / bcopy split (CSL), or NULL */
     struct xgo_job job;
     char *key;                /* the job's keys and the state (path, size,
                                  time, inode) of its input files when it

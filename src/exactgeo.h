@@ -298,6 +298,54 @@ void xg_grid_default(size_t na, size_t nb, const double lo[3],
                      const double hi[3], int cells[3]);
 
 /* ------------------------------------------------------------------ */
+/* Operations: one table.  Everything a front end (the exactgeo tool, the
+ * GDAL driver, the --stats writer, the QGIS provider) shows or does
+ * differently per operation comes from its entry, or from the element
+ * kinds of its inputs; nobody compares operation names.  The entries are
+ * static and never change: share them freely between threads. */
+
+/* The signature of xg_segtri and xg_redblue. */
+typedef int (*xg_op_run_fn)(struct xg_ctx *ctx, const struct xg_set *a,
+                            const struct xg_set *b, const struct xg_opts *opt,
+                            struct xg_contacts *out, struct xg_stats *st);
+
+/* One input of an operation (index 0: A, 1: B). */
+struct xg_op_input {
+    int elem;               /* enum xg_elem of its set                  */
+    const char *noun;       /* what it is, capitalised, for labels:
+                               "Segments", "Red segments"               */
+    const char *accepts;    /* the geometries it takes, for help and
+                               labels: "LineString Z: drill holes"      */
+    const char *elements;   /* its elements, plural: "segments"         */
+    const char *skipped;    /* what the core skips of them: "of zero
+                               length", "degenerate"                    */
+    const char *sub_field;  /* output field holding the element's index
+                               in its feature: "a_seg", "b_tri"         */
+    const char *count_key;  /* --stats JSON key of the element count    */
+    const char *skip_key;   /* --stats JSON key (in "skipped") of the
+                               elements skipped                          */
+};
+
+struct xg_op {
+    const char *name;       /* the tool's sub-command, op= of EXACTGEO: */
+    const char *title;      /* a few words: "Segment x triangle contacts
+                               (3D, exact)"                              */
+    const char *summary;    /* one line for --help                      */
+    const char *contract;   /* one sentence: what the contacts are      */
+    int dim;                /* 3: in space (outputs with Z); 2: in the
+                               plane, z ignored; also xg_kind_name's    */
+    struct xg_op_input in[2];
+    xg_op_run_fn run;       /* the engine entry point                   */
+};
+
+/* The operation named name (exact, case-sensitive), or NULL. */
+const struct xg_op *xg_op_find(const char *name);
+/* The number of operations, and operation i in 0 .. xg_op_count() - 1
+ * (NULL past the end), in the order --help lists them. */
+size_t xg_op_count(void);
+const struct xg_op *xg_op_at(size_t i);
+
+/* ------------------------------------------------------------------ */
 /* Triangulation of planar polygons (for B layers with polygons of more
  * than three vertices).  xyz holds the vertices of all rings, 3 doubles
  * each, ring r being vertices ring_start[r] .. ring_start[r+1]-1 (ring 0

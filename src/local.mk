@@ -11,3 +11,5 @@ src_libexactgeo_la_SOURCES = \
 	src/dump.c
 src_libexactgeo_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
 src_libexactgeo_la_LDFLAGS = -version-info 0:0:0
+# the operation table (exactgeo.h, "Operations")
+src_libexactgeo_la_SOURCES += src/ops.c

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "exactgeo.h"
 #include "tap.h"
+#include "xgo.h"
 #include "xgo_conn.h"
 
 static int streq(const char *a, const char *b)
@@ -27,6 +28,20 @@ static int fails_with(const char *text, const char *want)
         return 0;
     }
     return 1;
+}
+
+/* The grid option as the connection string's grid= sets it (the run
+ * options' parser, xgo_option_set), into cells. */
+static int grid(const char *text, int cells[3])
+{
+    struct xgo_job job;
+    char err[256];
+    int rc, k;
+    memset(&job, 0, sizeof job);
+    rc = xgo_option_set(&job, "grid", text, err, sizeof err);
+    for (k = 0; k < 3; k++)
+        cells[k] = job.opts.grid[k];
+    return rc;
 }
 
 static void write_file(const char *path, const char *text)
@@ -117,11 +132,27 @@ int main(void)
     ok(fails_with("EXACTGEO:op=segtri;a=\"x\"z;b=y", "expected ';' after"),
        "text after a closing quote refused");
 
-    ok(xgo_conn_grid("7", cells) == XG_OK && cells[0] == 7 && cells[1] == 7 &&
+    {
+        /* op= takes every operation of the table, and only those */
+        size_t i, good = 0;
+        for (i = 0; i < xg_op_count(); i++) {
+            char text[256];
+            snprintf(text, sizeof text, "EXACTGEO:op=%s;a=x;b=y",
+                     xg_op_at(i)->name);
+            rc = xgo_conn_parse(text, &c, err, sizeof err);
+            good += rc == XG_OK &&
+                    xgo_conn_check(&c, err, sizeof err) == XG_OK;
+            xgo_conn_free(&c);
+        }
+        ok(good == xg_op_count() && good > 0,
+           "op= takes each of the %zu operations of the table", good);
+    }
+
+    ok(grid("7", cells) == XG_OK && cells[0] == 7 && cells[1] == 7 &&
            cells[2] == 7, "grid N gives N,N,N");
-    ok(xgo_conn_grid(" 4, 5 ,6", cells) == XG_OK && cells[0] == 4 &&
+    ok(grid(" 4, 5 ,6", cells) == XG_OK && cells[0] == 4 &&
            cells[1] == 5 && cells[2] == 6, "grid NX,NY,NZ");
-    ok(xgo_conn_grid("1048577", cells) != XG_OK && xgo_conn_grid("3x", cells) !=
+    ok(grid("1048577", cells) != XG_OK && grid("3x", cells) !=
            XG_OK, "grid out of range or malformed refused");
 
     /* Job files. */

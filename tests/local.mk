@@ -92,12 +92,16 @@ tests_xgo_t_LDADD = ogr_driver/libxgogr.la $(TAP_LDADD) $(GDAL_LIBS)
 TESTS += tests/xgo_t
 endif
 EXTRA_DIST += tests/cli_t.sh tests/cli_ux_t.sh tests/cli_lib.sh
-# The EXACTGEO: connection string and job file parser (no GDAL needed).
+# The EXACTGEO: connection string and job file parser, and the run
+# options' parser it shares with the tool (GDAL's headers, no GDAL call).
+if HAVE_GDAL
 check_PROGRAMS += tests/conn_t
-tests_conn_t_SOURCES = tests/conn_t.c ogr_driver/xgo_conn.c ogr_driver/xgo_conn.h tests/tap.h
-tests_conn_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver
+tests_conn_t_SOURCES = tests/conn_t.c ogr_driver/xgo_conn.c ogr_driver/xgo_conn.h \
+	ogr_driver/xgo_options.c tests/tap.h
+tests_conn_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 tests_conn_t_LDADD = $(TAP_LDADD)
 TESTS += tests/conn_t
+endif
 
 # The EXACTGEO GDAL driver (ogr2ogr/ogrinfo, Python) and the QGIS provider:
 # each compares with the exactgeo tool's own output, dumped exactly.
@@ -178,3 +182,14 @@ TESTS += tests/boxes_t tests/gpu_finish_t
 # Every shell command of README.md and docs/*.md, run (docs/testing.md).
 TESTS += tests/docs_t.sh
 EXTRA_DIST += tests/docs_t.sh
+# The operation table (src/ops.c).
+check_PROGRAMS += tests/ops_t
+tests_ops_t_SOURCES = tests/ops_t.c tests/tap.h
+tests_ops_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_ops_t_LDADD = $(TAP_LDADD)
+TESTS += tests/ops_t
+# The table as the tool and the driver show it; the one option parser.
+if HAVE_GDAL
+TESTS += tests/ops_cli_t.sh
+endif
+EXTRA_DIST += tests/ops_cli_t.sh

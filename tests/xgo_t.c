@@ -204,7 +204,7 @@ static void job_init(struct xgo_job *job, struct xgo_report *rep,
 {
     static const char *const bfields[] = {"name", NULL};
     memset(job, 0, sizeof *job);
-    job->op = "segtri";
+    job->op = xg_op_find("segtri");
     job->a.path = apath;
     job->b.path = bpath;
     if (copies) {

@@ -1,5 +1,8 @@
-"""The exactgeo algorithms: segtri (3D segments x triangles) and redblue
-(2D segments x segments), each running the exactgeo tool.
+"""The exactgeo algorithms: one per operation of the tool's table
+(`exactgeo --operations`: segtri, 3D segments x triangles; redblue, 2D
+segments x segments; ...), each running the exactgeo tool.  Everything
+an algorithm says or asks for (its id, title, help, the inputs' labels
+and geometry types, 3D or not) comes from its operation's entry.
 
 Outputs: QGIS 3.22 keeps one geometry type per layer, and the tool's
 contacts layer mixes points (kinds proper and touch) with lines (kind
@@ -50,13 +53,40 @@ _READABLE = sorted(set(QgsVectorFileWriter.supportedFormatExtensions()) |
                     'gdb', 'tab', 'mif', 'csv', 'json'})
 
 
-class _Base(QgsProcessingAlgorithm):
-    OP = None           # the tool's sub-command
-    DIM = 3
-    A_TYPES = []
-    B_TYPES = []
-    A_HELP = ''
-    B_HELP = ''
+# The geometry words of --operations and the layer types they take.
+_LAYER_TYPES = {
+    'line': QgsProcessing.TypeVectorLine,
+    'polygon': QgsProcessing.TypeVectorPolygon,
+    'point': QgsProcessing.TypeVectorPoint,
+}
+
+
+class OperationAlgorithm(QgsProcessingAlgorithm):
+    """The algorithm of one operation (a dict of `exactgeo --operations`)."""
+
+    def __init__(self, op):
+        super().__init__()
+        self._op = op
+        self.OP = op['name']            # the tool's sub-command
+        self.DIM = op['dim']
+        a, b = op['inputs']
+        self.A_TYPES = [_LAYER_TYPES[g] for g in a['geometry']]
+        self.B_TYPES = [_LAYER_TYPES[g] for g in b['geometry']]
+        self.A_HELP = '{} A ({})'.format(a['noun'], a['accepts'])
+        self.B_HELP = '{} B ({})'.format(b['noun'], b['accepts'])
+
+    def name(self):
+        return self._op['name']
+
+    def displayName(self):  # noqa: N802
+        return self._op['title']
+
+    def shortHelpString(self):  # noqa: N802
+        kinds = self._op['kinds']
+        return ('{}: kind {}, {} (points) or {} (lines).  Fields {} and '
+                'the copied attributes.  Runs the exactgeo tool.'.format(
+                    self._op['contract'], kinds[0], kinds[1], kinds[2],
+                    ', '.join(self._op['fields'])))
 
     def group(self):
         return 'Exact intersections'
@@ -65,7 +95,7 @@ class _Base(QgsProcessingAlgorithm):
         return 'exact'
 
     def createInstance(self):  # noqa: N802
-        return type(self)()
+        return OperationAlgorithm(self._op)
 
     def initAlgorithm(self, config=None):  # noqa: N802
         self.addParameter(QgsProcessingParameterFeatureSource(
@@ -186,43 +216,10 @@ class _Base(QgsProcessingAlgorithm):
         return results
 
 
-class SegTriAlgorithm(_Base):
-    OP = 'segtri'
-    DIM = 3
-    A_TYPES = [QgsProcessing.TypeVectorLine]
-    B_TYPES = [QgsProcessing.TypeVectorPolygon]
-    A_HELP = 'Segments A (LineString Z: drill holes)'
-    B_HELP = 'Triangles B (Polygon Z, TIN, PolyhedralSurface: meshes)'
-
-    def name(self):
-        return 'segtri'
-
-    def displayName(self):  # noqa: N802
-        return 'Segment x triangle contacts (3D, exact)'
-
-    def shortHelpString(self):  # noqa: N802
-        return ('Every contact between the closed 3D segments of A and the '
-                'closed triangles of B, exactly: kind proper, touch (points) '
-                'or coplanar (lines).  Fields a_fid, a_seg, b_fid, b_tri, '
-                'kind and the copied attributes.  Runs the exactgeo tool.')
-
-
-class RedBlueAlgorithm(_Base):
-    OP = 'redblue'
-    DIM = 2
-    A_TYPES = [QgsProcessing.TypeVectorLine, QgsProcessing.TypeVectorPolygon]
-    B_TYPES = [QgsProcessing.TypeVectorLine, QgsProcessing.TypeVectorPolygon]
-    A_HELP = 'Red segments A (lines or polygon rings)'
-    B_HELP = 'Blue segments B (lines or polygon rings)'
-
-    def name(self):
-        return 'redblue'
-
-    def displayName(self):  # noqa: N802
-        return 'Segment x segment contacts (2D map overlay, exact)'
-
-    def shortHelpString(self):  # noqa: N802
-        return ('Every contact between the closed 2D segments of A and of '
-                'B, exactly: kind proper, touch (points) or overlap '
-                '(lines).  Fields a_fid, a_seg, b_fid, b_seg, kind and the '
-                'copied attributes.  Runs the exactgeo tool.')
+def algorithms():
+    """One algorithm per operation the tool lists whose inputs QGIS can
+    offer (every input takes some layer type)."""
+    return [OperationAlgorithm(op) for op in tool.operations()
+            if all(i['geometry'] and
+                   all(g in _LAYER_TYPES for g in i['geometry'])
+                   for i in op['inputs'])]

@@ -1,7 +1,9 @@
-"""The exactgeo Processing provider: one algorithm per tool operation."""
-from qgis.core import QgsProcessingProvider
+"""The exactgeo Processing provider: one algorithm per tool operation,
+as the tool lists them (`exactgeo --operations`)."""
+from qgis.core import Qgis, QgsMessageLog, QgsProcessingException, \
+    QgsProcessingProvider
 
-from .algorithms import SegTriAlgorithm, RedBlueAlgorithm
+from .algorithms import algorithms
 from . import tool
 
 
@@ -16,5 +18,11 @@ class ExactgeoProvider(QgsProcessingProvider):
         return 'exactgeo exact intersections ({})'.format(tool.program())
 
     def loadAlgorithms(self):  # noqa: N802
-        self.addAlgorithm(SegTriAlgorithm())
-        self.addAlgorithm(RedBlueAlgorithm())
+        try:
+            found = algorithms()
+        except QgsProcessingException as e:
+            # no tool, no operations: say why where QGIS shows it
+            QgsMessageLog.logMessage(str(e), 'exactgeo', Qgis.Critical)
+            return
+        for alg in found:
+            self.addAlgorithm(alg)

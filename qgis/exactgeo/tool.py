@@ -6,9 +6,11 @@ the same answers by construction), a crash cannot take QGIS down, and
 cancelling is killing the process, which the tool survives without
 leaving a half-written output.
 """
+import json
 import os
 import re
 import shutil
+import subprocess
 
 from qgis.core import QgsBlockingProcess, QgsProcessingException
 
@@ -31,17 +33,39 @@ def program():
     return shutil.which('exactgeo') or 'exactgeo'
 
 
+def _check_found(prog):
+    if not (os.path.isabs(prog) and os.access(prog, os.X_OK)) \
+            and shutil.which(prog) is None:
+        raise QgsProcessingException(
+            'exactgeo: the tool was not found (install it, or set '
+            'EXACTGEO_TOOL to its path)')
+
+
+def operations():
+    """The tool's operation table (`exactgeo --operations`), a list of
+    dicts: name, title, summary, contract, dim, inputs (role, element,
+    noun, accepts, geometry, field), kinds, fields.  Raises
+    QgsProcessingException when the tool cannot be run or answers
+    something else."""
+    prog = program()
+    _check_found(prog)
+    try:
+        out = subprocess.run([prog, '--operations'], capture_output=True,
+                             timeout=60, check=True).stdout
+        return json.loads(out.decode('utf-8'))['operations']
+    except (OSError, subprocess.SubprocessError, ValueError, KeyError) as e:
+        raise QgsProcessingException(
+            'exactgeo: cannot list the operations of {} ({}): {}'.format(
+                prog, '--operations', e))
+
+
 def run(args, feedback, start=0.0, span=100.0):
     """Runs `exactgeo ARGS...`; GDAL's -progress output ("0...10...20")
     is mapped to start..start+span percent of the algorithm's progress.
     Raises QgsProcessingException with the tool's message on failure or
     cancellation."""
     prog = program()
-    if not (os.path.isabs(prog) and os.access(prog, os.X_OK)) \
-            and shutil.which(prog) is None:
-        raise QgsProcessingException(
-            'exactgeo: the tool was not found (install it, or set '
-            'EXACTGEO_TOOL to its path)')
+    _check_found(prog)
     errors = []
     pending = [b'']
 

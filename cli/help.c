@@ -1,0 +1,125 @@
+/*
+ * help.c -- what `exactgeo --help` prints: the operations from the table
+ * (exactgeo.h), then the options; and the ogr2ogr options the tool
+ * refuses, with what to do instead.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "exactgeo.h"
+#include "help.h"
+
+static const char options_text[] =
+    "Output:\n"
+    "  -f FORMAT        GDAL vector driver (default: from DST's extension, GPKG)\n"
+    "  -nln NAME        output layer name (default: contacts; a single-file\n"
+    "                   Shapefile is named after its file, as with ogr2ogr)\n"
+    "  -lco K=V         layer creation option (repeatable).  GeoPackage builds\n"
+    "                   its spatial index when the file is closed: on large\n"
+    "                   outputs -lco SPATIAL_INDEX=NO is much faster (no index)\n"
+    "  -dsco K=V        dataset creation option (repeatable)\n"
+    "  -overwrite       replace an existing DST (the whole dataset; in a\n"
+    "                   Shapefile folder, only NAME.* and NAME_lines.*)\n"
+    "  -append          add the layer (or its features) to an existing DST\n"
+    "  CSV output holds the geometry as WKT (-lco GEOMETRY=... to change it).\n"
+    "Inputs:\n"
+    "  -al LAYER        layer of A_SRC (needed when it has several)\n"
+    "  -bl LAYER        layer of B_SRC\n"
+    "  -where SQL       attribute filter on A\n"
+    "  -bwhere SQL      attribute filter on B\n"
+    "  -spat XMIN YMIN XMAX YMAX   spatial filter on A: only features that\n"
+    "                   meet the box, in A's CRS (as ogr2ogr -spat)\n"
+    "  -bspat XMIN YMIN XMAX YMAX  spatial filter on B\n"
+    "  -acopy F1,F2|all copy these fields of A, as a_F1, a_F2, ...\n"
+    "  -bcopy F1,F2|all copy these fields of B, as b_F1, ...\n"
+    "  A filter that selects nothing, or an input with no usable segment or\n"
+    "  triangle, is an error: an empty output would read as \"no contacts\".\n"
+    "Run:\n"
+    "  --engine E       auto (default), seq, cpu or gpu\n"
+    "  --grid N|NX,NY,NZ  grid cells per axis (default: chosen from the counts)\n"
+    "  --threads N      cpu engine threads (default: all processors)\n"
+    "  --stats FILE     write the run's figures as JSON\n"
+    "  --dump FILE      write both inputs as a core dump (no GDAL needed to read\n"
+    "                   it; the benchmarks and the GPU machine use it)\n"
+    "  -progress        show progress (100 once DST is closed and complete)\n"
+    "  -q               quiet: no summary, no warnings\n"
+    "  --help, --version\n"
+    "  --operations     list the operations as JSON (what the QGIS provider\n"
+    "                   builds its algorithms from)\n"
+    "\n"
+    "Output fields, one feature per contact, in (A, B) order:\n"
+    "  a_fid, a_seg     A's feature id; the segment's index in it, from 0\n"
+    "  b_fid, b_tri     B's feature id; the triangle's index in it (redblue:\n"
+    "                   b_seg, the segment's)\n"
+    "  kind             how they meet (below)\n"
+    "  a_*, b_*         the fields copied with -acopy, -bcopy\n"
+    "  geometry         a point (proper, touch) or a two-point line (coplanar,\n"
+    "                   overlap); 3D for segtri, in the inputs' CRS\n"
+    "Kinds:\n"
+    "  proper           they cross at one point, inside both\n"
+    "  touch            one shared point otherwise (an endpoint, through an\n"
+    "                   edge or a vertex, a T-junction)\n"
+    "  coplanar         segtri: the segment lies in the triangle's plane and\n"
+    "                   shares a stretch of it\n"
+    "  overlap          redblue: collinear segments sharing a stretch\n"
+    "Exit status: 0 done; 1 error, nothing written; 2 usage error;\n"
+    "  130 (SIGINT) or 143 (SIGTERM) interrupted, nothing written.\n"
+    "Not ogr2ogr: -sql, -t_srs, -clipsrc, -select, ... are refused with the\n"
+    "alternative.  The same job as a read-only GDAL dataset (EXACTGEO driver):\n"
+    "  ogrinfo -al -so \"EXACTGEO:op=segtri;a=A_SRC;b=B_SRC\"\n"
+    "(see README.md, \"Using exactgeo from GDAL\").\n";
+
+void help_print(FILE *f)
+{
+    size_t i, n = xg_op_count(), width = 0;
+    for (i = 0; i < n; i++)
+        if (strlen(xg_op_at(i)->name) > width)
+            width = strlen(xg_op_at(i)->name);
+    for (i = 0; i < n; i++)
+        fprintf(f, "%s exactgeo %-*s [options] DST A_SRC B_SRC\n",
+                i ? "      " : "Usage:", (int)width, xg_op_at(i)->name);
+    fputc('\n', f);
+    for (i = 0; i < n; i++)
+        fprintf(f, "%s:%*s%s\n", xg_op_at(i)->name,
+                (int)(width + 1 - strlen(xg_op_at(i)->name)), "",
+                xg_op_at(i)->summary);
+    fputc('\n', f);
+    fputs(options_text, f);
+}
+
+/* ogr2ogr options people type, and what to do instead. */
+static const struct {
+    const char *opt, *instead;
+} refused[] = {
+    {"-sql", "use -where/-bwhere for attribute filters, or ogr2ogr -sql "
+             "first"},
+    {"-dialect", "use -where/-bwhere for attribute filters, or ogr2ogr "
+                 "-sql first"},
+    {"-t_srs", "reproject the input with ogr2ogr -t_srs first (exactgeo "
+               "never reprojects)"},
+    {"-s_srs", "assign or reproject with ogr2ogr first (exactgeo never "
+               "reprojects)"},
+    {"-a_srs", "assign a CRS with ogr2ogr -a_srs first (the output has the "
+               "inputs' CRS)"},
+    {"-ct", "reproject with ogr2ogr first (exactgeo never reprojects)"},
+    {"-spat_srs", "give -spat/-bspat in the inputs' CRS"},
+    {"-clipsrc", "use -spat/-bspat for a box, or clip with ogr2ogr first"},
+    {"-clipdst", "use -spat/-bspat for a box, or clip with ogr2ogr first"},
+    {"-select", "use -acopy/-bcopy to choose the fields copied"},
+    {"-nlt", "the output holds points, and lines for shared stretches"},
+    {"-update", "use -append"},
+    {"-skipfailures", "fix the feature named in the error, or leave it out "
+                      "with -where"},
+    {"-explodecollections", "multi-part inputs are read part by part "
+                            "already (a_seg counts over the parts)"},
+    {"-preserve_fid", "a_fid and b_fid hold the inputs' feature ids"},
+    {"-geomfield", "the first geometry field of each input is used"},
+};
+
+const char *help_refused(const char *opt)
+{
+    size_t k;
+    for (k = 0; k < sizeof refused / sizeof *refused; k++)
+        if (strcmp(opt, refused[k].opt) == 0)
+            return refused[k].instead;
+    return NULL;
+}

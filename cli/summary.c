@@ -1,0 +1,65 @@
+/*
+ * summary.c -- the summary the exactgeo tool prints after a run (unless
+ * -q): each input in its operation's words, engine, contacts by kind,
+ * times, output.
+ */
+#include <stdio.h>
+#include "summary.h"
+
+/* "  A: path, layer 'x': N features, M segments (K of zero length,
+ * skipped)", and for triangles what became of the polygons. */
+static void input_line(const struct xgo_job *job, int i,
+                       const struct xg_stats *st,
+                       const struct xgo_report *rep)
+{
+    const struct xg_op_input *in = &job->op->in[i];
+    printf("  %c: %s, layer '%s': %llu features, %llu %s (%llu %s, "
+           "skipped)", "AB"[i], i ? job->b.path : job->a.path,
+           i ? rep->b_layer : rep->a_layer,
+           (unsigned long long)(i ? rep->b_features : rep->a_features),
+           (unsigned long long)(i ? st->b_count : st->a_count), in->elements,
+           (unsigned long long)(i ? st->b_skipped : st->a_skipped),
+           in->skipped);
+    /* the triangle reader triangulates polygons and skips bad ones */
+    if (in->elem == XG_ELEM_TRIANGLE)
+        printf("; %llu polygons triangulated, %llu non-planar and %llu "
+               "degenerate polygons skipped",
+               (unsigned long long)rep->triangulated,
+               (unsigned long long)rep->nonplanar,
+               (unsigned long long)rep->bad_polygons);
+    putchar('\n');
+}
+
+void summary_print(const char *dst, const struct xgo_job *job,
+                   const struct xg_stats *st, const struct xgo_report *rep)
+{
+    int dim = job->op->dim, k;
+    uint64_t total = 0;
+    double core = 0;
+    for (k = 0; k < XG_KIND_COUNT; k++)
+        total += st->contacts[k];
+    for (k = 0; k < XG_STAGE_COUNT; k++)
+        if (k != XG_STAGE_EXACT)
+            core += st->seconds[k];
+    printf("exactgeo %s\n", job->op->name);
+    input_line(job, 0, st, rep);
+    input_line(job, 1, st, rep);
+    if (rep->null_geoms)
+        printf("  features without geometry, skipped: %llu\n",
+               (unsigned long long)rep->null_geoms);
+    printf("  engine %s, %d thread%s, grid %dx%dx%d\n",
+           xg_engine_name(st->engine), st->threads, st->threads == 1 ? "" : "s",
+           st->grid[0], st->grid[1], st->grid[2]);
+    printf("  contacts: %llu (%llu proper, %llu touch, %llu %s)\n",
+           (unsigned long long)total,
+           (unsigned long long)st->contacts[XG_KIND_PROPER],
+           (unsigned long long)st->contacts[XG_KIND_TOUCH],
+           (unsigned long long)st->contacts[XG_KIND_OVERLAP],
+           xg_kind_name(XG_KIND_OVERLAP, dim));
+    printf("  seconds: read %.3f, compute %.3f, write %.3f, close %.3f\n",
+           rep->read_seconds, core, rep->write_seconds, rep->close_seconds);
+    printf("  output: %s, layer '%s'", dst, rep->layer);
+    if (rep->lines_layer[0])
+        printf(" and '%s' (lines)", rep->lines_layer);
+    printf(", %llu features\n", (unsigned long long)rep->written);
+}

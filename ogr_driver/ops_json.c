@@ -1,0 +1,75 @@
+/*
+ * ops_json.c -- the operation table as JSON (xgo_ops_write_json), what
+ * `exactgeo --operations` prints and the QGIS provider reads.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "xgo_internal.h"
+
+/* The words of xgo_input_geometry ("line polygon") as a JSON array. */
+static void words(FILE *f, const char *text)
+{
+    const char *p = text ? text : "";
+    int first = 1;
+    fputc('[', f);
+    while (*p) {
+        size_t n = strcspn(p, " ");
+        if (n) {
+            fprintf(f, "%s\"%.*s\"", first ? "" : ", ", (int)n, p);
+            first = 0;
+        }
+        p += n;
+        p += strspn(p, " ");
+    }
+    fputc(']', f);
+}
+
+static void input(FILE *f, const struct xg_op *op, int i)
+{
+    const struct xg_op_input *in = &op->in[i];
+    fprintf(f, "{\"role\": \"%c\", \"element\": ", "AB"[i]);
+    xgo__json_str(f, xg_elem_name(in->elem));
+    fprintf(f, ", \"noun\": ");
+    xgo__json_str(f, in->noun);
+    fprintf(f, ", \"accepts\": ");
+    xgo__json_str(f, in->accepts);
+    fprintf(f, ", \"geometry\": ");
+    words(f, xgo_input_geometry(op, i));
+    fprintf(f, ", \"field\": ");
+    xgo__json_str(f, in->sub_field);
+    fputc('}', f);
+}
+
+int xgo_ops_write_json(FILE *f)
+{
+    size_t i, n = xg_op_count();
+    int k;
+    fprintf(f, "{\"operations\": [");
+    for (i = 0; i < n; i++) {
+        const struct xg_op *op = xg_op_at(i);
+        fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
+        xgo__json_str(f, op->name);
+        fprintf(f, ", \"title\": ");
+        xgo__json_str(f, op->title);
+        fprintf(f, ",\n   \"summary\": ");
+        xgo__json_str(f, op->summary);
+        fprintf(f, ",\n   \"contract\": ");
+        xgo__json_str(f, op->contract);
+        fprintf(f, ", \"dim\": %d,\n   \"inputs\": [", op->dim);
+        input(f, op, 0);
+        fprintf(f, ",\n              ");
+        input(f, op, 1);
+        fprintf(f, "],\n   \"kinds\": [");
+        for (k = 0; k < XG_KIND_COUNT; k++) {
+            fprintf(f, k ? ", " : "");
+            xgo__json_str(f, xg_kind_name(k, op->dim));
+        }
+        fprintf(f, "], \"fields\": [\"" XGO_FIELD_A_FID "\", ");
+        xgo__json_str(f, op->in[0].sub_field);
+        fprintf(f, ", \"" XGO_FIELD_B_FID "\", ");
+        xgo__json_str(f, op->in[1].sub_field);
+        fprintf(f, ", \"" XGO_FIELD_KIND "\"]}");
+    }
+    fprintf(f, "\n]}\n");
+    return fflush(f) != 0 || ferror(f) ? XG_EIO : XG_OK;
+}

@@ -1,0 +1,269 @@
+/*
+ * xgo_options.c -- the run options shared by the exactgeo tool and the
+ * EXACTGEO: connection strings (keys and contract in xgo.h): one parser,
+ * so that both validate alike and say the same.  Calls no GDAL function
+ * (the connection string's tests link it without GDAL).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "xgo.h"
+
+#define GRID_MAX (1 << 20)
+#define THREADS_MAX 1024
+
+enum what { OP, ENGINE, GRID, THREADS, LAYER, WHERE, COPY, SPAT };
+
+static const struct {
+    const char *key;
+    enum what what;
+    int input;                /* 0: A, 1: B (for the per-input keys) */
+} keys[] = {
+    {"op", OP, 0},          {"engine", ENGINE, 0},  {"grid", GRID, 0},
+    {"threads", THREADS, 0}, {"al", LAYER, 0},      {"bl", LAYER, 1},
+    {"awhere", WHERE, 0},   {"bwhere", WHERE, 1},   {"acopy", COPY, 0},
+    {"bcopy", COPY, 1},     {"aspat", SPAT, 0},     {"bspat", SPAT, 1},
+};
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (err && errlen) {
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return XG_EINVAL;
+}
+
+void xgo_op_list(char *buf, size_t len)
+{
+    size_t i, n = xg_op_count(), at = 0;
+    if (!len)
+        return;
+    buf[0] = '\0';
+    for (i = 0; i < n && at < len; i++) {
+        int w = snprintf(buf + at, len - at, "%s%s",
+                         i == 0 ? "" : i + 1 == n ? " or " : ", ",
+                         xg_op_at(i)->name);
+        at += w > 0 ? (size_t)w : 0;
+    }
+}
+
+/* A decimal int in [lo, hi] filling the whole of text (blanks around
+ * allowed). */
+static int parse_int(const char *text, long lo, long hi, int *out)
+{
+    char *end;
+    long v;
+    errno = 0;
+    v = strtol(text, &end, 10);
+    while (isspace((unsigned char)*end))
+        end++;
+    if (errno || end == text || *end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* "N" or "NX,NY,NZ" into cells. */
+static int parse_grid(const char *text, int cells[3])
+{
+    const char *p = text;
+    int k, n = 0, v[3];
+    for (k = 0; k < 3; k++) {
+        char part[32];
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len >= sizeof part)
+            return -1;
+        memcpy(part, p, len);
+        part[len] = '\0';
+        if (parse_int(part, 1, GRID_MAX, &v[n++]))
+            return -1;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    if ((n != 1 && n != 3) || (n == 3 && strchr(p, ',')))
+        return -1;
+    for (k = 0; k < 3; k++)
+        cells[k] = v[n == 1 ? 0 : k];
+    return 0;
+}
+
+/* "XMIN YMIN XMAX YMAX", separated by blanks or commas. */
+static int parse_box(const char *text, double box[4], char *err,
+                     size_t errlen)
+{
+    const char *p = text;
+    int k;
+    for (k = 0; k < 4; k++) {
+        char num[64], *end;
+        size_t len;
+        while (isspace((unsigned char)*p) || *p == ',')
+            p++;
+        len = strcspn(p, " \t\n,");
+        if (len == 0)
+            return fail(err, errlen, "'%s' is not XMIN YMIN XMAX YMAX: "
+                        "want four numbers", text);
+        if (len >= sizeof num)
+            len = sizeof num - 1;
+        memcpy(num, p, len);
+        num[len] = '\0';
+        box[k] = strtod(num, &end);
+        if (*end || !isfinite(box[k]))
+            return fail(err, errlen, "'%s' is not a number", num);
+        p += strcspn(p, " \t\n,");
+    }
+    while (isspace((unsigned char)*p) || *p == ',')
+        p++;
+    if (*p)
+        return fail(err, errlen, "'%s' is not XMIN YMIN XMAX YMAX: want "
+                    "four numbers", text);
+    if (!(box[0] <= box[2] && box[1] <= box[3]))
+        return fail(err, errlen, "want XMIN YMIN XMAX YMAX, with XMIN <= "
+                    "XMAX and YMIN <= YMAX");
+    return XG_OK;
+}
+
+/* Splits "F1, F2" into one block: the NULL-terminated pointers, then the
+ * names (blanks around each stripped; empty names dropped).  NULL when
+ * out of memory; *n receives the count. */
+static char **split_fields(const char *text, size_t *n)
+{
+    size_t len = strlen(text), parts = 1, i;
+    const char *p;
+    char **v, *s;
+    for (p = text; *p; p++)
+        parts += *p == ',';
+    v = malloc((parts + 1) * sizeof *v + len + 1);
+    if (!v)
+        return NULL;
+    s = (char *)(v + parts + 1);
+    memcpy(s, text, len + 1);
+    *n = 0;
+    for (i = 0; i < parts; i++) {
+        char *comma = strchr(s, ','), *e;
+        if (comma)
+            *comma = '\0';
+        while (isspace((unsigned char)*s))
+            s++;
+        e = s + strlen(s);
+        while (e > s && isspace((unsigned char)e[-1]))
+            *--e = '\0';
+        if (*s)
+            v[(*n)++] = s;
+        s = comma ? comma + 1 : s + strlen(s);
+    }
+    v[*n] = NULL;
+    return v;
+}
+
+static int set_copy(struct xgo_job *job, int i, const char *value,
+                    char *err, size_t errlen)
+{
+    struct xgo_input *in = i == 0 ? &job->a : &job->b;
+    char **list = NULL;
+    size_t n = 0;
+    if (strcmp(value, "all") != 0) {
+        if (!(list = split_fields(value, &n))) {
+            fail(err, errlen, "out of memory");
+            return XG_ENOMEM;
+        }
+        if (n == 0) {
+            free(list);
+            return fail(err, errlen, "empty field list '%s' (expected "
+                        "F1,F2,... or all)", value);
+        }
+    }
+    free(job->copy_lists[i]);
+    job->copy_lists[i] = list;
+    in->copy = list ? XGO_COPY_LIST : XGO_COPY_ALL;
+    in->fields = (const char *const *)list;
+    return XG_OK;
+}
+
+int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
+                   char *err, size_t errlen)
+{
+    size_t k;
+    char names[256];
+    for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        if (key && strcmp(key, keys[k].key) == 0)
+            break;
+    if (k == sizeof keys / sizeof keys[0])
+        return fail(err, errlen, "unknown option '%s'", key ? key : "");
+    if (!value)
+        value = "";
+    {
+        struct xgo_input *in = keys[k].input == 0 ? &job->a : &job->b;
+        int v;
+        switch (keys[k].what) {
+        case OP:
+            if (!(job->op = xg_op_find(value))) {
+                xgo_op_list(names, sizeof names);
+                return fail(err, errlen, "unknown operation '%s' (expected "
+                            "%s)", value, names);
+            }
+            return XG_OK;
+        case ENGINE:
+            if ((v = xg_engine_parse(value)) < 0)
+                return fail(err, errlen, "unknown engine '%s' (expected "
+                            "auto, seq, cpu or gpu)", value);
+            job->opts.engine = v;
+            return XG_OK;
+        case GRID:
+            if (parse_grid(value, job->opts.grid))
+                return fail(err, errlen, "bad grid '%s' (expected N or "
+                            "NX,NY,NZ, each 1..%d)", value, GRID_MAX);
+            return XG_OK;
+        case THREADS:
+            if (parse_int(value, 0, THREADS_MAX, &job->threads))
+                return fail(err, errlen, "bad threads '%s' (expected "
+                            "0..%d)", value, THREADS_MAX);
+            return XG_OK;
+        case LAYER:
+            in->layer = *value ? value : NULL;
+            return XG_OK;
+        case WHERE:
+            in->where = *value ? value : NULL;
+            return XG_OK;
+        case COPY:
+            return set_copy(job, keys[k].input, value, err, errlen);
+        case SPAT:
+            if (parse_box(value, in->spat, err, errlen))
+                return XG_EINVAL;
+            in->spat_set = 1;
+            return XG_OK;
+        }
+    }
+    return XG_EINVAL;
+}
+
+void xgo_options_free(struct xgo_job *job)
+{
+    int i;
+    if (!job)
+        return;
+    for (i = 0; i < 2; i++) {
+        struct xgo_input *in = i == 0 ? &job->a : &job->b;
+        if (job->copy_lists[i] &&
+            in->fields == (const char *const *)job->copy_lists[i]) {
+            in->fields = NULL;
+            in->copy = XGO_COPY_NONE;
+        }
+        free(job->copy_lists[i]);
+        job->copy_lists[i] = NULL;
+    }
+}

@@ -1,0 +1,51 @@
+/*
+ * ops.c -- the operation table (exactgeo.h): the one place that names
+ * each operation and says what it takes and gives.  A new operation is a
+ * new entry here plus its own files (its engine, its reader where its
+ * element kinds need one).
+ */
+#include <string.h>
+#include "xg_internal.h"
+
+static const struct xg_op ops[] = {
+    {"segtri", "Segment x triangle contacts (3D, exact)",
+     "contacts of 3D lines A (drill holes) with 3D surfaces B (meshes)",
+     "Every contact between the closed 3D segments of A and the closed "
+     "triangles of B, exactly",
+     3,
+     {{XG_ELEM_SEGMENT, "Segments", "LineString Z: drill holes", "segments",
+       "of zero length", "a_seg", "segments", "zero_length_segments"},
+      {XG_ELEM_TRIANGLE, "Triangles",
+       "Polygon Z, TIN, PolyhedralSurface: meshes", "triangles", "degenerate",
+       "b_tri", "triangles", "degenerate_triangles"}},
+     xg_segtri},
+    {"redblue", "Segment x segment contacts (2D map overlay, exact)",
+     "contacts of 2D segments of A and B (lines, polygon rings)",
+     "Every contact between the closed 2D segments of A and of B, exactly",
+     2,
+     {{XG_ELEM_SEGMENT, "Red segments", "lines or polygon rings", "segments",
+       "of zero length", "a_seg", "segments", "zero_length_segments"},
+      {XG_ELEM_SEGMENT, "Blue segments", "lines or polygon rings",
+       "segments", "of zero length", "b_seg", "b_segments",
+       "zero_length_b_segments"}},
+     xg_redblue},
+};
+
+size_t xg_op_count(void)
+{
+    return sizeof ops / sizeof ops[0];
+}
+
+const struct xg_op *xg_op_at(size_t i)
+{
+    return i < xg_op_count() ? &ops[i] : NULL;
+}
+
+const struct xg_op *xg_op_find(const char *name)
+{
+    size_t i;
+    for (i = 0; name && i < xg_op_count(); i++)
+        if (strcmp(ops[i].name, name) == 0)
+            return &ops[i];
+    return NULL;
+}

@@ -1,0 +1,121 @@
+/* ops_t.c -- the operation table (src/ops.c): every entry consistent, and
+ * each entry's run gives what calling its engine directly gives. */
+#include <stdio.h>
+#include <string.h>
+#include "exactgeo.h"
+#include "tap.h"
+
+static int text(const char *s)
+{
+    return s && *s;
+}
+
+/* Every field of one input filled, its kind a real element, its index
+ * field named after its side (a_..., b_...). */
+static int input_ok(const struct xg_op_input *in, char side)
+{
+    return in->elem > XG_ELEM_NONE && in->elem < XG_ELEM_COUNT &&
+           text(in->noun) && text(in->accepts) && text(in->elements) &&
+           text(in->skipped) && text(in->sub_field) &&
+           in->sub_field[0] == side && in->sub_field[1] == '_' &&
+           text(in->count_key) && text(in->skip_key);
+}
+
+/* A tiny input of the element kind elem: three elements around the
+ * origin that meet a set of the other side's kind. */
+static void fill(struct xg_set *s, int elem, int side)
+{
+    static const double seg[3][6] = {
+        {-1, 0, 0.5, 1, 0, 0.5},      /* through the triangles, flat */
+        {0.2, -1, -1, 0.2, 1, 1},     /* across */
+        {0, 0, 0, 2, 2, 0},           /* in the plane z = 0 */
+    };
+    static const double tri[3][9] = {
+        {-2, -2, 0, 2, -2, 0, 0, 2, 0},
+        {0, -2, -2, 0, 2, -2, 0, 0, 2},
+        {-2, 0, -2, 2, 0, -2, 0, 0, 2},
+    };
+    static const double pt[3][3] = {{0, 0, 0}, {1, 1, 1}, {0.5, 0, 0}};
+    int i;
+    for (i = 0; i < 3; i++) {
+        const double *xyz = elem == XG_ELEM_TRIANGLE  ? tri[i]
+                            : elem == XG_ELEM_SEGMENT ? seg[(i + side) % 3]
+                                                      : pt[i];
+        xg_set_push(s, elem, xyz, 10 + i, 0);
+    }
+}
+
+int main(void)
+{
+    size_t n = xg_op_count(), i, j;
+    struct xg_ctx *ctx = xg_ctx_new();
+    (void)tap_skip_all;
+
+    ok(n >= 2, "the table has entries (%zu)", n);
+    ok(xg_op_at(n) == NULL && xg_op_find(NULL) == NULL &&
+           xg_op_find("") == NULL && xg_op_find("no such op") == NULL,
+       "past the end, NULL and unknown names give NULL");
+    for (i = 0; i < n; i++) {
+        const struct xg_op *op = xg_op_at(i);
+        int unique = 1;
+        for (j = 0; j < n; j++)
+            if (j != i && strcmp(xg_op_at(j)->name, op->name) == 0)
+                unique = 0;
+        ok(op && text(op->name) && unique && xg_op_find(op->name) == op,
+           "%s: its name is unique and xg_op_find finds this entry",
+           op->name);
+        ok(text(op->title) && text(op->summary) && text(op->contract) &&
+               (op->dim == 2 || op->dim == 3) && op->run != NULL,
+           "%s: title, summary, contract, dim %d, run", op->name, op->dim);
+        ok(input_ok(&op->in[0], 'a') && input_ok(&op->in[1], 'b') &&
+               strcmp(op->in[0].count_key, op->in[1].count_key) != 0 &&
+               strcmp(op->in[0].skip_key, op->in[1].skip_key) != 0,
+           "%s: both inputs described; their --stats keys differ",
+           op->name);
+    }
+    ok(xg_op_find("segtri") && xg_op_find("segtri")->dim == 3 &&
+           xg_op_find("redblue") && xg_op_find("redblue")->dim == 2 &&
+           xg_op_find("SEGTRI") == NULL,
+       "segtri (3D) and redblue (2D) are there; names are case-sensitive");
+
+    /* run equals the engine called directly */
+    {
+        static const struct {
+            const char *name;
+            xg_op_run_fn direct;
+        } direct[] = {{"segtri", xg_segtri}, {"redblue", xg_redblue}};
+        for (i = 0; i < sizeof direct / sizeof direct[0]; i++) {
+            const struct xg_op *op = xg_op_find(direct[i].name);
+            struct xg_set a = {0}, b = {0};
+            struct xg_contacts got = {0}, want = {0};
+            struct xg_opts opt = {XG_ENGINE_SEQ, {0, 0, 0}, 0};
+            int rc1, rc2;
+            if (!op) {
+                ok(0, "%s: in the table", direct[i].name);
+                continue;
+            }
+            fill(&a, op->in[0].elem, 0);
+            fill(&b, op->in[1].elem, 1);
+            rc1 = op->run(ctx, &a, &b, &opt, &got, NULL);
+            rc2 = direct[i].direct(ctx, &a, &b, &opt, &want, NULL);
+            ok(rc1 == XG_OK && rc2 == XG_OK && want.n > 0 &&
+                   xg_contacts_diff(&got, &want) == SIZE_MAX,
+               "%s: run gives the %zu contacts the engine gives directly",
+               op->name, want.n);
+            /* the kinds the entry names are the ones its run checks */
+            if (op->in[0].elem != op->in[1].elem) {
+                xg_contacts_free(&got);
+                ok(op->run(ctx, &b, &a, &opt, &got, NULL) == XG_EINVAL,
+                   "%s: inputs of the other kinds swapped in: refused",
+                   op->name);
+            }
+            xg_contacts_free(&got);
+            xg_contacts_free(&want);
+            xg_set_free(&a);
+            xg_set_free(&b);
+        }
+    }
+    xg_ctx_free(ctx);
+    tap_done();
+    return tap_exit();
+}
