@@ -309,7 +309,9 @@ int xgo_conn_read_job(const char *path, struct xgo_conn *c, char *err,
 int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
                    size_t errlen)
 {
-    /* the keys that are run options, in the order they are checked */
+    /* the keys that are run options, in the order they are checked:
+     * first the NINPUT_KEYS of the inputs */
+    enum { NINPUT_KEYS = 6 };
     static const char *const keys[] = {"al", "bl", "awhere", "bwhere",
                                        "acopy", "bcopy", "engine", "grid",
                                        "threads"};
@@ -336,9 +338,10 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     job->b.path = c->src[1];
     job->a.layer_opt = "al";
     job->b.layer_opt = "bl";
-    /* key= is the same as leaving the key out */
+    /* An input's key= (al, awhere, acopy, ...) is the same as leaving
+     * it out; engine=, grid= and threads= are errors, as in the tool. */
     for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
-        if (vals[k] && *vals[k] &&
+        if (vals[k] && (*vals[k] || k >= NINPUT_KEYS) &&
             (rc = xgo_option_set(job, keys[k], vals[k], err, errlen)) !=
                 XG_OK)
             return rc;

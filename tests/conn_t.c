@@ -108,6 +108,10 @@ int main(void)
            !xgo_conn_has_prefix("EXACTGE:op") && !xgo_conn_has_prefix(NULL),
        "prefix test is case-insensitive and exact");
 
+    ok(fails_with("EXACTGEO:op=segtri;a=x;b=y;engine=", "unknown engine ''") &&
+           fails_with("EXACTGEO:op=segtri;a=x;b=y;threads=", "bad threads ''") &&
+           fails_with("EXACTGEO:op=segtri;a=x;b=y;grid=", "bad grid ''"),
+       "engine=, threads= and grid= with no value are refused");
     ok(fails_with("EXACTGEO:a=x;b=y", "missing key 'op'"), "op required");
     ok(fails_with("EXACTGEO:op=segtri;b=y", "missing key 'a'"), "a required");
     ok(fails_with("EXACTGEO:op=segtri;a=x", "missing key 'b'"), "b required");
