@@ -66,7 +66,7 @@ static const char options_text[] =
     "Not ogr2ogr: -sql, -t_srs, -clipsrc, -select, ... are refused with the\n"
     "alternative.  The same job as a read-only GDAL dataset (EXACTGEO driver):\n"
     "  ogrinfo -al -so \"EXACTGEO:op=segtri;a=A_SRC;b=B_SRC\"\n"
-    "(see README.md, \"Using exactgeo from GDAL\").\n";
+    "(see docs/gdal-qgis.md).\n";
 
 void help_print(FILE *f)
 {
