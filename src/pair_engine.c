@@ -443,19 +443,11 @@ int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     st->b_count = b->n;
     *engine = opt->engine;
     if (*engine == XG_ENGINE_AUTO)
-        *engine = xg_gpu_available() ? XG_ENGINE_GPU : XG_ENGINE_CPU;
+        *engine = xg__gpu_usable(ctx) ? XG_ENGINE_GPU : XG_ENGINE_CPU;
     if (*engine < XG_ENGINE_SEQ || *engine > XG_ENGINE_GPU)
         return xg__error(ctx, XG_EINVAL, "unknown engine %d", *engine);
-    if (*engine == XG_ENGINE_GPU && !xg_gpu_available())
-        return xg__error(ctx, XG_ENOGPU,
-                         "the gpu engine needs a CUDA build and a usable "
-                         "GPU; this %s",
-#ifdef XG_HAVE_CUDA
-                         "build has CUDA but found no usable GPU"
-#else
-                         "build has no CUDA support"
-#endif
-        );
+    if (*engine == XG_ENGINE_GPU && (rc = xg__gpu_require(ctx)) != XG_OK)
+        return rc;
     st->engine = *engine;
     st->threads = *engine == XG_ENGINE_CPU ? xg__threads(ctx) : 1;
     free(out->v);

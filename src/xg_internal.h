@@ -19,9 +19,16 @@ struct xg_ctx {
     xg_progress_fn progress;
     void *progress_user;
     char errmsg[1024];
+    /* The GPU a run uses (xg_ctx_set_gpu): a device number, or -1 for
+     * the calling thread's current device; and the caller's stream on it
+     * (a cudaStream_t), or NULL for one the engine makes per run.  One
+     * device today; runs over several GPUs will hold one such pair per
+     * device. */
+    int gpu_device;
+    void *gpu_stream;
     /* An engine's resources kept between calls (the GPU engines' pinned
-     * upload buffers, cuda/gpu_pinned.c), released by xg_ctx_free
-     * through gpu_free. */
+     * upload buffers, one set per device used, cuda/gpu_pinned.c),
+     * released by xg_ctx_free through gpu_free. */
     void *gpu;
     void (*gpu_free)(void *gpu);
 };
@@ -281,6 +288,39 @@ struct xg_gpu_opts {
     int device_prep;      /* 1: boxes, grid and tables built on the GPU */
 };
 
+/* ---- GPU engines, reached through one table (gpu_engine.c) ----
+ * src/ never names a cuda/ function: the CUDA build registers its
+ * engines by defining xg__gpu_engine (cuda/gpu_engines.c); the build
+ * without CUDA defines it NULL (gpu_none.c), and every entry below then
+ * answers as that build always has (XG_ENOTSUP, XG_ENOGPU). */
+struct xg__gpu_engine {
+    /* XG_OK when device (a CUDA device number; -1: the calling thread's
+     * current one) can run the engines and stream (a cudaStream_t, or
+     * NULL) belongs to it, else XG_EINVAL / XG_ENOGPU with detail in
+     * ctx (which may be NULL).  *resolved gets the device the pair names:
+     * device, or the stream's own when device is -1. */
+    int (*check)(struct xg_ctx *ctx, int device, void *stream,
+                 int *resolved);
+    /* The runs; contracts as xg__gpu_segtri_ex and xg__gpu_redblue. */
+    int (*segtri)(struct xg_ctx *ctx, const struct xg_set *a,
+                  const struct xg_set *b, const struct xg_opts *opt,
+                  struct xg_gpu_opts *gopt, struct xg_contacts *out,
+                  struct xg_stats *st);
+    int (*redblue)(struct xg_ctx *ctx, const struct xg_set *a,
+                   const struct xg_set *b, const struct xg_opts *opt,
+                   int method, struct xg_contacts *out, struct xg_stats *st);
+};
+extern const struct xg__gpu_engine *const xg__gpu_engine;
+
+/* Non-zero when the context's GPU (xg_ctx_set_gpu; ctx may be NULL:
+ * the calling thread's current device) can run the engines. */
+int xg__gpu_usable(struct xg_ctx *ctx);
+/* XG_OK, or XG_ENOGPU with the message users see when the gpu engine
+ * was asked for and cannot run (no CUDA in this build, or no usable
+ * device). */
+int xg__gpu_require(struct xg_ctx *ctx);
+/* The GPU segtri engine with the default strategy, and with the knobs
+ * of gopt; XG_ENOTSUP in a build without CUDA. */
 int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_set *a,
                    const struct xg_set *b, const struct xg_opts *opt,
                    struct xg_contacts *out, struct xg_stats *st);
@@ -386,7 +426,8 @@ int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_set *a,
                         const struct xg_set *b, const struct xg_opts *opt,
                         int nthreads, struct xg_grid *g, struct xg_stats *st);
 
-/* GPU red/blue (cuda/redblue_gpu.c; the paper's in cuda/paper.c).
+/* GPU red/blue (the registered engine's redblue: cuda/redblue_gpu.c,
+ * the paper's in cuda/paper.c; XG_ENOTSUP in a build without CUDA).
  * method: XG__RB_PAPER the paper's pair list built on the CPU, XG__RB_GPU
  * the list-free design. */
 #define XG__RB_PAPER 1
