@@ -75,6 +75,6 @@ int xg_segtri(struct xg_ctx *ctx, const struct xg_set *a,
         rc = xg__gpu_segtri(ctx, a, b, opt, out, st);
     else
         rc = xg__pair_run(ctx, &segtri_ops, a->xyz, a->n, b->xyz, b->n, opt,
-                          st->threads, out, st);
+                          st->threads, NULL, out, st);
     return xg__pair_end(ctx, rc, out, st);
 }

@@ -358,13 +358,39 @@ struct xg__pair_ops {
 extern const struct xg__pair_ops *const xg__segtri_ops;
 extern const struct xg__pair_ops *const xg__redblue_ops;
 
-/* Checks the inputs, then runs the seq (nthreads = 1) or cpu engine over
- * na A and nb B elements; fills st (a_count .. seconds, not engine or
- * threads) and out (reset, caller frees). */
+/* Where the pair engine puts the contacts it finds.  Results never
+ * depend on thread timing:
+ *   emit (no sink, the default): each thread collects its contacts and
+ *     sorts them, and the lists are merged in (a, b) order, so the output
+ *     is the same for every thread count and every run;
+ *   reduce: each contact (a, b set) goes to reduce(user, tid, c) on the
+ *     worker thread tid (0 .. nthreads - 1) that found it, as it is
+ *     found, concurrently with the other threads and in no set order;
+ *     nothing is collected.  reduce must fold it into per-element state
+ *     with an operation that is commutative and associative (XOR, OR, an
+ *     integer sum or count; not a floating-point sum), either atomically
+ *     into shared state (an element listed in several cells may be met
+ *     by several threads at once) or into partial state per thread that
+ *     the caller merges after the run.  Point-in-solid, for instance:
+ *     per point, parity ^= the ray crosses a face, boundary |= the point
+ *     lies on one.  A code other than XG_OK stops the run, which returns
+ *     it.
+ * The engine pays one test per contact to tell the two apart, and no
+ * call per pair beyond the ops' own. */
+struct xg__pair_sink {
+    int (*reduce)(void *user, int tid, const struct xg_contact *c);
+    void *user;
+};
+
+/* Runs the seq (nthreads = 1) or cpu engine over na A and nb B elements
+ * (inputs checked by xg__pair_begin); fills st (a_count .. seconds, not
+ * engine or threads; contacts: the kinds found) and, with no sink, out
+ * (reset, caller frees); with a sink, out is not touched (may be NULL). */
 int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                  const double *a, size_t na, const double *b, size_t nb,
                  const struct xg_opts *opt, int nthreads,
-                 struct xg_contacts *out, struct xg_stats *st);
+                 const struct xg__pair_sink *sink, struct xg_contacts *out,
+                 struct xg_stats *st);
 /* The preparation both the CPU and the GPU engines start with: boxes,
  * degenerate elements skipped and counted, the grid (in g, which the
  * caller frees with xg__grid_free); fills st's skipped, grid and

@@ -167,6 +167,13 @@ tests_gpu_ctx_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_gpu_ctx_t_LDADD = $(TAP_LDADD)
 TESTS += tests/gpu_ctx_t
 
+# The pair engine over points, with a sink that reduces per element.
+check_PROGRAMS += tests/pair_sink_t
+tests_pair_sink_t_SOURCES = tests/pair_sink_t.c tests/tap.h
+tests_pair_sink_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_pair_sink_t_LDADD = $(TAP_LDADD)
+TESTS += tests/pair_sink_t
+
 # `make check` prints its total even when a test fails (Makefile.am).
 TESTS += tests/total_t.sh
 EXTRA_DIST += tests/total_t.sh
