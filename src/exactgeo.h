@@ -64,7 +64,7 @@ const char *xg_strerror(int code);
 #define XG_UNSURE   2
 
 /* ------------------------------------------------------------------ */
-/* Context: threads, messages, progress.  No global state anywhere. */
+/* Context: threads, messages, progress, the GPU.  No global state anywhere. */
 
 struct xg_ctx;
 
