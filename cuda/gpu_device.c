@@ -1,5 +1,6 @@
 /*
- * gpu_device.c -- the device, a run's stream and memory budget, the one
+ * gpu_device.c -- the device (the context's choice, checked), a run's
+ * stream (the caller's, or one of its own) and memory budget, the one
  * check of CUDA runtime calls, and the arena that owns a run's device
  * arrays.  Shared by every GPU engine (xg_cuda.h).
  */
@@ -11,19 +12,48 @@
  * scratch) when the budget is what the device has free. */
 #define RUNTIME_ROOM ((uint64_t)512 << 20)
 
-int xg_gpu_available(void)
+/* The engines' kernels are sm_90 code and compute_90 PTX. */
+#define MIN_MAJOR 9
+
+int xg__cuda_device_check(struct xg_ctx *ctx, int device, void *stream,
+                          int *resolved)
 {
-    int n = 0, major = 0;
+    int n = 0, major = 0, minor = 0, own = -1;
+    *resolved = device;
     if (cudaGetDeviceCount(&n) != cudaSuccess || n < 1) {
         cudaGetLastError();
-        return 0;
+        return xg__error(ctx, XG_ENOGPU, "no CUDA device on this machine");
+    }
+    if (stream) {
+        if (cudaStreamGetDevice((cudaStream_t)stream, &own) != cudaSuccess) {
+            cudaGetLastError();
+            return xg__error(ctx, XG_EINVAL, "the stream given for the GPU "
+                             "is not a CUDA stream");
+        }
+        if (device >= 0 && own != device)
+            return xg__error(ctx, XG_EINVAL, "the stream given belongs to "
+                             "GPU %d, not to GPU %d", own, device);
+        *resolved = device = own;
+    }
+    if (device >= n)
+        return xg__error(ctx, XG_EINVAL, "GPU %d does not exist: this "
+                         "machine has %d (0 to %d)", device, n, n - 1);
+    if (device < 0 && cudaGetDevice(&device) != cudaSuccess) {
+        cudaGetLastError();
+        return xg__error(ctx, XG_ENOGPU, "no current CUDA device");
     }
     if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor,
-                               0) != cudaSuccess) {
+                               device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor,
+                               device) != cudaSuccess) {
         cudaGetLastError();
-        return 0;
+        return xg__error(ctx, XG_ENOGPU, "GPU %d cannot be queried", device);
     }
-    return major >= 9;       /* sm_90 code and compute_90 PTX */
+    if (major < MIN_MAJOR)
+        return xg__error(ctx, XG_ENOGPU, "GPU %d has compute capability "
+                         "%d.%d; the gpu engine needs %d.0 or later",
+                         device, major, minor, MIN_MAJOR);
+    return XG_OK;
 }
 
 int xg__cuda_check(struct xg_ctx *ctx, cudaError_t e, const char *file,
@@ -41,8 +71,28 @@ int xg__gpu_open(struct xg_ctx *ctx, const struct xg_opts *opt,
     size_t free_b = 0, total_b = 0;
     int rc;
     memset(gpu, 0, sizeof *gpu);
-    if ((rc = XG_CUDA(ctx, cudaStreamCreateWithFlags(
-                               &gpu->s, cudaStreamNonBlocking))) != XG_OK ||
+    if ((rc = XG_CUDA(ctx, cudaGetDevice(&gpu->prev_device))) != XG_OK)
+        return rc;
+    gpu->device = ctx && ctx->gpu_device >= 0 ? ctx->gpu_device
+                                              : gpu->prev_device;
+    if (gpu->device != gpu->prev_device &&
+        (rc = XG_CUDA(ctx, cudaSetDevice(gpu->device))) != XG_OK) {
+        gpu->device = gpu->prev_device;
+        return rc;
+    }
+    if (ctx && ctx->gpu_stream)
+        gpu->s = (cudaStream_t)ctx->gpu_stream;
+    else if ((rc = XG_CUDA(ctx, cudaStreamCreateWithFlags(
+                                    &gpu->s, cudaStreamNonBlocking))) !=
+             XG_OK) {
+        xg__gpu_close(gpu);
+        return rc;
+    }
+    else
+        gpu->own_stream = 1;
+    /* Work the caller queued on its stream comes first: the budget is
+     * what the device has free once it is done. */
+    if ((rc = XG_CUDA(ctx, cudaStreamSynchronize(gpu->s))) != XG_OK ||
         (rc = XG_CUDA(ctx, cudaMemGetInfo(&free_b, &total_b))) != XG_OK) {
         xg__gpu_close(gpu);
         return rc;
@@ -55,9 +105,15 @@ int xg__gpu_open(struct xg_ctx *ctx, const struct xg_opts *opt,
 
 void xg__gpu_close(struct xg_gpu *gpu)
 {
-    if (gpu->s)
+    if (gpu->s && gpu->own_stream)
         cudaStreamDestroy(gpu->s);
+    else if (gpu->s)
+        cudaStreamSynchronize(gpu->s);   /* the caller's: left as found */
     gpu->s = NULL;
+    gpu->own_stream = 0;
+    if (gpu->device != gpu->prev_device)
+        cudaSetDevice(gpu->prev_device);
+    gpu->device = gpu->prev_device;
 }
 
 int xg__gpu_events(struct xg_ctx *ctx, cudaEvent_t ev[2])

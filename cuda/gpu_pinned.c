@@ -1,6 +1,7 @@
 /*
  * gpu_pinned.c -- host to device through pinned buffers kept in the
- * context (pinning memory costs milliseconds, and users rerun jobs).
+ * context, one set per device (pinning memory costs milliseconds, and
+ * users rerun jobs).
  * Each of up to PIN_THREADS threads copies its chunks into its own two
  * pinned slots and queues their transfer on its own stream, so the CPU
  * copies and the bus overlap, at the bus's rate rather than the driver's
@@ -14,18 +15,21 @@
 #define PIN_CHUNK ((size_t)4 << 20)
 #define PIN_THREADS 8
 
+/* One device's buffers; the context holds a list, one per device used. */
 struct pinned {
+    int device;
+    struct pinned *next;
     char *buf;                          /* PIN_THREADS x 2 slots */
     cudaStream_t st[PIN_THREADS];
     cudaEvent_t ev[PIN_THREADS][2];     /* slot free again */
 };
 
-static void pinned_free(void *p)
+/* Frees one device's buffers, that device made current meanwhile. */
+static void pinned_free_one(struct pinned *pb)
 {
-    struct pinned *pb = p;
-    int t;
-    if (!pb)
-        return;
+    int t, prev = -1;
+    if (cudaGetDevice(&prev) == cudaSuccess && prev != pb->device)
+        cudaSetDevice(pb->device);
     for (t = 0; t < PIN_THREADS; t++) {
         if (pb->ev[t][0])
             cudaEventDestroy(pb->ev[t][0]);
@@ -36,20 +40,38 @@ static void pinned_free(void *p)
     }
     if (pb->buf)
         cudaFreeHost(pb->buf);
+    if (prev >= 0 && prev != pb->device)
+        cudaSetDevice(prev);
+    cudaGetLastError();
     free(pb);
 }
 
-/* The context's buffers, made on first use; freed by xg_ctx_free. */
+/* The context's gpu_free: every device's buffers. */
+static void pinned_free(void *p)
+{
+    struct pinned *pb = p, *next;
+    for (; pb; pb = next) {
+        next = pb->next;
+        pinned_free_one(pb);
+    }
+}
+
+/* The context's buffers for the current device, made on first use and
+ * added to its list; freed by xg_ctx_free. */
 static int pinned_get(struct xg_ctx *ctx, struct pinned **out)
 {
-    struct pinned *pb = ctx->gpu;
-    int t, rc;
-    if (pb) {
-        *out = pb;
-        return XG_OK;
-    }
+    struct pinned *pb;
+    int t, rc, device;
+    if ((rc = XG_CUDA(ctx, cudaGetDevice(&device))) != XG_OK)
+        return rc;
+    for (pb = ctx->gpu; pb; pb = pb->next)
+        if (pb->device == device) {
+            *out = pb;
+            return XG_OK;
+        }
     if (!(pb = calloc(1, sizeof *pb)))
         return xg__error(ctx, XG_ENOMEM, "out of memory for pinned buffers");
+    pb->device = device;
     rc = XG_CUDA(ctx, cudaHostAlloc((void **)&pb->buf,
                                     2 * PIN_THREADS * PIN_CHUNK,
                                     cudaHostAllocDefault));
@@ -63,9 +85,10 @@ static int pinned_get(struct xg_ctx *ctx, struct pinned **out)
             rc = XG_CUDA(ctx, cudaEventCreateWithFlags(
                                   &pb->ev[t][1], cudaEventDisableTiming));
     if (rc != XG_OK) {
-        pinned_free(pb);
+        pinned_free_one(pb);
         return rc;
     }
+    pb->next = ctx->gpu;
     ctx->gpu = pb;
     ctx->gpu_free = pinned_free;
     *out = pb;
@@ -89,7 +112,8 @@ static void pin_worker(void *arg, int tid)
     struct pinned *pb = c->pb;
     size_t off, step = (size_t)c->nthreads * PIN_CHUNK;
     int k = 0, used[2] = {0, 0};
-    cudaError_t e = cudaSuccess;
+    /* A worker thread starts on device 0: the buffers' device first. */
+    cudaError_t e = cudaSetDevice(pb->device);
     for (off = (size_t)tid * PIN_CHUNK; off < c->n && e == cudaSuccess;
          off += step, k ^= 1) {
         char *slot = pb->buf + (size_t)(2 * tid + k) * PIN_CHUNK;

@@ -4,6 +4,7 @@
 #
 #   plumbing   xg_cuda.h xg_cuda_dev.cuh gpu_device.c gpu_pinned.c
 #              gpu_output.c sort_hits.cu boxes.cu grid_gpu.cu cell_pairs.cu
+#   the table src/ reaches the engines through: gpu_engines.c
 #   segtri     segtri_gpu.h segtri_pair.cuh segtri_gpu.c segtri_prep.c
 #              segtri_passes.c segtri_kernels.cu segtri_tables.cu
 #   red/blue   redblue_gpu.h redblue_gpu.c redblue_kernels.cu
@@ -24,6 +25,7 @@ XG_CUDA_LOS = \
 EXTRA_DIST += $(XG_CUDA_INC) \
 	$(XG_CUDA_LOS:.lo=.cu) cuda/test_kernels.cu \
 	cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
+	cuda/gpu_engines.c \
 	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_passes.c \
 	cuda/redblue_gpu.c cuda/paper.c cuda/check-gpu.sh cuda/gpu-verify.sh
 
@@ -34,6 +36,7 @@ NVCCFLAGS = -O3 -std=c++17 -fmad=false \
 if HAVE_CUDA
 src_libexactgeo_la_SOURCES += $(XG_CUDA_INC) \
 	cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
+	cuda/gpu_engines.c \
 	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_passes.c \
 	cuda/redblue_gpu.c cuda/paper.c
 src_libexactgeo_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cuda $(CUDA_CPPFLAGS)

@@ -1,5 +1,6 @@
 /*
- * redblue_gpu.c -- the GPU red/blue engine (xg__gpu_redblue), host side.
+ * redblue_gpu.c -- the GPU red/blue engine (xg__redblue_gpu_run, reached
+ * through xg__gpu_redblue), host side.
  *
  * Only the segments travel.  The GPU computes the boxes (boxes.cu), builds
  * the grid (the shared device grid of grid_gpu.cu), numbers the pairs of
@@ -103,9 +104,10 @@ static int ours(struct xg_ctx *ctx, const struct xg_gpu *gpu,
                             0, out, st, s);
 }
 
-int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_set *a,
-                    const struct xg_set *b, const struct xg_opts *opt,
-                    int method, struct xg_contacts *out, struct xg_stats *st)
+int xg__redblue_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
+                        const struct xg_set *b, const struct xg_opts *opt,
+                        int method, struct xg_contacts *out,
+                        struct xg_stats *st)
 {
     struct xg_gpu gpu;
     struct xg_dmem m = XG_DMEM_INIT;

@@ -36,6 +36,13 @@ int xg__cuda_redblue_pairs(struct xg_ctx *ctx, void *user,
                            struct xg_gpu_hit *d_hit, uint64_t cap,
                            unsigned long long *d_n, cudaStream_t stream);
 
+/* The engine's run (xg__gpu_engine's redblue, reached through
+ * xg__gpu_redblue): the contract of xg__gpu_redblue. */
+int xg__redblue_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
+                        const struct xg_set *b, const struct xg_opts *opt,
+                        int method, struct xg_contacts *out,
+                        struct xg_stats *st);
+
 #ifdef __cplusplus
 }
 #endif

@@ -267,10 +267,10 @@ static int fits_device(const struct xg_segtri_job *J,
            J->a->n < UINT32_MAX && J->b->n < UINT32_MAX;
 }
 
-int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_set *a,
-                      const struct xg_set *b, const struct xg_opts *opt,
-                      struct xg_gpu_opts *gopt, struct xg_contacts *out,
-                      struct xg_stats *st)
+int xg__segtri_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
+                       const struct xg_set *b, const struct xg_opts *opt,
+                       struct xg_gpu_opts *gopt, struct xg_contacts *out,
+                       struct xg_stats *st)
 {
     struct xg_segtri_job J;
     struct xg_grid g;
@@ -336,14 +336,4 @@ done:
     if (have_grid)
         xg__grid_free(&g);
     return rc;
-}
-
-int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_set *a,
-                   const struct xg_set *b, const struct xg_opts *opt,
-                   struct xg_contacts *out, struct xg_stats *st)
-{
-    struct xg_gpu_opts go;
-    memset(&go, 0, sizeof go);
-    go.strategy = XG_GPU_PACKED;
-    return xg__gpu_segtri_ex(ctx, a, b, opt, &go, out, st);
 }

@@ -103,6 +103,13 @@ int xg__cuda_records(struct xg_ctx *ctx, const double *d_xyz,
 
 /* ---- host side ---- */
 
+/* The engine's run (xg__gpu_engine's segtri, reached through
+ * xg__gpu_segtri_ex): the contract of xg__gpu_segtri_ex. */
+int xg__segtri_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
+                       const struct xg_set *b, const struct xg_opts *opt,
+                       struct xg_gpu_opts *gopt, struct xg_contacts *out,
+                       struct xg_stats *st);
+
 /* The hits of the batches run so far (host memory, global numbers). */
 struct xg_segtri_hits {
     size_t n, cap;

@@ -10,7 +10,8 @@
  *   sort_hits.cu   the sort of hits by (a, b) on the device;
  *   boxes.cu       boxes and degenerate elements (xg_boxes.h's rules);
  *   grid_gpu.cu    the uniform grid built on the device;
- *   cell_pairs.cu  the pairs of every cell, and their blocks.
+ *   cell_pairs.cu  the pairs of every cell, and their blocks;
+ *   gpu_engines.c  the table that registers the engines with src/.
  * The hits become contacts on the CPU threads in src/gpu_finish.c.  An
  * engine adds only what is particular to its operation: segtri_gpu.h,
  * redblue_gpu.h, and the paper's benchmark-only strategies (paper.h).
@@ -54,11 +55,22 @@ int xg__cuda_check(struct xg_ctx *ctx, cudaError_t e, const char *file,
 
 /* ---- device and stream (gpu_device.c) ---- */
 
-/* One engine run's stream and device-memory budget: what the device has
- * free less room for the runtime, or the caller's cap (xg_opts'
- * gpu_mem_cap) when smaller. */
+/* xg__gpu_engine's check (struct xg__gpu_engine): the device exists and
+ * has compute capability 9.0 or more, the stream is one of its own. */
+int xg__cuda_device_check(struct xg_ctx *ctx, int device, void *stream,
+                          int *resolved);
+
+/* One engine run's device, stream and device-memory budget.  Open makes
+ * the context's device (xg_ctx_set_gpu) current on the calling thread,
+ * takes the context's stream or makes one, and waits for the work queued
+ * on it; budget: what the device has free less room for the runtime, or
+ * the caller's cap (xg_opts' gpu_mem_cap) when smaller.  Close destroys
+ * only a stream open made (the caller's is synchronized and kept) and
+ * makes prev_device current again. */
 struct xg_gpu {
     cudaStream_t s;
+    int own_stream;             /* s was made by xg__gpu_open */
+    int device, prev_device;
     uint64_t budget;
 };
 int xg__gpu_open(struct xg_ctx *ctx, const struct xg_opts *opt,
@@ -92,9 +104,10 @@ void xg__dmem_free(struct xg_dmem *m);
 
 /* ---- uploads (gpu_pinned.c) ---- */
 
-/* Copies bytes from host src to d_dst through the context's pinned
- * buffers (made on first use, freed by xg_ctx_free), on several threads
- * and streams of their own; complete on return. */
+/* Copies bytes from host src to d_dst (memory of the calling thread's
+ * current device) through the context's pinned buffers for that device
+ * (made on first use, freed by xg_ctx_free), on several threads and
+ * streams of their own; complete on return. */
 int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
                    size_t bytes);
 

@@ -19,7 +19,10 @@ const char *xg_strerror(int code)
 
 struct xg_ctx *xg_ctx_new(void)
 {
-    return calloc(1, sizeof(struct xg_ctx));
+    struct xg_ctx *ctx = calloc(1, sizeof(struct xg_ctx));
+    if (ctx)
+        ctx->gpu_device = -1;     /* the calling thread's current device */
+    return ctx;
 }
 
 void xg_ctx_free(struct xg_ctx *ctx)

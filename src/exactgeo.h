@@ -64,7 +64,7 @@ const char *xg_strerror(int code);
 #define XG_UNSURE   2
 
 /* ------------------------------------------------------------------ */
-/* Context: threads, messages, progress.  No global state anywhere. */
+/* Context: threads, messages, progress, the GPU.  No global state anywhere. */
 
 struct xg_ctx;
 
@@ -86,6 +86,24 @@ void xg_ctx_free(struct xg_ctx *ctx);
 int xg_ctx_set_threads(struct xg_ctx *ctx, int nthreads);
 int xg_ctx_threads(const struct xg_ctx *ctx);
 void xg_ctx_set_progress(struct xg_ctx *ctx, xg_progress_fn fn, void *user);
+
+/* The GPU the gpu engine runs on, and the stream it enqueues its work
+ * on.  device: a CUDA device number, or -1 (the default) for the calling
+ * thread's current device.  stream: a cudaStream_t of that device,
+ * passed as void *, or NULL (the default) for a stream the engine makes
+ * and destroys in each run; with device -1, a stream's own device is
+ * taken.  The engine selects the device for the run and restores the
+ * calling thread's current device before it returns; it synchronizes the
+ * caller's stream (work queued on it before the call runs first) and
+ * never destroys it.  The pair (-1, NULL) is accepted by every build;
+ * otherwise XG_EINVAL for a device number below -1 or past the devices
+ * present, or a stream of another device, XG_ENOGPU when the device
+ * cannot run the engine, XG_ENOTSUP in a build without CUDA; on error
+ * the context keeps its previous choice.  One device per context today;
+ * runs over several GPUs will add devices beside this one. */
+int xg_ctx_set_gpu(struct xg_ctx *ctx, int device, void *stream);
+int xg_ctx_gpu(const struct xg_ctx *ctx);           /* device, or -1 */
+void *xg_ctx_gpu_stream(const struct xg_ctx *ctx);  /* stream, or NULL */
 
 /* Detail of the last error set on ctx ("" when none).  Owned by ctx,
  * valid until the next call that takes ctx. */
@@ -226,7 +244,8 @@ enum xg_engine {
 const char *xg_engine_name(int engine);
 int xg_engine_parse(const char *text);
 
-/* Non-zero when this build has the GPU engine and a usable device. */
+/* Non-zero when this build has the GPU engine and the calling thread's
+ * current device can run it. */
 int xg_gpu_available(void);
 
 enum xg_stage {

@@ -10,7 +10,8 @@
  * the two boxes (the ownership rule), so no contact appears twice and no
  * de-duplication pass is needed; the engines differ only in speed.
  * What a pair is (its boxes, its fast and exact stages) comes from a
- * struct xg__pair_ops.
+ * struct xg__pair_ops; where its contacts go (a list in (a, b) order, or
+ * a reduction into per-element state) from a struct xg__pair_sink.
  *
  * Cancellation: the progress callback runs on the calling thread only
  * (thread 0 of the workers), at 0 before any work, then as thread 0
@@ -35,9 +36,9 @@ struct task {
 };
 
 struct worker {
-    struct xg_contacts out;
+    struct xg_contacts out;     /* emit: this thread's contacts */
     struct xg_counters cnt;
-    uint64_t bbox_pairs, deferred;
+    uint64_t bbox_pairs, deferred, kinds[XG_KIND_COUNT];
     int rc;
     char pad[64];
 };
@@ -46,6 +47,7 @@ struct run {
     struct xg_ctx *ctx;
     const struct xg_grid *g;
     const struct xg__pair_ops *ops;
+    const struct xg__pair_sink *sink;   /* NULL: emit contacts */
     const double *a, *b;
     size_t na, nb;
     struct task *tasks;
@@ -100,6 +102,7 @@ static void intersect_worker(void *arg, int tid)
     struct worker *w = &r->w[tid];
     const struct xg_grid *g = r->g;
     const struct xg__pair_ops *ops = r->ops;
+    const struct xg__pair_sink *sink = r->sink;
     size_t sa = (size_t)xg_elem_doubles(ops->a_elem),
            sb = (size_t)xg_elem_doubles(ops->b_elem);
     size_t next_report = r->ntasks / 100 + 1;  /* 0 was reported */
@@ -137,13 +140,17 @@ static void intersect_worker(void *arg, int tid)
                         hit = ops->exact(&w->cnt, ea, r->b + sb * j, &ct);
                     }
                     if (hit) {
+                        int rc;
                         ct.a = i;
                         ct.b = j;
                         ct.pad = 0;
                         if (ct.kind != XG_KIND_OVERLAP)
                             ct.q[0] = ct.q[1] = ct.q[2] = 0.0;
-                        if (xg__contacts_push(&w->out, &ct) != XG_OK) {
-                            w->rc = XG_ENOMEM;
+                        w->kinds[ct.kind]++;
+                        rc = sink ? sink->reduce(sink->user, tid, &ct)
+                                  : xg__contacts_push(&w->out, &ct);
+                        if (rc != XG_OK) {
+                            w->rc = rc;
                             atomic_store(&r->stop, 1);
                             return;
                         }
@@ -351,15 +358,17 @@ out:
 int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                  const double *a, size_t na, const double *b, size_t nb,
                  const struct xg_opts *opt, int nthreads,
-                 struct xg_contacts *out, struct xg_stats *st)
+                 const struct xg__pair_sink *sink, struct xg_contacts *out,
+                 struct xg_stats *st)
 {
     struct run r;
     struct xg_grid g;
     double t0 = xg__now(), t1;
-    int rc, t;
+    int rc, t, k;
     uint64_t candidates = 0;
 
     run_init(&r, ctx, ops, a, na, b, nb, nthreads);
+    r.sink = sink;
     r.w = calloc((size_t)nthreads, sizeof(struct worker));
     if (!r.w)
         return xg__error(ctx, XG_ENOMEM, "out of memory while preparing");
@@ -388,6 +397,8 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
             rc = r.w[t].rc;
         st->bbox_pairs += r.w[t].bbox_pairs;
         st->deferred += r.w[t].deferred;
+        for (k = 0; k < XG_KIND_COUNT; k++)
+            st->contacts[k] += r.w[t].kinds[k];
         xg_counters_add(&st->cnt, &r.w[t].cnt);
     }
     /* GMP time, measured where GMP runs (cnt.exact_seconds), as the wall
@@ -395,11 +406,14 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     st->seconds[XG_STAGE_EXACT] = st->cnt.exact_seconds / nthreads;
     if (rc == XG_OK && atomic_load(&r.stop))
         rc = xg__error(ctx, XG_ECANCEL, "cancelled");
-    if (rc == XG_OK)
+    if (rc == XG_OK && !sink)
         rc = merge(&r, out);
     st->seconds[XG_STAGE_UNIQUE] = xg__now() - t0;
     if (rc == XG_ENOMEM)
         xg__error(ctx, rc, "out of memory while intersecting");
+    else if (rc != XG_OK && rc != XG_ECANCEL)
+        xg__error(ctx, rc, "the contacts' reduction failed: %s",
+                  xg_strerror(rc));
 out:
     if (r.w)
         for (t = 0; t < nthreads; t++)
@@ -443,19 +457,11 @@ int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     st->b_count = b->n;
     *engine = opt->engine;
     if (*engine == XG_ENGINE_AUTO)
-        *engine = xg_gpu_available() ? XG_ENGINE_GPU : XG_ENGINE_CPU;
+        *engine = xg__gpu_usable(ctx) ? XG_ENGINE_GPU : XG_ENGINE_CPU;
     if (*engine < XG_ENGINE_SEQ || *engine > XG_ENGINE_GPU)
         return xg__error(ctx, XG_EINVAL, "unknown engine %d", *engine);
-    if (*engine == XG_ENGINE_GPU && !xg_gpu_available())
-        return xg__error(ctx, XG_ENOGPU,
-                         "the gpu engine needs a CUDA build and a usable "
-                         "GPU; this %s",
-#ifdef XG_HAVE_CUDA
-                         "build has CUDA but found no usable GPU"
-#else
-                         "build has no CUDA support"
-#endif
-        );
+    if (*engine == XG_ENGINE_GPU && (rc = xg__gpu_require(ctx)) != XG_OK)
+        return rc;
     st->engine = *engine;
     st->threads = *engine == XG_ENGINE_CPU ? xg__threads(ctx) : 1;
     free(out->v);

@@ -234,6 +234,6 @@ int xg_redblue(struct xg_ctx *ctx, const struct xg_set *a,
         rc = xg__gpu_redblue(ctx, a, b, &o, XG__RB_GPU, out, st);
     else
         rc = xg__pair_run(ctx, &redblue_ops, a->xyz, a->n, b->xyz, b->n, &o,
-                          st->threads, out, st);
+                          st->threads, NULL, out, st);
     return xg__pair_end(ctx, rc, out, st);
 }

@@ -1,6 +1,7 @@
 /*
  * segtri_engine.c -- xg_segtri: the segment-triangle pair for the shared
- * CPU engines (pair_engine.c) and the dispatch to the GPU one.
+ * CPU engines (pair_engine.c) and the dispatch to the GPU one
+ * (gpu_engine.c).
  */
 #include <string.h>
 #include "xg_internal.h"
@@ -74,38 +75,6 @@ int xg_segtri(struct xg_ctx *ctx, const struct xg_set *a,
         rc = xg__gpu_segtri(ctx, a, b, opt, out, st);
     else
         rc = xg__pair_run(ctx, &segtri_ops, a->xyz, a->n, b->xyz, b->n, opt,
-                          st->threads, out, st);
+                          st->threads, NULL, out, st);
     return xg__pair_end(ctx, rc, out, st);
 }
-
-#ifndef XG_HAVE_CUDA
-int xg_gpu_available(void)
-{
-    return 0;
-}
-
-int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_set *a,
-                   const struct xg_set *b, const struct xg_opts *opt,
-                   struct xg_contacts *out, struct xg_stats *st)
-{
-    (void)a;
-    (void)b;
-    (void)opt;
-    (void)out;
-    (void)st;
-    return xg__error(ctx, XG_ENOTSUP, "this build has no CUDA support");
-}
-
-int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_set *a,
-                    const struct xg_set *b, const struct xg_opts *opt,
-                    int method, struct xg_contacts *out, struct xg_stats *st)
-{
-    (void)a;
-    (void)b;
-    (void)opt;
-    (void)method;
-    (void)out;
-    (void)st;
-    return xg__error(ctx, XG_ENOTSUP, "this build has no CUDA support");
-}
-#endif

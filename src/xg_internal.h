@@ -19,9 +19,16 @@ struct xg_ctx {
     xg_progress_fn progress;
     void *progress_user;
     char errmsg[1024];
+    /* The GPU a run uses (xg_ctx_set_gpu): a device number, or -1 for
+     * the calling thread's current device; and the caller's stream on it
+     * (a cudaStream_t), or NULL for one the engine makes per run.  One
+     * device today; runs over several GPUs will hold one such pair per
+     * device. */
+    int gpu_device;
+    void *gpu_stream;
     /* An engine's resources kept between calls (the GPU engines' pinned
-     * upload buffers, cuda/gpu_pinned.c), released by xg_ctx_free
-     * through gpu_free. */
+     * upload buffers, one set per device used, cuda/gpu_pinned.c),
+     * released by xg_ctx_free through gpu_free. */
     void *gpu;
     void (*gpu_free)(void *gpu);
 };
@@ -281,6 +288,39 @@ struct xg_gpu_opts {
     int device_prep;      /* 1: boxes, grid and tables built on the GPU */
 };
 
+/* ---- GPU engines, reached through one table (gpu_engine.c) ----
+ * src/ never names a cuda/ function: the CUDA build registers its
+ * engines by defining xg__gpu_engine (cuda/gpu_engines.c); the build
+ * without CUDA defines it NULL (gpu_none.c), and every entry below then
+ * answers as that build always has (XG_ENOTSUP, XG_ENOGPU). */
+struct xg__gpu_engine {
+    /* XG_OK when device (a CUDA device number; -1: the calling thread's
+     * current one) can run the engines and stream (a cudaStream_t, or
+     * NULL) belongs to it, else XG_EINVAL / XG_ENOGPU with detail in
+     * ctx (which may be NULL).  *resolved gets the device the pair names:
+     * device, or the stream's own when device is -1. */
+    int (*check)(struct xg_ctx *ctx, int device, void *stream,
+                 int *resolved);
+    /* The runs; contracts as xg__gpu_segtri_ex and xg__gpu_redblue. */
+    int (*segtri)(struct xg_ctx *ctx, const struct xg_set *a,
+                  const struct xg_set *b, const struct xg_opts *opt,
+                  struct xg_gpu_opts *gopt, struct xg_contacts *out,
+                  struct xg_stats *st);
+    int (*redblue)(struct xg_ctx *ctx, const struct xg_set *a,
+                   const struct xg_set *b, const struct xg_opts *opt,
+                   int method, struct xg_contacts *out, struct xg_stats *st);
+};
+extern const struct xg__gpu_engine *const xg__gpu_engine;
+
+/* Non-zero when the context's GPU (xg_ctx_set_gpu; ctx may be NULL:
+ * the calling thread's current device) can run the engines. */
+int xg__gpu_usable(struct xg_ctx *ctx);
+/* XG_OK, or XG_ENOGPU with the message users see when the gpu engine
+ * was asked for and cannot run (no CUDA in this build, or no usable
+ * device). */
+int xg__gpu_require(struct xg_ctx *ctx);
+/* The GPU segtri engine with the default strategy, and with the knobs
+ * of gopt; XG_ENOTSUP in a build without CUDA. */
 int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_set *a,
                    const struct xg_set *b, const struct xg_opts *opt,
                    struct xg_contacts *out, struct xg_stats *st);
@@ -318,13 +358,39 @@ struct xg__pair_ops {
 extern const struct xg__pair_ops *const xg__segtri_ops;
 extern const struct xg__pair_ops *const xg__redblue_ops;
 
-/* Checks the inputs, then runs the seq (nthreads = 1) or cpu engine over
- * na A and nb B elements; fills st (a_count .. seconds, not engine or
- * threads) and out (reset, caller frees). */
+/* Where the pair engine puts the contacts it finds.  Results never
+ * depend on thread timing:
+ *   emit (no sink, the default): each thread collects its contacts and
+ *     sorts them, and the lists are merged in (a, b) order, so the output
+ *     is the same for every thread count and every run;
+ *   reduce: each contact (a, b set) goes to reduce(user, tid, c) on the
+ *     worker thread tid (0 .. nthreads - 1) that found it, as it is
+ *     found, concurrently with the other threads and in no set order;
+ *     nothing is collected.  reduce must fold it into per-element state
+ *     with an operation that is commutative and associative (XOR, OR, an
+ *     integer sum or count; not a floating-point sum), either atomically
+ *     into shared state (an element listed in several cells may be met
+ *     by several threads at once) or into partial state per thread that
+ *     the caller merges after the run.  Point-in-solid, for instance:
+ *     per point, parity ^= the ray crosses a face, boundary |= the point
+ *     lies on one.  A code other than XG_OK stops the run, which returns
+ *     it.
+ * The engine pays one test per contact to tell the two apart, and no
+ * call per pair beyond the ops' own. */
+struct xg__pair_sink {
+    int (*reduce)(void *user, int tid, const struct xg_contact *c);
+    void *user;
+};
+
+/* Runs the seq (nthreads = 1) or cpu engine over na A and nb B elements
+ * (inputs checked by xg__pair_begin); fills st (a_count .. seconds, not
+ * engine or threads; contacts: the kinds found) and, with no sink, out
+ * (reset, caller frees); with a sink, out is not touched (may be NULL). */
 int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                  const double *a, size_t na, const double *b, size_t nb,
                  const struct xg_opts *opt, int nthreads,
-                 struct xg_contacts *out, struct xg_stats *st);
+                 const struct xg__pair_sink *sink, struct xg_contacts *out,
+                 struct xg_stats *st);
 /* The preparation both the CPU and the GPU engines start with: boxes,
  * degenerate elements skipped and counted, the grid (in g, which the
  * caller frees with xg__grid_free); fills st's skipped, grid and
@@ -386,7 +452,8 @@ int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_set *a,
                         const struct xg_set *b, const struct xg_opts *opt,
                         int nthreads, struct xg_grid *g, struct xg_stats *st);
 
-/* GPU red/blue (cuda/redblue_gpu.c; the paper's in cuda/paper.c).
+/* GPU red/blue (the registered engine's redblue: cuda/redblue_gpu.c,
+ * the paper's in cuda/paper.c; XG_ENOTSUP in a build without CUDA).
  * method: XG__RB_PAPER the paper's pair list built on the CPU, XG__RB_GPU
  * the list-free design. */
 #define XG__RB_PAPER 1

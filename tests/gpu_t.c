@@ -356,6 +356,69 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
     xg_contacts_free(&out);
 }
 
+/* The context's device and stream (xg_ctx_set_gpu): runs on device 0
+ * and on a stream the caller made give the default run's contacts, for
+ * segtri and red/blue (a against itself); a device past those present
+ * is XG_EINVAL; the caller's stream is left alive and idle, and the
+ * thread's current device as it was. */
+static void test_device_stream(const struct xg_set *a, const struct xg_set *b)
+{
+    struct xg_ctx *ctx = xg_ctx_new();
+    struct xg_opts opt;
+    struct xg_contacts ref = {0}, rref = {0}, out = {0}, rout = {0};
+    struct xg_stats st;
+    cudaStream_t s = NULL;
+    int n = 0, dev = -1, rc, k;
+
+    memset(&opt, 0, sizeof opt);
+    opt.engine = XG_ENGINE_GPU;
+    rc = xg_segtri(ctx, a, b, &opt, &ref, &st);
+    if (rc == XG_OK)
+        rc = xg_redblue(ctx, a, a, &opt, &rref, &st);
+    ok(rc == XG_OK && ref.n > 0 && rref.n > 0,
+       "default device and stream: %zu segtri, %zu red/blue contacts", ref.n,
+       rref.n);
+    cudaGetDeviceCount(&n);
+    rc = xg_ctx_set_gpu(ctx, n, NULL);
+    ok(rc == XG_EINVAL && xg_ctx_gpu(ctx) == -1,
+       "device %d (%d present): XG_EINVAL (\"%s\"), choice kept", n, n,
+       xg_ctx_errmsg(ctx));
+    ok(cudaStreamCreate(&s) == cudaSuccess, "a stream of the caller's");
+    for (k = 0; k < 2; k++) {
+        const char *how = k ? "the caller's stream" : "device 0";
+        rc = k ? xg_ctx_set_gpu(ctx, -1, s) : xg_ctx_set_gpu(ctx, 0, NULL);
+        ok(rc == XG_OK && xg_ctx_gpu(ctx) == 0 &&
+               xg_ctx_gpu_stream(ctx) == (k ? (void *)s : NULL),
+           "%s: chosen (device %d)", how, xg_ctx_gpu(ctx));
+        rc = xg_segtri(ctx, a, b, &opt, &out, &st);
+        ok(rc == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX,
+           "%s: segtri equals the default run (%zu contacts)", how, out.n);
+        rc = xg_redblue(ctx, a, a, &opt, &rout, &st);
+        ok(rc == XG_OK && xg_contacts_diff(&rref, &rout) == SIZE_MAX,
+           "%s: red/blue equals the default run (%zu contacts)", how,
+           rout.n);
+    }
+    ok(cudaStreamQuery(s) == cudaSuccess && cudaGetDevice(&dev) ==
+           cudaSuccess && dev == 0,
+       "the caller's stream is alive and idle, the current device still 0");
+    if (n > 1) {
+        rc = xg_ctx_set_gpu(ctx, 1, s);
+        ok(rc == XG_EINVAL, "a stream of device 0 for device 1: XG_EINVAL");
+        rc = xg_ctx_set_gpu(ctx, 1, NULL);
+        if (rc == XG_OK)
+            rc = xg_segtri(ctx, a, b, &opt, &out, &st);
+        ok(rc == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX &&
+               cudaGetDevice(&dev) == cudaSuccess && dev == 0,
+           "device 1: equals device 0's, and device 0 is current again");
+    }
+    xg_ctx_free(ctx);
+    cudaStreamDestroy(s);
+    xg_contacts_free(&ref);
+    xg_contacts_free(&rref);
+    xg_contacts_free(&out);
+    xg_contacts_free(&rout);
+}
+
 static void test_fast_pass(struct xg_ctx *ctx)
 {
     const size_t N = small ? 2000 : 20000;
@@ -508,6 +571,7 @@ int main(void)
         struct xg_set b = {0};
         make_set(&a, &b, 300, 3000, 0, 40.0);
         compare_engines(ctx, "random", &a, &b, 1, 64 << 10);
+        test_device_stream(&a, &b);
         xg_set_free(&a);
         xg_set_free(&b);
     }

@@ -164,6 +164,20 @@ tests_pair_engine_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_pair_engine_t_LDADD = $(TAP_LDADD)
 TESTS += tests/pair_engine_t
 
+# The context's GPU choice, and the answers of a build without a GPU.
+check_PROGRAMS += tests/gpu_ctx_t
+tests_gpu_ctx_t_SOURCES = tests/gpu_ctx_t.c tests/tap.h
+tests_gpu_ctx_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_gpu_ctx_t_LDADD = $(TAP_LDADD)
+TESTS += tests/gpu_ctx_t
+
+# The pair engine over points, with a sink that reduces per element.
+check_PROGRAMS += tests/pair_sink_t
+tests_pair_sink_t_SOURCES = tests/pair_sink_t.c tests/tap.h
+tests_pair_sink_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_pair_sink_t_LDADD = $(TAP_LDADD)
+TESTS += tests/pair_sink_t
+
 # `make check` prints its total even when a test fails (Makefile.am).
 TESTS += tests/total_t.sh
 EXTRA_DIST += tests/total_t.sh

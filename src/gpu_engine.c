@@ -1,0 +1,93 @@
+/*
+ * gpu_engine.c -- the one door from src/ to the GPU engines: the table
+ * the CUDA build registers (cuda/gpu_engines.c; NULL without CUDA,
+ * gpu_none.c), the context's choice of device and stream, and what users
+ * see when there is no engine to run.
+ */
+#include <string.h>
+#include "xg_internal.h"
+
+#define NO_CUDA "this build has no CUDA support"
+
+int xg_ctx_set_gpu(struct xg_ctx *ctx, int device, void *stream)
+{
+    int rc, resolved = device;
+    if (device < -1)
+        return xg__error(ctx, XG_EINVAL, "GPU device %d: a device number "
+                         "is 0 or more, or -1 for the current one", device);
+    if (device == -1 && !stream) {
+        ctx->gpu_device = -1;       /* the default, in every build */
+        ctx->gpu_stream = NULL;
+        return XG_OK;
+    }
+    if (!xg__gpu_engine)
+        return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
+    if ((rc = xg__gpu_engine->check(ctx, device, stream, &resolved)) != XG_OK)
+        return rc;
+    ctx->gpu_device = resolved;
+    ctx->gpu_stream = stream;
+    return XG_OK;
+}
+
+int xg_ctx_gpu(const struct xg_ctx *ctx)
+{
+    return ctx->gpu_device;
+}
+
+void *xg_ctx_gpu_stream(const struct xg_ctx *ctx)
+{
+    return ctx->gpu_stream;
+}
+
+int xg__gpu_usable(struct xg_ctx *ctx)
+{
+    int resolved;
+    return xg__gpu_engine &&
+           xg__gpu_engine->check(NULL, ctx ? ctx->gpu_device : -1, NULL,
+                                 &resolved) == XG_OK;
+}
+
+int xg_gpu_available(void)
+{
+    return xg__gpu_usable(NULL);
+}
+
+int xg__gpu_require(struct xg_ctx *ctx)
+{
+    if (xg__gpu_usable(ctx))
+        return XG_OK;
+    return xg__error(ctx, XG_ENOGPU,
+                     "the gpu engine needs a CUDA build and a usable GPU; "
+                     "this %s",
+                     xg__gpu_engine ? "build has CUDA but found no usable GPU"
+                                    : "build has no CUDA support");
+}
+
+int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_set *a,
+                      const struct xg_set *b, const struct xg_opts *opt,
+                      struct xg_gpu_opts *gopt, struct xg_contacts *out,
+                      struct xg_stats *st)
+{
+    if (!xg__gpu_engine)
+        return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
+    return xg__gpu_engine->segtri(ctx, a, b, opt, gopt, out, st);
+}
+
+int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_set *a,
+                   const struct xg_set *b, const struct xg_opts *opt,
+                   struct xg_contacts *out, struct xg_stats *st)
+{
+    struct xg_gpu_opts go;
+    memset(&go, 0, sizeof go);
+    go.strategy = XG_GPU_PACKED;
+    return xg__gpu_segtri_ex(ctx, a, b, opt, &go, out, st);
+}
+
+int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_set *a,
+                    const struct xg_set *b, const struct xg_opts *opt,
+                    int method, struct xg_contacts *out, struct xg_stats *st)
+{
+    if (!xg__gpu_engine)
+        return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
+    return xg__gpu_engine->redblue(ctx, a, b, opt, method, out, st);
+}
