@@ -13,7 +13,7 @@ src_libexactgeo_core_la_SOURCES = \
 	src/ctx.c src/clock.c src/thread.c src/geom.c \
 	src/exact.c src/orient.c src/refine.c src/project.c \
 	src/grid.c src/pair_engine.c src/segtri.c src/segtri_engine.c \
-	src/earclip.c \
+	src/xg_earclip.h src/earclip.c src/earclip_rings.c src/earclip_bridge.c \
 	src/redblue.c src/gpu_plan.c src/gpu_finish.c \
 	src/dump.c
 src_libexactgeo_core_la_CFLAGS = $(AM_CFLAGS) $(XG_VISIBILITY_CFLAGS)
