@@ -1,4 +1,5 @@
-# cuda: the GPU engines, built into libexactgeo when configure found nvcc.
+# cuda: the GPU engines, built into libexactgeo (its core, src/local.mk)
+# when configure found nvcc.
 # The kernels (.cu) are compiled by nvcc into libtool objects written here
 # (libtool does not know nvcc); the host side (.c) is plain C.
 #
@@ -34,13 +35,13 @@ NVCCFLAGS = -O3 -std=c++17 -fmad=false \
 	-Xcompiler -fPIC -I$(top_srcdir)/src -I$(top_srcdir)/cuda
 
 if HAVE_CUDA
-src_libexactgeo_la_SOURCES += $(XG_CUDA_INC) \
+src_libexactgeo_core_la_SOURCES += $(XG_CUDA_INC) \
 	cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
 	cuda/gpu_engines.c \
 	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_passes.c \
 	cuda/redblue_gpu.c cuda/paper.c
-src_libexactgeo_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cuda $(CUDA_CPPFLAGS)
-src_libexactgeo_la_LIBADD += $(XG_CUDA_LOS) $(CUDA_LIBS)
+src_libexactgeo_core_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cuda $(CUDA_CPPFLAGS)
+src_libexactgeo_core_la_LIBADD += $(XG_CUDA_LOS) $(CUDA_LIBS)
 
 # Every kernel file becomes a libtool object: nvcc writes the PIC object
 # and the .lo stub that libtool reads.
@@ -91,7 +92,7 @@ if HAVE_CUDA
 noinst_PROGRAMS += bench/bench_gpu
 bench_bench_gpu_SOURCES = bench/bench_gpu.c
 bench_bench_gpu_CPPFLAGS = -I$(top_srcdir)/src $(CUDA_CPPFLAGS)
-bench_bench_gpu_LDADD = src/libexactgeo.la $(GMP_LIBS) -lm $(CUDA_LIBS)
+bench_bench_gpu_LDADD = src/libexactgeo_core.la $(GMP_LIBS) -lm $(CUDA_LIBS)
 bench_bench_gpu_LDFLAGS = -static
 bench_gen_paper_LDFLAGS = -static
 endif

@@ -25,6 +25,12 @@
 extern "C" {
 #endif
 
+/* What this header declares is the interface of libexactgeo.so, whose
+ * other symbols are hidden (the core is compiled -fvisibility=hidden). */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility push(default)
+#endif
+
 #define XG_VERSION "0.1.0"
 
 /* ------------------------------------------------------------------ */
@@ -407,6 +413,10 @@ int xg_dump_write(struct xg_ctx *ctx, const char *path,
  * kinds say which format it was); caller frees both. */
 int xg_dump_read(struct xg_ctx *ctx, const char *path, struct xg_set *a,
                  struct xg_set *b);
+
+#if defined(__GNUC__) && __GNUC__ >= 4
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }
