@@ -24,5 +24,8 @@ ogr_driver_ogr_EXACTGEO_la_SOURCES = \
 	ogr_driver/xgo_conn.h ogr_driver/xgo_conn.c
 ogr_driver_ogr_EXACTGEO_la_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 ogr_driver_ogr_EXACTGEO_la_LIBADD = ogr_driver/libxgogr.la src/libexactgeo.la $(GDAL_LIBS)
-ogr_driver_ogr_EXACTGEO_la_LDFLAGS = -module -avoid-version -shared -no-undefined
+ogr_driver_ogr_EXACTGEO_la_LDFLAGS = -module -avoid-version -shared -no-undefined \
+	-Wl,--version-script=$(top_srcdir)/ogr_driver/plugin.map
+EXTRA_ogr_driver_ogr_EXACTGEO_la_DEPENDENCIES = $(top_srcdir)/ogr_driver/plugin.map
 endif
+EXTRA_DIST += ogr_driver/plugin.map

@@ -88,7 +88,7 @@ nm -D --defined-only "$lib" | awk 'NF >= 3 { sub(/@.*/, "", $3); print $3 }' |
 
 declared=$(wc -l < "$tmp/declared" | tr -d ' ')
 exported=$(wc -l < "$tmp/exported" | tr -d ' ')
-echo "1..3"
+echo "1..4"
 echo "# src/exactgeo.h declares $declared names; $lib exports $exported symbols"
 if grep -qx xg_ctx_new "$tmp/declared" && grep -qx xg_triangulate "$tmp/declared" &&
    ! grep -qv '^xg_[a-z]' "$tmp/declared"; then
@@ -110,4 +110,19 @@ if [ -s "$tmp/missing" ]; then
     sed 's/^/#   declared, not exported: /' "$tmp/missing"
 else
     echo "ok 3 - every function src/exactgeo.h declares is exported"
+fi
+
+# The GDAL plugin exports GDAL's entry points only (ogr_driver/plugin.map).
+plugin=$top_builddir/ogr_driver/.libs/ogr_EXACTGEO.so
+if [ ! -f "$plugin" ]; then
+    echo "ok 4 # SKIP no GDAL plugin in this build"
+else
+    got=$(nm -D --defined-only "$plugin" | awk 'NF >= 3 { sub(/@.*/, "", $3); print $3 }' | sort -u | tr '\n' ' ')
+    want="GDALRegisterMe GDALRegister_EXACTGEO RegisterOGREXACTGEO "
+    if [ "$got" = "$want" ]; then
+        echo "ok 4 - ogr_EXACTGEO.so exports GDAL's three entry points and nothing else"
+    else
+        echo "not ok 4 - ogr_EXACTGEO.so exports GDAL's three entry points and nothing else"
+        echo "#   exported: $got"
+    fi
 fi
