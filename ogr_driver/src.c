@@ -12,17 +12,6 @@
 #include <cpl_string.h>
 #include "xgo_internal.h"
 
-int xgo__fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    va_list ap;
-    if (err && errlen) {
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
 void xgo__warn(int quiet, const char *fmt, ...)
 {
     char buf[1024];

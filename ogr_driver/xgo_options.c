@@ -7,11 +7,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "xgo.h"
+#include "xgo_internal.h"
+
+/* A usage error, in the caller's err and errlen. */
+#define BAD(...) xgo__fail(err, errlen, XG_EINVAL, __VA_ARGS__)
 
 #define GRID_MAX (1 << 20)
 #define THREADS_MAX 1024
@@ -28,23 +30,6 @@ static const struct {
     {"awhere", WHERE, 0},   {"bwhere", WHERE, 1},   {"acopy", COPY, 0},
     {"bcopy", COPY, 1},     {"aspat", SPAT, 0},     {"bspat", SPAT, 1},
 };
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (err && errlen) {
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return XG_EINVAL;
-}
 
 void xgo_op_list(char *buf, size_t len)
 {
@@ -115,7 +100,7 @@ static int parse_box(const char *text, double box[4], char *err,
             p++;
         len = strcspn(p, " \t\n,");
         if (len == 0)
-            return fail(err, errlen, "'%s' is not XMIN YMIN XMAX YMAX: "
+            return BAD("'%s' is not XMIN YMIN XMAX YMAX: "
                         "want four numbers", text);
         if (len >= sizeof num)
             len = sizeof num - 1;
@@ -123,16 +108,16 @@ static int parse_box(const char *text, double box[4], char *err,
         num[len] = '\0';
         box[k] = strtod(num, &end);
         if (*end || !isfinite(box[k]))
-            return fail(err, errlen, "'%s' is not a number", num);
+            return BAD("'%s' is not a number", num);
         p += strcspn(p, " \t\n,");
     }
     while (isspace((unsigned char)*p) || *p == ',')
         p++;
     if (*p)
-        return fail(err, errlen, "'%s' is not XMIN YMIN XMAX YMAX: want "
+        return BAD("'%s' is not XMIN YMIN XMAX YMAX: want "
                     "four numbers", text);
     if (!(box[0] <= box[2] && box[1] <= box[3]))
-        return fail(err, errlen, "want XMIN YMIN XMAX YMAX, with XMIN <= "
+        return BAD("want XMIN YMIN XMAX YMAX, with XMIN <= "
                     "XMAX and YMIN <= YMAX");
     return XG_OK;
 }
@@ -177,13 +162,11 @@ static int set_copy(struct xgo_job *job, int i, const char *value,
     char **list = NULL;
     size_t n = 0;
     if (strcmp(value, "all") != 0) {
-        if (!(list = split_fields(value, &n))) {
-            fail(err, errlen, "out of memory");
-            return XG_ENOMEM;
-        }
+        if (!(list = split_fields(value, &n)))
+            return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
         if (n == 0) {
             free(list);
-            return fail(err, errlen, "empty field list '%s' (expected "
+            return BAD("empty field list '%s' (expected "
                         "F1,F2,... or all)", value);
         }
     }
@@ -203,7 +186,7 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
         if (key && strcmp(key, keys[k].key) == 0)
             break;
     if (k == sizeof keys / sizeof keys[0])
-        return fail(err, errlen, "unknown option '%s'", key ? key : "");
+        return BAD("unknown option '%s'", key ? key : "");
     if (!value)
         value = "";
     {
@@ -213,24 +196,24 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
         case OP:
             if (!(job->op = xg_op_find(value))) {
                 xgo_op_list(names, sizeof names);
-                return fail(err, errlen, "unknown operation '%s' (expected "
+                return BAD("unknown operation '%s' (expected "
                             "%s)", value, names);
             }
             return XG_OK;
         case ENGINE:
             if ((v = xg_engine_parse(value)) < 0)
-                return fail(err, errlen, "unknown engine '%s' (expected "
+                return BAD("unknown engine '%s' (expected "
                             "auto, seq, cpu or gpu)", value);
             job->opts.engine = v;
             return XG_OK;
         case GRID:
             if (parse_grid(value, job->opts.grid))
-                return fail(err, errlen, "bad grid '%s' (expected N or "
+                return BAD("bad grid '%s' (expected N or "
                             "NX,NY,NZ, each 1..%d)", value, GRID_MAX);
             return XG_OK;
         case THREADS:
             if (parse_int(value, 0, THREADS_MAX, &job->threads))
-                return fail(err, errlen, "bad threads '%s' (expected "
+                return BAD("bad threads '%s' (expected "
                             "0..%d)", value, THREADS_MAX);
             return XG_OK;
         case LAYER:
