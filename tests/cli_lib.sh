@@ -1,7 +1,8 @@
 # cli_lib.sh -- what the exactgeo tool's shell tests share, sourced by
 # cli_t.sh, cli_ux_t.sh and safety_t.sh after they set top_srcdir and
 # XG_T_NAME: the TAP `ok`, a private temporary folder (the current folder
-# from here on, removed at exit), `gpkg` and the fixture with known contacts.
+# from here on, removed at exit), `dump`, `nostage`, `gpkg` and the
+# fixture with known contacts.
 top_builddir=${top_builddir:-$top_srcdir}
 XG="$top_builddir/exactgeo"
 n=0
@@ -14,6 +15,16 @@ command -v ogr2ogr >/dev/null 2>&1 || { echo "1..0 # SKIP no ogr2ogr"; exit 0; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/xg_$XG_T_NAME.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
+
+# dump DATASET [LAYER] [ogr2ogr options]: the contacts as WKT,fields...,
+# one line each, no header, no quotes; $fixed selects the fixed fields.
+dump() {
+    ogr2ogr -f CSV /vsistdout/ "$@" -lco GEOMETRY=AS_WKT 2>/dev/null |
+        tail -n +2 | tr -d '"'
+}
+fixed="-select a_fid,a_seg,b_fid,b_tri,kind"
+# nostage [DIR]: no staging folder of the tool left in DIR (default .).
+nostage() { ! ls -A "${1:-.}" | grep -q 'exactgeo-'; }
 
 gpkg() {  # gpkg OUT IN [ogr2ogr options, e.g. -a_srs EPSG:32633, -nlt TYPE]
     out=$1; in=$2; shift 2

@@ -12,14 +12,6 @@ fixture_holes hole
 gpkg a.gpkg a.geojson
 gpkg b.gpkg b.geojson
 
-# The contacts of a dataset (and layer) as WKT,fields..., no quotes.
-dump() {
-    ogr2ogr -f CSV /vsistdout/ "$@" -lco GEOMETRY=AS_WKT 2>/dev/null |
-        tail -n +2 | tr -d '"'
-}
-fixed="-select a_fid,a_seg,b_fid,b_tri,kind"
-nostage() { ! ls -A "$1" | grep -q 'exactgeo-'; }
-
 # ---- GeoPackage, no copies
 "$XG" segtri -q out.gpkg a.gpkg b.gpkg 2>err.txt
 ok $? "segtri to GPKG exits 0"

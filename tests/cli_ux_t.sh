@@ -14,12 +14,6 @@ XG_T_NAME=cliux
 fixture_holes hole_name_long
 gpkg a.gpkg a.geojson
 gpkg b.gpkg b.geojson
-dump() {  # the contacts of a dataset (and layer) as WKT,fields..., no quotes
-    ogr2ogr -f CSV /vsistdout/ "$@" -lco GEOMETRY=AS_WKT 2>/dev/null |
-        tail -n +2 | tr -d '"'
-}
-fixed="-select a_fid,a_seg,b_fid,b_tri,kind"
-nostage() { ! ls -A "${1:-.}" | grep -q 'exactgeo-'; }
 # fails DESC PATTERN ARGS...: exit 1, PATTERN in the one-line error, no
 # new.gpkg, nothing hidden left behind
 fails() {

@@ -32,7 +32,6 @@ cat > b.geojson <<'JSON'
 JSON
 gpkg a.gpkg a.geojson
 gpkg b.gpkg b.geojson
-nostage() { ! ls -A "${1:-.}" | grep -q 'exactgeo-'; }
 # sha256 of every file under a folder, by relative path
 sums() { (cd "$1" && find . -type f | LC_ALL=C sort | xargs sha256sum); }
 
