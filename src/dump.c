@@ -77,19 +77,13 @@ static int dump_write(struct xg_ctx *ctx, const char *path,
     return XG_OK;
 }
 
-/* Non-zero when set s may be stored as kind elem (an empty set that was
- * never pushed into has no kind and fits any). */
-static int fits(const struct xg_set *s, int elem)
-{
-    return s->elem == elem || (s->n == 0 && s->elem == XG_ELEM_NONE);
-}
-
 int xg_dump_write(struct xg_ctx *ctx, const char *path,
                   const struct xg_set *a, const struct xg_set *b)
 {
     size_t i;
     for (i = 0; i < NFORMATS; i++)
-        if (fits(a, formats[i].a_elem) && fits(b, formats[i].b_elem))
+        if (xg__set_fits(a, formats[i].a_elem) &&
+            xg__set_fits(b, formats[i].b_elem))
             return dump_write(ctx, path, &formats[i], a, b);
     return xg__error(ctx, XG_EINVAL,
                      "%s: no dump format for %ss against %ss", path,

@@ -32,6 +32,7 @@ struct fin_thread {
 struct fin {
     const struct xg__pair_ops *ops;
     const double *a, *b;
+    size_t sa, sb;              /* doubles per A and B element */
     const struct xg_gpu_hit *h;
     size_t n;
     int dedup;
@@ -48,12 +49,12 @@ static int is_dup(const struct fin *f, size_t k)
 
 static const double *elem_a(const struct fin *f, uint32_t i)
 {
-    return f->a + (size_t)xg_elem_doubles(f->ops->a_elem) * i;
+    return f->a + f->sa * i;
 }
 
 static const double *elem_b(const struct fin *f, uint32_t j)
 {
-    return f->b + (size_t)xg_elem_doubles(f->ops->b_elem) * j;
+    return f->b + f->sb * j;
 }
 
 static int side_grow(struct fin_thread *t)
@@ -152,6 +153,8 @@ int xg__gpu_finish(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     f.ops = ops;
     f.a = a;
     f.b = b;
+    f.sa = (size_t)xg_elem_doubles(ops->a_elem);
+    f.sb = (size_t)xg_elem_doubles(ops->b_elem);
     f.h = h;
     f.n = n;
     f.dedup = dedup;

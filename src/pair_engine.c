@@ -67,17 +67,17 @@ static void prepare_worker(void *arg, int tid)
     struct run *r = arg;
     size_t lo, hi, i;
     const struct xg__pair_ops *ops = r->ops;
+    const size_t sa = (size_t)xg_elem_doubles(ops->a_elem),
+                 sb = (size_t)xg_elem_doubles(ops->b_elem);
     xg__share(r->na, r->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++)
-        if (ops->a_box(&r->prep_cnt[tid], r->a + (size_t)xg_elem_doubles(ops->a_elem) * i,
-                       r->a_box + 6 * i)) {
+        if (ops->a_box(&r->prep_cnt[tid], r->a + sa * i, r->a_box + 6 * i)) {
             xg__box_none(r->a_box + 6 * i);
             r->a_bad[tid]++;
         }
     xg__share(r->nb, r->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++)
-        if (ops->b_box(&r->prep_cnt[tid], r->b + (size_t)xg_elem_doubles(ops->b_elem) * i,
-                       r->b_box + 6 * i)) {
+        if (ops->b_box(&r->prep_cnt[tid], r->b + sb * i, r->b_box + 6 * i)) {
             xg__box_none(r->b_box + 6 * i);
             r->b_bad[tid]++;
         }
@@ -427,7 +427,7 @@ out:
 static int check_kind(struct xg_ctx *ctx, const struct xg_set *s, int elem,
                       const char *which)
 {
-    if (s->elem == elem || (s->n == 0 && s->elem == XG_ELEM_NONE))
+    if (xg__set_fits(s, elem))
         return XG_OK;
     return xg__error(ctx, XG_EINVAL, "set %s holds %ss, not %ss", which,
                      xg_elem_name(s->elem), xg_elem_name(elem));

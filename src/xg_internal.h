@@ -159,6 +159,15 @@ static inline int xg__grid_owns(const struct xg_grid *g, size_t c,
 void *xg__big_alloc(size_t bytes);
 void *xg__big_calloc(size_t n, size_t size);
 
+/* ---- element sets (geom.c) ---- */
+
+/* Non-zero when set s holds elements of kind elem, or nothing at all (a
+ * set never pushed into has no kind and fits any). */
+static inline int xg__set_fits(const struct xg_set *s, int elem)
+{
+    return s->elem == elem || (s->n == 0 && s->elem == XG_ELEM_NONE);
+}
+
 /* ---- contacts (geom.c) ---- */
 int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x);
 /* Sorts by (a, b). */
