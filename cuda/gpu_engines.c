@@ -10,5 +10,6 @@ static const struct xg__gpu_engine cuda_engines = {
     xg__cuda_device_check,
     xg__segtri_gpu_run,
     xg__redblue_gpu_run,
+    NULL,   /* inside: not yet */
 };
 const struct xg__gpu_engine *const xg__gpu_engine = &cuda_engines;

@@ -86,6 +86,12 @@ const char *xg_kind_name(int kind, int dim)
         return "touch";
     case XG_KIND_OVERLAP:
         return dim == 3 ? "coplanar" : "overlap";
+    case XG_KIND_INSIDE:
+        return "inside";
+    case XG_KIND_BOUNDARY:
+        return "boundary";
+    case XG_KIND_OUTSIDE:
+        return "outside";
     default:
         return "unknown";
     }

@@ -209,10 +209,15 @@ enum xg_kind {
     XG_KIND_PROPER = 0,   /* interiors cross transversally at one point   */
     XG_KIND_TOUCH = 1,    /* one contact point otherwise                  */
     XG_KIND_OVERLAP = 2,  /* a shared stretch: coplanar (3D), collinear (2D) */
+    /* xg_inside: where a point lies with respect to a closed solid */
+    XG_KIND_INSIDE = 3,   /* in the solid's interior                      */
+    XG_KIND_BOUNDARY = 4, /* on its surface: a face, an edge or a vertex  */
+    XG_KIND_OUTSIDE = 5,  /* in no solid of the set (xg_opts.outside)     */
     XG_KIND_COUNT
 };
 
-/* "proper", "touch", and "coplanar" (3D) or "overlap" (2D). */
+/* "proper", "touch", "coplanar" (3D) or "overlap" (2D), "inside",
+ * "boundary", "outside". */
 const char *xg_kind_name(int kind, int dim);
 
 struct xg_contact {
@@ -287,6 +292,8 @@ struct xg_opts {
     int engine;           /* enum xg_engine */
     int grid[3];          /* cells per axis; 0 = choose from the counts */
     size_t gpu_mem_cap;   /* bytes of device memory to use; 0 = all free */
+    int outside;          /* xg_inside: also one record for each point
+                             in no solid (kind outside)               */
 };
 
 /* Every contact between closed segments A and closed triangles B, in
@@ -318,6 +325,43 @@ int xg_redblue(struct xg_ctx *ctx, const struct xg_set *a,
 int xg_redblue_pair(struct xg_counters *cnt, const double sa[6],
                     const double sb[6], struct xg_contact *c);
 
+/* Points A in closed solids B.  A solid is the bounded region of a
+ * closed triangulated surface: the triangles of B that share a fid (in
+ * any order).  Closed means that every edge, matched by the exact
+ * coordinates of its two ends, is used by an even number of the solid's
+ * triangles; a solid with an open edge fails with XG_EFORMAT, naming its
+ * fid and its number of open edges (xg_open_edges finds them first).
+ * For each point and each solid holding it in its closed region, one
+ * record: a the point, b the solid's first triangle in B (so that
+ * b->fid[b] is its fid), kind XG_KIND_INSIDE (an odd number of faces
+ * above it along a vertical ray moved off every edge by a symbolic shift;
+ * see docs/semantics.md) or XG_KIND_BOUNDARY (on a face, an edge or a
+ * vertex), p the point.  With opt->outside, also one record for each
+ * point in no solid: b = UINT32_MAX, kind XG_KIND_OUTSIDE.  In ascending
+ * (a, b) order, the same on every engine and thread count.  Collinear
+ * triangles are skipped and counted (they bound no volume); solids may
+ * nest, touch or overlap, each judged on its own.  Engines: seq, the
+ * seed's origin tetrahedra over every triangle; cpu and gpu, a column
+ * grid over the triangles.  Same contract as xg_segtri otherwise;
+ * st->grid holds the columns (z: 1), candidates the (point, triangle)
+ * pairs looked at, bbox_pairs those whose box holds the point's ray,
+ * deferred those decided exactly. */
+int xg_inside(struct xg_ctx *ctx, const struct xg_set *a,
+              const struct xg_set *b, const struct xg_opts *opt,
+              struct xg_contacts *out, struct xg_stats *st);
+
+/* Where point p lies with respect to the solid bounded by the closed
+ * surface of ntri triangles (9 doubles each) at tri, exactly, by brute
+ * force: XG_KIND_INSIDE, XG_KIND_BOUNDARY or XG_KIND_OUTSIDE.  The
+ * surface is not checked (xg_open_edges). */
+int xg_inside_point(struct xg_counters *cnt, const double p[3],
+                    const double *tri, size_t ntri);
+
+/* *open = the number of edges of the ntri triangles at tri (9 doubles
+ * each) used by an odd number of them, ends matched by exact
+ * coordinates (0: the surface is closed).  XG_OK or XG_ENOMEM. */
+int xg_open_edges(const double *tri, size_t ntri, uint64_t *open);
+
 /* Default cells per axis for na and nb elements over a box. */
 void xg_grid_default(size_t na, size_t nb, const double lo[3],
                      const double hi[3], int cells[3]);
@@ -345,7 +389,9 @@ struct xg_op_input {
     const char *skipped;    /* what the core skips of them: "of zero
                                length", "degenerate"                    */
     const char *sub_field;  /* output field holding the element's index
-                               in its feature: "a_seg", "b_tri"         */
+                               in its feature: "a_seg", "b_tri", "a_part";
+                               NULL: none (inside's solids, whole
+                               features)                                */
     const char *count_key;  /* --stats JSON key of the element count    */
     const char *skip_key;   /* --stats JSON key (in "skipped") of the
                                elements skipped                          */
@@ -359,6 +405,8 @@ struct xg_op {
     const char *contract;   /* one sentence: what the contacts are      */
     int dim;                /* 3: in space (outputs with Z); 2: in the
                                plane, z ignored; also xg_kind_name's    */
+    unsigned kinds;         /* the kinds its records take: bit k set
+                               for enum xg_kind k (summaries, --stats) */
     struct xg_op_input in[2];
     xg_op_run_fn run;       /* the engine entry point                   */
 };

@@ -5,7 +5,7 @@
  * see when there is no engine to run.
  */
 #include <string.h>
-#include "xg_internal.h"
+#include "xg_inside.h"
 
 #define NO_CUDA "this build has no CUDA support"
 
@@ -90,4 +90,16 @@ int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_set *a,
     if (!xg__gpu_engine)
         return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
     return xg__gpu_engine->redblue(ctx, a, b, opt, method, out, st);
+}
+
+int xg__gpu_inside(struct xg_ctx *ctx, const struct xg_set *a,
+                   const struct xg_set *b, const struct xg_opts *opt,
+                   int method, struct xg_contacts *out, struct xg_stats *st)
+{
+    if (!xg__gpu_engine)
+        return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
+    if (!xg__gpu_engine->inside)
+        return xg__error(ctx, XG_ENOTSUP, "this build's GPU engine has no "
+                                          "point-in-solid");
+    return xg__gpu_engine->inside(ctx, a, b, opt, method, out, st);
 }

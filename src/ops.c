@@ -7,12 +7,17 @@
 #include <string.h>
 #include "xg_internal.h"
 
+#define CONTACTS ((1u << XG_KIND_PROPER) | (1u << XG_KIND_TOUCH) | \
+                  (1u << XG_KIND_OVERLAP))
+#define PLACES ((1u << XG_KIND_INSIDE) | (1u << XG_KIND_BOUNDARY) | \
+                (1u << XG_KIND_OUTSIDE))
+
 static const struct xg_op ops[] = {
     {"segtri", "Segment x triangle contacts (3D, exact)",
      "contacts of 3D lines A (drill holes) with 3D surfaces B (meshes)",
      "Every contact between the closed 3D segments of A and the closed "
      "triangles of B, exactly",
-     3,
+     3, CONTACTS,
      {{XG_ELEM_SEGMENT, "Segments", "LineString Z: drill holes", "segments",
        "of zero length", "a_seg", "segments", "zero_length_segments"},
       {XG_ELEM_TRIANGLE, "Triangles",
@@ -22,13 +27,26 @@ static const struct xg_op ops[] = {
     {"redblue", "Segment x segment contacts (2D map overlay, exact)",
      "contacts of 2D segments of A and B (lines, polygon rings)",
      "Every contact between the closed 2D segments of A and of B, exactly",
-     2,
+     2, CONTACTS,
      {{XG_ELEM_SEGMENT, "Red segments", "lines or polygon rings", "segments",
        "of zero length", "a_seg", "segments", "zero_length_segments"},
       {XG_ELEM_SEGMENT, "Blue segments", "lines or polygon rings",
        "segments", "of zero length", "b_seg", "b_segments",
        "zero_length_b_segments"}},
      xg_redblue},
+    {"inside", "Points in closed solids (3D, exact)",
+     "which closed 3D solids B (ore bodies, domains) hold each point of A "
+     "(block centroids, samples)",
+     "Every point of A with each closed solid of B that holds it, inside "
+     "or on its boundary, exactly",
+     3, PLACES,
+     {{XG_ELEM_POINT, "Points", "Point Z, MultiPoint Z: block centroids, "
+       "samples", "points", "", "a_part", "points", "skipped_points"},
+      {XG_ELEM_TRIANGLE, "Solids",
+       "closed PolyhedralSurface Z, TIN Z or Polygon Z surfaces: one solid "
+       "per feature", "triangles", "degenerate", NULL, "triangles",
+       "degenerate_triangles"}},
+     xg_inside},
 };
 
 size_t xg_op_count(void)

@@ -485,8 +485,9 @@ int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
         return rc;
     }
     /* Counted where the contacts were made (the GPU engines), else here. */
-    if (st->contacts[XG_KIND_PROPER] + st->contacts[XG_KIND_TOUCH] +
-            st->contacts[XG_KIND_OVERLAP] == out->n)
+    for (k = 0, i = 0; k < XG_KIND_COUNT; k++)
+        i += st->contacts[k];
+    if (i == out->n)
         return XG_OK;
     for (k = 0; k < XG_KIND_COUNT; k++)
         st->contacts[k] = 0;

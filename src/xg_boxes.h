@@ -143,4 +143,14 @@ XG_HD uint32_t xg__owner(const int *n, const int32_t *ca, const int32_t *cb)
                           ca[2] > cb[2] ? ca[2] : cb[2]);
 }
 
+
+/* Non-zero when point p's upward ray may meet or start on a triangle
+ * whose box is box: p in the box in x and y (closed) and not above it.
+ * Exact comparisons; anything else is a certain miss (xg_inside). */
+XG_HD int xg__ray_box_holds(const double *p, const double *box)
+{
+    return p[0] >= box[0] && p[0] <= box[3] && p[1] >= box[1] &&
+           p[1] <= box[4] && p[2] <= box[5];
+}
+
 #endif /* XG_BOXES_H */

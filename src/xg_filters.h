@@ -383,4 +383,112 @@ XG_HD int xg_segtri_maybe_f(const float *seg, const float *tri)
     return pos + neg < 3 || !(pos && neg);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* Point P against triangle ABC, for point-in-solid (xg_inside).
+ *
+ * The ray leaves P upwards (+z), not from P itself but from the point
+ * P' = P + (e, e^2, 0) for an infinitely small e > 0.  When P is on no
+ * face, P' lies on the same side of the surface as P; and the vertical
+ * line through P' meets no edge and no vertex (it would have to satisfy
+ * two equations in e), so the faces it crosses are crossed in their
+ * interiors and their parity is P's: odd inside, even outside.
+ *
+ * Everything follows from exact signs in (x, y) and one in 3D:
+ *   s = orient2d(A, B, C), zero for a vertical triangle (one seen edge-on
+ *       from above: its plane holds the vertical);
+ *   o[k] = orient2d(V_k, V_k+1, P), V = A, B, C, A;
+ *   d = orient3d(A, B, C, P), of the sign of s when P is below the plane.
+ * Where o[k] = 0, P' decides: orient2d(V, W, P') = (Wx - Vx) e^2 -
+ * (Wy - Vy) e, of the sign of Vy - Wy, else of Wx - Vx
+ * (xg_ray_edge_shift), from comparisons of input coordinates alone.
+ * So the ray crosses ABC when s != 0, P' is inside ABC's shadow and P is
+ * below the plane; P is on ABC when s != 0, P is in the closed shadow and
+ * d = 0; a vertical triangle is never crossed, and whether P lies on it
+ * is decided in its own plane (xg__point_on_tri).
+ *
+ * One function of the signs for the filter and the exact stage, as for
+ * red/blue, so the two cannot disagree on what signs mean. */
+
+#define XG_RAY_MISS  0  /* not crossed, and P not on the triangle       */
+#define XG_RAY_CROSS 1  /* the ray crosses it                           */
+#define XG_RAY_ON    2  /* P lies on the closed triangle                */
+#define XG_RAY_DEFER 3  /* a sign the filter cannot certify             */
+#define XG_RAY_WALL  4  /* vertical, P on the line of its shadow: its
+                           plane decides (exact stage only)            */
+#define XG_RAY_PLANE 5  /* xg_ray_xy: go on to xg_ray_plane             */
+
+/* The sign of orient2d(V, W, P + (e, e^2)) where orient2d(V, W, P) = 0;
+ * zero only when V and W have the same x and y. */
+XG_HD int xg_ray_edge_shift(const double *v, const double *w)
+{
+    if (v[1] != w[1])
+        return v[1] > w[1] ? XG_POS : XG_NEG;
+    if (v[0] != w[0])
+        return w[0] > v[0] ? XG_POS : XG_NEG;
+    return XG_ZERO;
+}
+
+/* The (x, y) half, from s and o[3] (each a sign or XG_UNSURE):
+ * XG_RAY_MISS, XG_RAY_DEFER, XG_RAY_WALL, or XG_RAY_PLANE with *in = 1
+ * when P' is strictly inside the shadow (0 when P is on its border and
+ * P' outside). */
+XG_HD int xg_ray_xy(int s, const int *o, const double *tri, int *in)
+{
+    int k, unsure = 0;
+    *in = 0;
+    if (s == XG_UNSURE)
+        return XG_RAY_DEFER;
+    if (s == XG_ZERO) {
+        for (k = 0; k < 3; k++) {
+            if (o[k] == XG_POS || o[k] == XG_NEG)
+                return XG_RAY_MISS;
+            unsure |= o[k] == XG_UNSURE;
+        }
+        return unsure ? XG_RAY_DEFER : XG_RAY_WALL;
+    }
+    for (k = 0; k < 3; k++) {
+        if (o[k] == -s)
+            return XG_RAY_MISS;
+        unsure |= o[k] == XG_UNSURE;
+    }
+    if (unsure)
+        return XG_RAY_DEFER;
+    *in = 1;
+    for (k = 0; k < 3; k++)
+        if (o[k] == XG_ZERO &&
+            xg_ray_edge_shift(tri + 3 * k, tri + 3 * ((k + 1) % 3)) != s)
+            *in = 0;
+    return XG_RAY_PLANE;
+}
+
+/* The plane half, for P in the closed shadow of a non-vertical triangle:
+ * d = orient3d(A, B, C, P) (a sign or XG_UNSURE). */
+XG_HD int xg_ray_plane(int s, int d, int in)
+{
+    if (d == XG_UNSURE)
+        return XG_RAY_DEFER;
+    if (d == XG_ZERO)
+        return XG_RAY_ON;
+    return in && d == s ? XG_RAY_CROSS : XG_RAY_MISS;
+}
+
+/* The filter: XG_RAY_MISS, XG_RAY_CROSS, XG_RAY_ON or XG_RAY_DEFER (an
+ * unsure sign, or P in the plane of a vertical triangle).  The caller has
+ * checked that P is in the triangle's box in x and y and not above it
+ * (xg__ray_box_holds). */
+XG_HD int xg_ray_tri_fast(const double *p, const double *tri)
+{
+    const double *A = tri, *B = tri + 3, *C = tri + 6;
+    int s, o[3], in, r;
+    s = xg_iv_sign(xg_orient2d_iv(A, B, C));
+    o[0] = xg_iv_sign(xg_orient2d_iv(A, B, p));
+    o[1] = xg_iv_sign(xg_orient2d_iv(B, C, p));
+    o[2] = xg_iv_sign(xg_orient2d_iv(C, A, p));
+    r = xg_ray_xy(s, o, tri, &in);
+    if (r != XG_RAY_PLANE)
+        return r == XG_RAY_WALL ? XG_RAY_DEFER : r;
+    return xg_ray_plane(s, xg_iv_sign(xg_orient3d_iv(A, B, C, p)), in);
+}
+
 #endif /* XG_FILTERS_H */

@@ -318,6 +318,11 @@ struct xg__gpu_engine {
     int (*redblue)(struct xg_ctx *ctx, const struct xg_set *a,
                    const struct xg_set *b, const struct xg_opts *opt,
                    int method, struct xg_contacts *out, struct xg_stats *st);
+    /* Point-in-solid, contract as xg__gpu_inside (xg_inside.h); NULL
+     * while the CUDA build has none. */
+    int (*inside)(struct xg_ctx *ctx, const struct xg_set *a,
+                  const struct xg_set *b, const struct xg_opts *opt,
+                  int method, struct xg_contacts *out, struct xg_stats *st);
 };
 extern const struct xg__gpu_engine *const xg__gpu_engine;
 

@@ -1,0 +1,379 @@
+/*
+ * inside_prep.c -- the solids of xg_inside: grouped by fid, checked
+ * closed, collinear triangles dropped, and the columns the cpu and gpu
+ * engines look a point's ray up in.
+ */
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "xg_inside.h"
+#include "xg_thread.h"
+
+/* ---- open edges: a hash table of edges, counting uses ---- */
+
+/* An edge's ends, the lesser (by x, then y, then z) first, -0 as +0. */
+static void edge_ends(const double *t, int k, double e[6])
+{
+    const double *u = t + 3 * k, *v = t + 3 * ((k + 1) % 3);
+    int j, swap = 0;
+    for (j = 0; j < 3; j++)
+        if (u[j] != v[j]) {
+            swap = v[j] < u[j];
+            break;
+        }
+    for (j = 0; j < 3; j++) {
+        e[j] = (swap ? v[j] : u[j]) + 0.0;
+        e[3 + j] = (swap ? u[j] : v[j]) + 0.0;
+    }
+}
+
+static uint64_t edge_hash(const double e[6])
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull, w;
+    int j;
+    for (j = 0; j < 6; j++) {
+        memcpy(&w, &e[j], 8);
+        h ^= w;
+        h *= 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    return h;
+}
+
+int xg__open_edges(const double *xyz, const uint32_t *idx, size_t n,
+                   uint64_t *open)
+{
+    size_t cap = 16, m = 3 * n, e, i;
+    uint32_t *slot;     /* edge number + 1, 0 empty */
+    uint32_t *uses;
+    uint64_t odd = 0;
+
+    *open = 0;
+    if (n == 0)
+        return XG_OK;
+    if (m > UINT32_MAX - 1)
+        return XG_ENOMEM;
+    while (cap < 2 * m)
+        cap *= 2;
+    slot = calloc(cap, sizeof *slot);
+    uses = calloc(cap, sizeof *uses);
+    if (!slot || !uses) {
+        free(slot);
+        free(uses);
+        return XG_ENOMEM;
+    }
+    for (e = 0; e < m; e++) {
+        double k[6], o[6];
+        const double *t = xyz + 9 * (size_t)(idx ? idx[e / 3] : e / 3);
+        edge_ends(t, (int)(e % 3), k);
+        i = (size_t)edge_hash(k) & (cap - 1);
+        for (;;) {
+            if (!slot[i]) {
+                slot[i] = (uint32_t)e + 1;
+                uses[i] = 1;
+                break;
+            }
+            {
+                size_t f = slot[i] - 1;
+                const double *u = xyz + 9 * (size_t)(idx ? idx[f / 3] : f / 3);
+                edge_ends(u, (int)(f % 3), o);
+            }
+            if (o[0] == k[0] && o[1] == k[1] && o[2] == k[2] &&
+                o[3] == k[3] && o[4] == k[4] && o[5] == k[5]) {
+                uses[i]++;
+                break;
+            }
+            i = (i + 1) & (cap - 1);
+        }
+    }
+    for (i = 0; i < cap; i++)
+        odd += slot[i] && (uses[i] & 1);
+    free(slot);
+    free(uses);
+    *open = odd;
+    return XG_OK;
+}
+
+int xg_open_edges(const double *tri, size_t ntri, uint64_t *open)
+{
+    if (!open || (!tri && ntri))
+        return XG_EINVAL;
+    return xg__open_edges(tri, NULL, ntri, open);
+}
+
+/* ---- grouping by fid ---- */
+
+/* A run of consecutive triangles of one fid. */
+struct run {
+    int64_t key;          /* the fid, then the group's first triangle */
+    uint32_t head, len;
+};
+
+static int run_before(const struct run *x, const struct run *y)
+{
+    return x->key != y->key ? x->key < y->key : x->head < y->head;
+}
+
+/* Sorts r[0..n-1] by (key, head) with tmp of n runs: a merge sort
+ * (qsort would need its comparator's data in a global). */
+static void sort_runs(struct run *r, struct run *tmp, size_t n)
+{
+    size_t w, i;
+    for (w = 1; w < n; w *= 2) {
+        for (i = 0; i < n; i += 2 * w) {
+            size_t m = i + w < n ? i + w : n, e = i + 2 * w < n ? i + 2 * w : n;
+            size_t x = i, y = m, o = i;
+            while (x < m && y < e)
+                tmp[o++] = run_before(&r[y], &r[x]) ? r[y++] : r[x++];
+            while (x < m)
+                tmp[o++] = r[x++];
+            while (y < e)
+                tmp[o++] = r[y++];
+        }
+        memcpy(r, tmp, n * sizeof *r);
+    }
+}
+
+/* order: B's triangles solid by solid, solids by their first triangle
+ * and each solid's triangles ascending; start[nsolid + 1] the solids'
+ * ranges in order.  Readers give one run per fid, so the sorts are of
+ * runs, few. */
+static int group_by_fid(const struct xg_set *b, uint32_t *order,
+                        uint32_t **start, size_t *nsolid)
+{
+    size_t n = b->n, i, j, nr = 0, g = 0, w = 0;
+    struct run *r, *tmp;
+    uint32_t *st;
+
+    for (i = 0; i < n; i++)
+        nr += i == 0 || b->fid[i] != b->fid[i - 1];
+    r = malloc((nr + 1) * sizeof *r);
+    tmp = malloc((nr + 1) * sizeof *tmp);
+    st = malloc((nr + 1) * sizeof *st);
+    if (!r || !tmp || !st) {
+        free(r);
+        free(tmp);
+        free(st);
+        return XG_ENOMEM;
+    }
+    for (i = 0, j = 0; i < n; i++)
+        if (i == 0 || b->fid[i] != b->fid[i - 1]) {
+            r[j].key = b->fid[i];
+            r[j].head = (uint32_t)i;
+            if (j)
+                r[j - 1].len = r[j].head - r[j - 1].head;
+            j++;
+        }
+    if (nr)
+        r[nr - 1].len = (uint32_t)(n - r[nr - 1].head);
+    sort_runs(r, tmp, nr);
+    /* each run's key becomes its group's first triangle: the head of the
+     * group's first run */
+    for (j = 0; j < nr; j++) {
+        int64_t fid = r[j].key;
+        size_t k = j;
+        while (k < nr && r[k].key == fid)
+            k++;
+        for (i = j; i < k; i++)
+            r[i].key = (int64_t)r[j].head;
+        j = k - 1;
+    }
+    sort_runs(r, tmp, nr);
+    for (j = 0; j < nr; j++) {
+        if (j == 0 || r[j].key != r[j - 1].key)
+            st[g++] = (uint32_t)w;
+        for (i = 0; i < r[j].len; i++)
+            order[w++] = r[j].head + (uint32_t)i;
+    }
+    st[g] = (uint32_t)w;
+    free(r);
+    free(tmp);
+    *start = st;
+    *nsolid = g;
+    return XG_OK;
+}
+
+/* ---- closedness, on threads (solids taken one at a time) ---- */
+
+struct closed_run {
+    const struct xg_set *b;
+    const uint32_t *order, *start;
+    size_t nsolid;
+    atomic_size_t next;
+    uint64_t *open;           /* per solid */
+    atomic_int nomem;
+};
+
+static void closed_worker(void *arg, int tid)
+{
+    struct closed_run *c = arg;
+    size_t s;
+    (void)tid;
+    while ((s = atomic_fetch_add(&c->next, 1)) < c->nsolid)
+        if (xg__open_edges(c->b->xyz, c->order + c->start[s],
+                           c->start[s + 1] - c->start[s], &c->open[s]))
+            atomic_store(&c->nomem, 1);
+}
+
+/* ---- the columns ---- */
+
+/* Cells about as wide as the triangles' boxes are, on average, in x and
+ * y, so that a column lists a few triangles of each surface it crosses;
+ * at most 4 per triangle and 2^31 in all. */
+static void column_default(const double *box, size_t n, const double lo[3],
+                           const double hi[3], int cells[3])
+{
+    double w[2] = {0, 0};
+    size_t i;
+    int k;
+    for (i = 0; i < n; i++)
+        for (k = 0; k < 2; k++)
+            w[k] += box[6 * i + 3 + k] - box[6 * i + k];
+    for (k = 0; k < 2; k++) {
+        double ext = hi[k] - lo[k], h = n ? w[k] / (double)n : 0, c;
+        c = ext > 0 && h > 0 ? ceil(ext / h) : 1;
+        if (!(c >= 1))
+            c = 1;
+        cells[k] = c > 65536 ? 65536 : (int)c;
+    }
+    cells[2] = 1;
+    while ((double)cells[0] * cells[1] > 4.0 * (double)n + 16 ||
+           (double)cells[0] * cells[1] > 2147483647.0)
+        for (k = 0; k < 2; k++)
+            cells[k] = cells[k] > 1 ? (cells[k] + 1) / 2 : 1;
+}
+
+int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
+                       const struct xg_opts *opt, int nthreads,
+                       struct xg__solids *S, struct xg_stats *st)
+{
+    uint32_t *order = NULL, *start = NULL;
+    size_t nsolid = 0, s, i, kept = 0;
+    double *box = NULL, lo[3], hi[3];
+    int rc = XG_OK, cells[3], k;
+    struct closed_run cr;
+
+    memset(S, 0, sizeof *S);
+    if (b->n && !(order = malloc(b->n * sizeof *order)))
+        return xg__error(ctx, XG_ENOMEM, "out of memory");
+    if (b->n && (rc = group_by_fid(b, order, &start, &nsolid))) {
+        free(order);
+        return xg__error(ctx, rc, "out of memory");
+    }
+    /* every solid closed */
+    memset(&cr, 0, sizeof cr);
+    cr.b = b;
+    cr.order = order;
+    cr.start = start;
+    cr.nsolid = nsolid;
+    atomic_init(&cr.next, 0);
+    atomic_init(&cr.nomem, 0);
+    cr.open = calloc(nsolid + 1, sizeof *cr.open);
+    if (!cr.open) {
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+        goto out;
+    }
+    xg__parallel(nthreads < (int)nsolid ? nthreads : (nsolid ? (int)nsolid : 1),
+                 closed_worker, &cr);
+    if (atomic_load(&cr.nomem)) {
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (s = 0; s < nsolid; s++)
+        if (cr.open[s]) {
+            rc = xg__error(ctx, XG_EFORMAT,
+                           "solid with fid %lld is not closed: %llu open "
+                           "edge%s (used by an odd number of its triangles)",
+                           (long long)b->fid[order[start[s]]],
+                           (unsigned long long)cr.open[s],
+                           cr.open[s] == 1 ? "" : "s");
+            goto out;
+        }
+    /* the kept triangles, solid by solid */
+    S->nsolid = nsolid;
+    S->first = malloc((nsolid + 1) * sizeof *S->first);
+    S->tri_start = malloc((nsolid + 1) * sizeof *S->tri_start);
+    S->tri = xg__big_alloc((b->n ? b->n : 1) * 9 * sizeof(double));
+    S->solid = malloc((b->n + 1) * sizeof *S->solid);
+    box = xg__big_alloc((b->n ? b->n : 1) * 6 * sizeof(double));
+    if (!S->first || !S->tri_start || !S->tri || !S->solid || !box) {
+        free(box);
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (k = 0; k < 3; k++) {
+        lo[k] = INFINITY;
+        hi[k] = -INFINITY;
+    }
+    for (s = 0; s < nsolid; s++) {
+        S->first[s] = order[start[s]];
+        S->tri_start[s] = (uint32_t)kept;
+        for (i = start[s]; i < start[s + 1]; i++) {
+            const double *t = b->xyz + 9 * (size_t)order[i];
+            if (xg__tri_is_degenerate(&st->cnt, t)) {
+                st->b_skipped++;
+                continue;
+            }
+            memcpy(S->tri + 9 * kept, t, 9 * sizeof(double));
+            S->solid[kept] = (uint32_t)s;
+            xg__tri_box(t, box + 6 * kept);
+            for (k = 0; k < 3; k++) {
+                if (box[6 * kept + k] < lo[k])
+                    lo[k] = box[6 * kept + k];
+                if (box[6 * kept + 3 + k] > hi[k])
+                    hi[k] = box[6 * kept + 3 + k];
+            }
+            kept++;
+        }
+    }
+    S->tri_start[nsolid] = (uint32_t)kept;
+    S->ntri = kept;
+    /* the columns */
+    if (opt->grid[0] > 0 && opt->grid[1] > 0) {
+        cells[0] = opt->grid[0];
+        cells[1] = opt->grid[1];
+        cells[2] = 1;
+    } else {
+        column_default(box, kept, lo, hi, cells);
+    }
+    /* The A side of the grid is one box, the triangles' hull, so that
+     * the region is that hull (the grid covers where A and B meet). */
+    {
+        double *hull = malloc(6 * sizeof *hull);
+        if (!hull) {
+            free(box);
+            rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+            goto out;
+        }
+        memcpy(hull, lo, sizeof lo);
+        memcpy(hull + 3, hi, sizeof hi);
+        if (!kept)
+            xg__box_none(hull);
+        rc = xg__grid_build(&S->g, hull, kept ? 1 : 0, box, kept, cells,
+                            nthreads);
+    }
+    if (rc != XG_OK) {
+        rc = xg__error(ctx, rc, rc == XG_ENOMEM ? "out of memory"
+                                                : "too many grid cells");
+        goto out;
+    }
+    for (k = 0; k < 3; k++)
+        st->grid[k] = S->g.n[k];
+    st->grid_refs_b = kept ? S->g.b_start[S->g.ncell] : 0;
+out:
+    free(cr.open);
+    free(order);
+    free(start);
+    return rc;
+}
+
+void xg__solids_free(struct xg__solids *S)
+{
+    free(S->first);
+    free(S->tri_start);
+    free(S->tri);
+    free(S->solid);
+    xg__grid_free(&S->g);
+    memset(S, 0, sizeof *S);
+}

@@ -1,0 +1,112 @@
+/*
+ * xg_inside.h -- point-in-solid (xg_inside) inside libexactgeo: the
+ * solids as the engines see them, shared by the CPU engines (inside.c,
+ * inside_cpu.c) and the GPU launchers (cuda/inside_gpu.c).
+ */
+#ifndef XG_INSIDE_H
+#define XG_INSIDE_H
+
+#include "xg_internal.h"
+
+/* The solids of a triangle set B, ready for the engines.  The kept
+ * triangles (collinear ones dropped) are renumbered by (solid, index in
+ * B), so that a column lists each solid's triangles together and the
+ * solids in ascending order, which is the output's order.  Solids are
+ * numbered by their first triangle in B. */
+struct xg__solids {
+    size_t nsolid;
+    uint32_t *first;      /* per solid: its first triangle in B (the
+                             records' b)                              */
+    uint32_t *tri_start;  /* per solid: its kept triangles are
+                             tri_start[s] .. tri_start[s+1]-1         */
+    size_t ntri;          /* kept triangles                           */
+    double *tri;          /* 9 doubles per kept triangle              */
+    uint32_t *solid;      /* per kept triangle: its solid             */
+    /* The columns: a grid of nx x ny x 1 cells over the kept triangles'
+     * boxes (g.b_box, 6 doubles each; g.b_start, g.b_items the CSR, in
+     * ascending kept number).  No A side: a point finds its column with
+     * xg__inside_column. */
+    struct xg_grid g;
+};
+
+/* Groups B into solids, checks that each is closed (XG_EFORMAT naming
+ * the first open one's fid), drops and counts collinear triangles, and
+ * builds the columns (opt->grid[0..1], else the default).  Fills st's
+ * b_skipped, grid and grid_refs_b.  Caller frees S with
+ * xg__solids_free, also on error. */
+int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
+                       const struct xg_opts *opt, int nthreads,
+                       struct xg__solids *S, struct xg_stats *st);
+void xg__solids_free(struct xg__solids *S);
+
+/* The column of point p, or -1 when p is outside the columns' region
+ * (in x, y or z): then it is in no solid. */
+XG_HD int64_t xg__inside_column(const int *n, const double *lo,
+                                const double *hi, const double *inv,
+                                const double *p)
+{
+    int k;
+    for (k = 0; k < 3; k++)
+        if (!(p[k] >= lo[k] && p[k] <= hi[k]))
+            return -1;
+    return (int64_t)xg__cell_index(n, xg__cell_of(n, lo, inv, 0, p[0]),
+                                   xg__cell_of(n, lo, inv, 1, p[1]), 0);
+}
+
+/* *open = the open edges of the n triangles idx[0..n-1] of xyz (9
+ * doubles each; idx NULL: triangles 0..n-1).  XG_OK or XG_ENOMEM. */
+int xg__open_edges(const double *xyz, const uint32_t *idx, size_t n,
+                   uint64_t *open);
+
+/* The exact stage of xg_ray_tri_fast: XG_RAY_MISS, _CROSS or _ON. */
+int xg__ray_tri_exact(struct xg_counters *cnt, const double *p,
+                      const double *tri);
+/* Non-zero when p lies on the closed, non-collinear triangle (exact). */
+int xg__point_on_tri(struct xg_counters *cnt, const double *p,
+                     const double *tri);
+/* The seed's test, exactly: non-zero when p + (e, e^2, e^3) lies in the
+ * tetrahedron of the origin and the triangle (a flat one holds nothing).
+ * d = orient3d(A, B, C, p), which the caller has computed. */
+int xg__origin_tet_holds(struct xg_counters *cnt, const double *p,
+                         const double *tri, int d);
+
+/* One point against one solid's kept triangles t0..t1-1 by the seed's
+ * method (seq): XG_KIND_INSIDE, _BOUNDARY or _OUTSIDE. */
+int xg__inside_seq_point(struct xg_counters *cnt, const double *p,
+                         const double *tri, size_t t0, size_t t1);
+
+/* The cpu engine (inside_cpu.c): all points against the columns. */
+int xg__inside_cpu(struct xg_ctx *ctx, const struct xg_set *a,
+                   const struct xg__solids *S, const struct xg_opts *opt,
+                   int nthreads, struct xg_contacts *out,
+                   struct xg_stats *st);
+
+/* One point against its column's triangles, as the cpu engine does it,
+ * for the records of solids lo .. hi-1 only (all: 0, SIZE_MAX): calls
+ * emit(user, solid, kind) for each solid holding it, in ascending order.
+ * The GPU engines' host side uses it for points the device deferred.
+ * Adds to *pairs (looked at), *boxed (box holds the ray), *deferred. */
+struct xg__inside_tally {
+    uint64_t pairs, boxed, deferred;
+};
+int xg__inside_column_point(struct xg_counters *cnt,
+                            const struct xg__solids *S, const double *p,
+                            size_t lo, size_t hi,
+                            int (*emit)(void *user, uint32_t solid,
+                                        int kind),
+                            void *user, struct xg__inside_tally *tally);
+
+/* The GPU engines (cuda/inside_gpu.c through the engine table).  method:
+ * XG__IN_SEED the seed's (each thread a few points against every
+ * triangle, benchmark only), XG__IN_GPU ours (columns). */
+#define XG__IN_SEED 1
+#define XG__IN_GPU  2
+int xg__gpu_inside(struct xg_ctx *ctx, const struct xg_set *a,
+                   const struct xg_set *b, const struct xg_opts *opt,
+                   int method, struct xg_contacts *out, struct xg_stats *st);
+
+/* The records of one point (xg_inside's contract) into out. */
+int xg__inside_record(struct xg_contacts *out, uint32_t a, const double *p,
+                      uint32_t b, int kind);
+
+#endif
