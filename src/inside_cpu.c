@@ -32,6 +32,7 @@ int xg__inside_column_point(struct xg_counters *cnt,
     tally->pairs += j1 - j;
     for (; j < j1; j++) {
         uint32_t t = g->b_items[j], s = S->solid[t];
+        const double *box;
         int r;
         if (s < lo)
             continue;
@@ -45,10 +46,12 @@ int xg__inside_column_point(struct xg_counters *cnt,
             cur = s;
             parity = on = 0;
         }
-        if (on || !xg__ray_box_holds(p, g->b_box + 6 * (size_t)t))
+        box = g->b_box + 6 * (size_t)t;
+        if (on || !xg__ray_box_holds(p, box))
             continue;
         tally->boxed++;
-        r = xg_ray_tri_fast(p, S->tri + 9 * (size_t)t);
+        r = xg_ray_tri_fast(p, S->tri + 9 * (size_t)t, S->turn[t],
+                            p[2] < box[2]);
         if (r == XG_RAY_DEFER) {
             tally->deferred++;
             r = xg__ray_tri_exact(cnt, p, S->tri + 9 * (size_t)t);

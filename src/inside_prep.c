@@ -41,12 +41,18 @@ static uint64_t edge_hash(const double e[6])
     return h;
 }
 
+/* One edge seen: its hash, its number + 1 (0: an empty slot) and how
+ * many triangles used it. */
+struct edge_slot {
+    uint64_t hash;
+    uint32_t edge, uses;
+};
+
 int xg__open_edges(const double *xyz, const uint32_t *idx, size_t n,
                    uint64_t *open)
 {
     size_t cap = 16, m = 3 * n, e, i;
-    uint32_t *slot;     /* edge number + 1, 0 empty */
-    uint32_t *uses;
+    struct edge_slot *tab;
     uint64_t odd = 0;
 
     *open = 0;
@@ -56,41 +62,39 @@ int xg__open_edges(const double *xyz, const uint32_t *idx, size_t n,
         return XG_ENOMEM;
     while (cap < 2 * m)
         cap *= 2;
-    slot = calloc(cap, sizeof *slot);
-    uses = calloc(cap, sizeof *uses);
-    if (!slot || !uses) {
-        free(slot);
-        free(uses);
+    if (!(tab = calloc(cap, sizeof *tab)))
         return XG_ENOMEM;
-    }
     for (e = 0; e < m; e++) {
         double k[6], o[6];
         const double *t = xyz + 9 * (size_t)(idx ? idx[e / 3] : e / 3);
+        uint64_t h;
         edge_ends(t, (int)(e % 3), k);
-        i = (size_t)edge_hash(k) & (cap - 1);
-        for (;;) {
-            if (!slot[i]) {
-                slot[i] = (uint32_t)e + 1;
-                uses[i] = 1;
+        h = edge_hash(k);
+        for (i = (size_t)h & (cap - 1);; i = (i + 1) & (cap - 1)) {
+            struct edge_slot *q = &tab[i];
+            const double *u;
+            size_t f;
+            if (!q->edge) {
+                q->hash = h;
+                q->edge = (uint32_t)e + 1;
+                q->uses = 1;
                 break;
             }
-            {
-                size_t f = slot[i] - 1;
-                const double *u = xyz + 9 * (size_t)(idx ? idx[f / 3] : f / 3);
-                edge_ends(u, (int)(f % 3), o);
-            }
-            if (o[0] == k[0] && o[1] == k[1] && o[2] == k[2] &&
-                o[3] == k[3] && o[4] == k[4] && o[5] == k[5]) {
-                uses[i]++;
+            if (q->hash != h)
+                continue;
+            /* equal hashes: the coordinates decide, exactly */
+            f = q->edge - 1;
+            u = xyz + 9 * (size_t)(idx ? idx[f / 3] : f / 3);
+            edge_ends(u, (int)(f % 3), o);
+            if (memcmp(o, k, sizeof k) == 0) {
+                q->uses++;
                 break;
             }
-            i = (i + 1) & (cap - 1);
         }
     }
     for (i = 0; i < cap; i++)
-        odd += slot[i] && (uses[i] & 1);
-    free(slot);
-    free(uses);
+        odd += tab[i].edge && (tab[i].uses & 1);
+    free(tab);
     *open = odd;
     return XG_OK;
 }
@@ -296,8 +300,10 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
     S->tri_start = malloc((nsolid + 1) * sizeof *S->tri_start);
     S->tri = xg__big_alloc((b->n ? b->n : 1) * 9 * sizeof(double));
     S->solid = malloc((b->n + 1) * sizeof *S->solid);
+    S->turn = malloc(b->n + 1);
     box = xg__big_alloc((b->n ? b->n : 1) * 6 * sizeof(double));
-    if (!S->first || !S->tri_start || !S->tri || !S->solid || !box) {
+    if (!S->first || !S->tri_start || !S->tri || !S->solid || !S->turn ||
+        !box) {
         free(box);
         rc = xg__error(ctx, XG_ENOMEM, "out of memory");
         goto out;
@@ -317,6 +323,7 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
             }
             memcpy(S->tri + 9 * kept, t, 9 * sizeof(double));
             S->solid[kept] = (uint32_t)s;
+            S->turn[kept] = (int8_t)xg_orient2d(&st->cnt, t, t + 3, t + 6);
             xg__tri_box(t, box + 6 * kept);
             for (k = 0; k < 3; k++) {
                 if (box[6 * kept + k] < lo[k])
@@ -374,6 +381,7 @@ void xg__solids_free(struct xg__solids *S)
     free(S->tri_start);
     free(S->tri);
     free(S->solid);
+    free(S->turn);
     xg__grid_free(&S->g);
     memset(S, 0, sizeof *S);
 }

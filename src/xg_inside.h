@@ -22,6 +22,8 @@ struct xg__solids {
     size_t ntri;          /* kept triangles                           */
     double *tri;          /* 9 doubles per kept triangle              */
     uint32_t *solid;      /* per kept triangle: its solid             */
+    int8_t *turn;         /* per kept triangle: orient2d(A, B, C) in
+                             (x, y), exact (0: vertical)              */
     /* The columns: a grid of nx x ny x 1 cells over the kept triangles'
      * boxes (g.b_box, 6 doubles each; g.b_start, g.b_items the CSR, in
      * ascending kept number).  No A side: a point finds its column with
