@@ -40,6 +40,8 @@ static void input(FILE *f, const struct xg_op *op, int i)
         xgo__json_str(f, in->sub_field);
     else
         fprintf(f, "null");
+    /* each feature must be a closed surface: -skip-invalid applies */
+    fprintf(f, ", \"closed\": %s", in->closed ? "true" : "false");
     fputc('}', f);
 }
 
@@ -83,7 +85,10 @@ int xgo_ops_write_json(FILE *f)
         sub_field(f, op->in[0].sub_field);
         fprintf(f, ", \"" XGO_FIELD_B_FID "\"");
         sub_field(f, op->in[1].sub_field);
-        fprintf(f, ", \"" XGO_FIELD_KIND "\"]}");
+        fprintf(f, ", \"" XGO_FIELD_KIND "\"]");
+        /* the records' geometries (write.c): lines only for overlaps */
+        fprintf(f, ", \"output\": [\"point\"%s]}",
+                (op->kinds >> XG_KIND_OVERLAP) & 1u ? ", \"line\"" : "");
     }
     fprintf(f, "\n]}\n");
     return fflush(f) != 0 || ferror(f) ? XG_EIO : XG_OK;
