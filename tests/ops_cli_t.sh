@@ -41,6 +41,15 @@ assert ops['inside']['inputs'][1]['field'] is None
 assert [i['geometry'] for i in ops['inside']['inputs']] == [['point'], ['polygon']]
 PY
 ok $? "--operations: each operation's own kinds and fields (inside: no B index field, points and polygons)"
+python3 - ops.json <<'PY'
+import json, sys
+ops = {op['name']: op for op in json.load(open(sys.argv[1]))['operations']}
+assert ops['segtri']['output'] == ops['redblue']['output'] == ['point', 'line']
+assert ops['inside']['output'] == ['point']
+assert [i['closed'] for n in ('segtri', 'redblue', 'inside')
+        for i in ops[n]['inputs']] == [False] * 5 + [True]
+PY
+ok $? "--operations: the records' geometries (output) and the inputs that must be closed (closed), as QGIS reads them"
 
 "$XG" --help > help.txt
 sed -n 's/^\(Usage:\)\{0,1\} *exactgeo \([a-z0-9_]*\) *\[options\].*/\2/p' help.txt > usage.txt
