@@ -7,9 +7,11 @@
  * of B ("b_" + name).  Geometry: a point (proper, touch; inside's
  * records: the input point) or a two-point line (coplanar, overlap), with
  * Z for segtri and inside.  A record of no B element (inside's outside
- * points, b == UINT32_MAX) has b_fid and B's copies NULL.  One layer of mixed geometry type, except on drivers that
- * cannot mix (Shapefile): lines then go to "<layer>_lines", created only
- * when there are some.  CSV gets the geometry as a WKT column.
+ * points, b == UINT32_MAX) has b_fid and B's copies NULL.  One layer of
+ * mixed geometry type, of points only for an operation without
+ * stretches (inside), except on drivers that cannot mix (Shapefile):
+ * lines then go to "<layer>_lines", created only when there are some.
+ * CSV gets the geometry as a WKT column.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,13 +291,16 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
     OGRwkbGeometryType pt = w->dim == 3 ? wkbPoint25D : wkbPoint;
     OGRwkbGeometryType any = w->dim == 3 ? OGR_GT_SetZ(wkbUnknown) : wkbUnknown;
     size_t i, nlines = 0;
-    int rc, tx;
+    int rc, tx, only_pts;
 
     for (i = 0; i < w->c->n; i++)
         nlines += w->c->v[i].kind == XG_KIND_OVERLAP;
     rep->lines_layer[0] = '\0';
     tx = GDALDatasetStartTransaction(w->dst, FALSE) == OGRERR_NONE;
-    rc = open_layer(&c, &pts, w->layer_name, split ? pt : any);
+    /* an operation without stretches (inside) writes points only: say
+     * so in the layer's type */
+    only_pts = !((w->job->op->kinds >> XG_KIND_OVERLAP) & 1u);
+    rc = open_layer(&c, &pts, w->layer_name, split || only_pts ? pt : any);
     /* the name the driver gave (a single-file Shapefile: its file's) */
     if (rc == XG_OK)
         snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(pts.lyr));
