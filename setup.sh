@@ -1,7 +1,9 @@
 #!/bin/sh
 # exactgeo set-up on Debian 12, run as root from the source folder:
 # installs the Debian packages that are missing, builds, and runs the main
-# job on the bundled data (drill holes x ore bodies -> out/contacts.gpkg).
+# jobs on the bundled data (drill holes x ore bodies -> out/contacts.gpkg;
+# block centroids in ore bodies, with each block's rock type ->
+# out/blocks.gpkg).
 #   --no-qgis   skip QGIS (about 1.2 GB), which only the QGIS Processing
 #               provider and its test need; that test then skips.
 set -e
@@ -36,3 +38,4 @@ make -j"$(nproc)"
 
 mkdir -p out
 ./exactgeo segtri -overwrite out/contacts.gpkg data/drillholes.gpkg data/orebodies.gpkg
+./exactgeo inside -overwrite out/blocks.gpkg data/blocks.gpkg data/orebodies.gpkg -bcopy rock_type

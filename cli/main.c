@@ -35,14 +35,18 @@ struct opts {
     int overwrite, append, progress, quiet;
 };
 
-/* The tool's run options and their keys in the one parser. */
+/* The tool's run options and their keys in the one parser; a flag (the
+ * option alone, no value) sets its key to flag. */
 static const struct {
-    const char *opt, *key;
+    const char *opt, *key, *flag;
 } run_opts[] = {
-    {"-al", "al"},         {"-bl", "bl"},         {"-where", "awhere"},
-    {"-bwhere", "bwhere"}, {"-acopy", "acopy"},   {"-bcopy", "bcopy"},
-    {"--engine", "engine"}, {"--grid", "grid"},   {"--threads", "threads"},
-    {"-spat", "aspat"},    {"-bspat", "bspat"},
+    {"-al", "al", NULL},         {"-bl", "bl", NULL},
+    {"-where", "awhere", NULL},  {"-bwhere", "bwhere", NULL},
+    {"-acopy", "acopy", NULL},   {"-bcopy", "bcopy", NULL},
+    {"--engine", "engine", NULL}, {"--grid", "grid", NULL},
+    {"--threads", "threads", NULL}, {"-spat", "aspat", NULL},
+    {"-bspat", "bspat", NULL},   {"-outside", "outside", "yes"},
+    {"-skip-invalid", "skip_invalid", "yes"},
 };
 
 static void die(const char *fmt, ...)
@@ -109,15 +113,18 @@ static int CPL_STDCALL progress(double f, const char *msg, void *arg)
     return TRUE;
 }
 
-/* Sets run option argv[*i] (a key of run_opts) from its value, the next
- * argument (-spat, -bspat: the next four); exits on a usage error. */
+/* Sets run option argv[*i] (a key of run_opts) from its value: flag when
+ * not NULL, else the next argument (-spat, -bspat: the next four); exits
+ * on a usage error. */
 static void run_option(int argc, char **argv, int *i, const char *key,
-                       struct xgo_job *job)
+                       const char *flag, struct xgo_job *job)
 {
     const char *opt = argv[*i];
     char box[512], msg[1024], err[512];
     const char *value;
-    if (strcmp(key, "aspat") == 0 || strcmp(key, "bspat") == 0) {
+    if (flag) {
+        value = flag;
+    } else if (strcmp(key, "aspat") == 0 || strcmp(key, "bspat") == 0) {
         if (*i + 4 >= argc)
             usage_error("%s needs four values: XMIN YMIN XMAX YMAX", opt);
         snprintf(box, sizeof box, "%s %s %s %s", argv[*i + 1],
@@ -248,7 +255,8 @@ int main(int argc, char **argv)
                 if (!strcmp(a, run_opts[k].opt))
                     break;
             if (k < sizeof run_opts / sizeof *run_opts) {
-                run_option(argc, argv, &i, run_opts[k].key, &job);
+                run_option(argc, argv, &i, run_opts[k].key,
+                           run_opts[k].flag, &job);
                 continue;
             }
             if (instead) {

@@ -1,25 +1,28 @@
 /*
  * summary.c -- the summary the exactgeo tool prints after a run (unless
- * -q): each input in its operation's words, engine, contacts by kind,
- * times, output.
+ * -q): each input in its operation's words, engine, contacts by the kinds
+ * of its operation (struct xg_op.kinds), times, output.
  */
 #include <stdio.h>
 #include "summary.h"
 
 /* "  A: path, layer 'x': N features, M segments (K of zero length,
- * skipped)", and for triangles what became of the polygons. */
+ * skipped)" (no brackets when the core skips none of them), for
+ * triangles what became of the polygons, for closed surfaces how many
+ * features -skip-invalid dropped. */
 static void input_line(const struct xgo_job *job, int i,
                        const struct xg_stats *st,
                        const struct xgo_report *rep)
 {
     const struct xg_op_input *in = &job->op->in[i];
-    printf("  %c: %s, layer '%s': %llu features, %llu %s (%llu %s, "
-           "skipped)", "AB"[i], i ? job->b.path : job->a.path,
-           i ? rep->b_layer : rep->a_layer,
+    printf("  %c: %s, layer '%s': %llu features, %llu %s", "AB"[i],
+           i ? job->b.path : job->a.path, i ? rep->b_layer : rep->a_layer,
            (unsigned long long)(i ? rep->b_features : rep->a_features),
-           (unsigned long long)(i ? st->b_count : st->a_count), in->elements,
-           (unsigned long long)(i ? st->b_skipped : st->a_skipped),
-           in->skipped);
+           (unsigned long long)(i ? st->b_count : st->a_count), in->elements);
+    if (*in->skipped)
+        printf(" (%llu %s, skipped)",
+               (unsigned long long)(i ? st->b_skipped : st->a_skipped),
+               in->skipped);
     /* the triangle reader triangulates polygons and skips bad ones */
     if (in->elem == XG_ELEM_TRIANGLE)
         printf("; %llu polygons triangulated, %llu non-planar and %llu "
@@ -27,6 +30,9 @@ static void input_line(const struct xgo_job *job, int i,
                (unsigned long long)rep->triangulated,
                (unsigned long long)rep->nonplanar,
                (unsigned long long)rep->bad_polygons);
+    if (in->closed)
+        printf("; %llu features not closed, skipped",
+               (unsigned long long)rep->not_closed);
     putchar('\n');
 }
 
@@ -34,6 +40,7 @@ void summary_print(const char *dst, const struct xgo_job *job,
                    const struct xg_stats *st, const struct xgo_report *rep)
 {
     int dim = job->op->dim, k;
+    const char *sep;
     uint64_t total = 0;
     double core = 0;
     for (k = 0; k < XG_KIND_COUNT; k++)
@@ -50,12 +57,14 @@ void summary_print(const char *dst, const struct xgo_job *job,
     printf("  engine %s, %d thread%s, grid %dx%dx%d\n",
            xg_engine_name(st->engine), st->threads, st->threads == 1 ? "" : "s",
            st->grid[0], st->grid[1], st->grid[2]);
-    printf("  contacts: %llu (%llu proper, %llu touch, %llu %s)\n",
-           (unsigned long long)total,
-           (unsigned long long)st->contacts[XG_KIND_PROPER],
-           (unsigned long long)st->contacts[XG_KIND_TOUCH],
-           (unsigned long long)st->contacts[XG_KIND_OVERLAP],
-           xg_kind_name(XG_KIND_OVERLAP, dim));
+    printf("  contacts: %llu (", (unsigned long long)total);
+    for (k = 0, sep = ""; k < XG_KIND_COUNT; k++)
+        if ((job->op->kinds >> k) & 1u) {
+            printf("%s%llu %s", sep, (unsigned long long)st->contacts[k],
+                   xg_kind_name(k, dim));
+            sep = ", ";
+        }
+    printf(")\n");
     printf("  seconds: read %.3f, compute %.3f, write %.3f, close %.3f\n",
            rep->read_seconds, core, rep->write_seconds, rep->close_seconds);
     printf("  output: %s, layer '%s'", dst, rep->layer);

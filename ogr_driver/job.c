@@ -70,6 +70,9 @@ static int no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
     if (s->barren)
         ADD("%s%llu %s", s->nogeom ? ", " : ": ",
             (unsigned long long)s->barren, barren);
+    if (s->invalid)
+        ADD("%s%llu not closed, skipped", s->nogeom || s->barren ? ", " : ": ",
+            (unsigned long long)s->invalid);
     if (n == 1)
         ADD("; 1 %.*s, %s", (int)strlen(what) - 1, what, all);
     else if (n)
@@ -141,6 +144,8 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
                        names);
         goto done;
     }
+    if ((rc = xgo_options_check(job, err, errlen)) != XG_OK)
+        goto done;
     if (!layer_name || !*layer_name) {
         rc = xgo__fail(err, errlen, XG_EINVAL, "no output layer name");
         goto done;

@@ -36,14 +36,28 @@ static void input(FILE *f, const struct xg_op *op, int i)
     fprintf(f, ", \"geometry\": ");
     words(f, xgo_input_geometry(op, i));
     fprintf(f, ", \"field\": ");
-    xgo__json_str(f, in->sub_field);
+    if (in->sub_field)
+        xgo__json_str(f, in->sub_field);
+    else
+        fprintf(f, "null");
+    /* each feature must be a closed surface: -skip-invalid applies */
+    fprintf(f, ", \"closed\": %s", in->closed ? "true" : "false");
     fputc('}', f);
+}
+
+/* ", \"name\"" for an input's index field; nothing when it has none. */
+static void sub_field(FILE *f, const char *name)
+{
+    if (!name)
+        return;
+    fprintf(f, ", ");
+    xgo__json_str(f, name);
 }
 
 int xgo_ops_write_json(FILE *f)
 {
     size_t i, n = xg_op_count();
-    int k;
+    int k, first;
     fprintf(f, "{\"operations\": [");
     for (i = 0; i < n; i++) {
         const struct xg_op *op = xg_op_at(i);
@@ -60,15 +74,21 @@ int xgo_ops_write_json(FILE *f)
         fprintf(f, ",\n              ");
         input(f, op, 1);
         fprintf(f, "],\n   \"kinds\": [");
-        for (k = 0; k < XG_KIND_COUNT; k++) {
-            fprintf(f, k ? ", " : "");
-            xgo__json_str(f, xg_kind_name(k, op->dim));
-        }
-        fprintf(f, "], \"fields\": [\"" XGO_FIELD_A_FID "\", ");
-        xgo__json_str(f, op->in[0].sub_field);
-        fprintf(f, ", \"" XGO_FIELD_B_FID "\", ");
-        xgo__json_str(f, op->in[1].sub_field);
-        fprintf(f, ", \"" XGO_FIELD_KIND "\"]}");
+        for (k = 0, first = 1; k < XG_KIND_COUNT; k++)
+            if ((op->kinds >> k) & 1u) {
+                fprintf(f, first ? "" : ", ");
+                xgo__json_str(f, xg_kind_name(k, op->dim));
+                first = 0;
+            }
+        /* the output's fixed fields, as write.c makes them */
+        fprintf(f, "], \"fields\": [\"" XGO_FIELD_A_FID "\"");
+        sub_field(f, op->in[0].sub_field);
+        fprintf(f, ", \"" XGO_FIELD_B_FID "\"");
+        sub_field(f, op->in[1].sub_field);
+        fprintf(f, ", \"" XGO_FIELD_KIND "\"]");
+        /* the records' geometries (write.c): lines only for overlaps */
+        fprintf(f, ", \"output\": [\"point\"%s]}",
+                (op->kinds >> XG_KIND_OVERLAP) & 1u ? ", \"line\"" : "");
     }
     fprintf(f, "\n]}\n");
     return fflush(f) != 0 || ferror(f) ? XG_EIO : XG_OK;

@@ -9,6 +9,9 @@
  * as it is, larger planar polygons go through xg_triangulate; the
  * triangles of one feature are numbered over its parts in order.
  * redblue: lines and polygon rings, z ignored (set to 0).
+ * inside: A, Point / MultiPoint with Z (sub: the point's index within its
+ * MultiPoint, 0 for a Point); B, triangles as segtri's B, each feature
+ * then checked to be a closed surface (xg_op_input.closed).
  * One reader per element kind and dimension (the table `readers` below):
  * an operation's inputs find theirs through their element kinds.
  */
@@ -25,6 +28,7 @@ struct reader {
     GIntBig fid;
     int64_t sub;              /* next element index within the feature */
     size_t vtx;               /* vertices seen in the feature */
+    int closed;               /* each feature must be a closed surface */
     struct xg_set *set;       /* the elements read */
     struct xgo_report *rep;
     double *buf;              /* points of one curve, xyz */
@@ -177,6 +181,37 @@ static int segs2d_geom(struct reader *r, OGRGeometryH g)
     }
 }
 
+/* A point, sub = its index in the MultiPoint (0 for a Point). */
+static int point(struct reader *r, OGRGeometryH g, int64_t sub)
+{
+    size_t n;
+    int rc = points(r, g, &n);
+    if (rc || n == 0)         /* an empty point in a MultiPoint: nothing */
+        return rc;
+    if (xg_set_push_point(r->set, r->buf, r->fid, sub))
+        return FAIL(r, XG_ELIMIT, "%s: too many points (limit %u)",
+                    r->s->path, (unsigned)UINT32_MAX);
+    return XG_OK;
+}
+
+static int points3d_geom(struct reader *r, OGRGeometryH g)
+{
+    int rc = need_z(r, g), i, n;
+    if (rc)
+        return rc;
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbPoint:
+        return point(r, g, 0);
+    case wkbMultiPoint:
+        n = OGR_G_GetGeometryCount(g);
+        for (i = 0; i < n && !rc; i++)
+            rc = point(r, OGR_G_GetGeometryRef(g, i), i);
+        return rc;
+    default:
+        return wrong_type(r, g, "Point or MultiPoint with Z");
+    }
+}
+
 static int push_tri(struct reader *r, const double *a, const double *b,
                     const double *c)
 {
@@ -307,6 +342,34 @@ static int tris_geom(struct reader *r, OGRGeometryH g)
     }
 }
 
+/* The feature just read (elements first .. set->n - 1) must be a
+ * closed surface: an error naming it, or with -skip-invalid a warning
+ * and its elements dropped.  A feature whose polygons were skipped (not
+ * planar, degenerate) is usually open and ends here too. */
+static int closed_check(struct reader *r, size_t first)
+{
+    struct xg_set *set = r->set;
+    uint64_t open = 0;
+    char what[256];
+    if (set->n == first)
+        return XG_OK;
+    if (xg_open_edges(set->xyz + 9 * first, set->n - first, &open) != XG_OK)
+        return FAIL(r, XG_ENOMEM, "out of memory");
+    if (open == 0)
+        return XG_OK;
+    snprintf(what, sizeof what, "surface is not closed: %llu open edge%s "
+             "(edges used by an odd number of its triangles)",
+             (unsigned long long)open, open == 1 ? "" : "s");
+    if (!r->job->skip_invalid)
+        return bad(r, what);
+    xgo__warn(r->job->quiet, "%s, layer '%s', feature %lld: %s; skipped",
+              r->s->path, r->s->name, (long long)r->fid, what);
+    set->n = first;
+    r->s->invalid++;
+    r->rep->not_closed++;
+    return XG_OK;
+}
+
 /* Keeps the attributes of f (its geometry dropped) for copying. */
 static int keep(struct reader *r, OGRFeatureH f, size_t first)
 {
@@ -365,6 +428,8 @@ static int read_all(struct reader *r, geom_fn fn, const size_t *count,
                       s->path, s->name, (long long)r->fid);
         } else if ((rc = fn(r, g)) == XG_OK && *count == first) {
             s->barren++;
+        } else if (rc == XG_OK && r->closed) {
+            rc = closed_check(r, first);
         }
         if (rc == XG_OK && s->ncopy > 0)
             rc = keep(r, f, first);
@@ -410,6 +475,7 @@ static const struct {
     {XG_ELEM_SEGMENT, 3, segs3d_geom, "line", "of one vertex"},
     {XG_ELEM_SEGMENT, 2, segs2d_geom, "line polygon", "of one vertex"},
     {XG_ELEM_TRIANGLE, 3, tris_geom, "polygon", "with every polygon skipped"},
+    {XG_ELEM_POINT, 3, points3d_geom, "point", "of empty points only"},
 };
 
 /* The index in readers of input i's reader, or -1. */
@@ -453,5 +519,6 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
     r.err = err;
     r.errlen = errlen;
     r.set = out;
+    r.closed = job->op->in[i].closed;
     return read_all(&r, readers[k].fn, &out->n, pf, pa);
 }

@@ -1,5 +1,6 @@
 /*
- * stats.c -- the figures of a run as one JSON object (--stats).
+ * stats.c -- the figures of a run as one JSON object (--stats).  The
+ * contacts by kind list the kinds of the operation (struct xg_op.kinds).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -68,12 +69,18 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
             (unsigned long long)st->b_count);
     fprintf(f, "  \"skipped\": {\"%s\": %llu, "
                "\"%s\": %llu, \"no_geometry_features\": %llu, "
-               "\"nonplanar_polygons\": %llu, \"bad_polygons\": %llu},\n",
+               "\"nonplanar_polygons\": %llu, \"bad_polygons\": %llu",
             op->in[0].skip_key, (unsigned long long)st->a_skipped,
             op->in[1].skip_key, (unsigned long long)st->b_skipped,
             (unsigned long long)rep->null_geoms,
             (unsigned long long)rep->nonplanar,
             (unsigned long long)rep->bad_polygons);
+    /* only where an input must be closed (-skip-invalid): the other
+     * operations' figures stay as they were */
+    if (op->in[0].closed || op->in[1].closed)
+        fprintf(f, ", \"not_closed_features\": %llu",
+                (unsigned long long)rep->not_closed);
+    fprintf(f, "},\n");
     fprintf(f, "  \"triangulated_polygons\": %llu,\n",
             (unsigned long long)rep->triangulated);
     fprintf(f, "  \"candidate_pairs\": %llu,\n  \"bbox_pairs\": %llu,\n"
@@ -95,6 +102,8 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
             (unsigned long long)c->construct_exact);
     fprintf(f, "  \"contacts\": {");
     for (k = 0; k < XG_KIND_COUNT; k++) {
+        if (!((op->kinds >> k) & 1u))
+            continue;
         fprintf(f, "\"%s\": %llu, ", xg_kind_name(k, op->dim),
                 (unsigned long long)st->contacts[k]);
         total += st->contacts[k];

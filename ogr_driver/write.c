@@ -2,11 +2,16 @@
  * write.c -- contacts to OGR features.
  *
  * Fields: a_fid, a_seg, b_fid, b_tri (the operation's sub_field names:
- * b_seg for redblue), kind, then the copied attributes of A ("a_" + name) and of B ("b_" + name).  Geometry:
- * a point (proper, touch) or a two-point line (coplanar, overlap), with Z
- * for segtri.  One layer of mixed geometry type, except on drivers that
- * cannot mix (Shapefile): lines then go to "<layer>_lines", created only
- * when there are some.  CSV gets the geometry as a WKT column.
+ * b_seg for redblue, a_part for inside; none where the entry has NULL,
+ * as inside's B), kind, then the copied attributes of A ("a_" + name) and
+ * of B ("b_" + name).  Geometry: a point (proper, touch; inside's
+ * records: the input point) or a two-point line (coplanar, overlap), with
+ * Z for segtri and inside.  A record of no B element (inside's outside
+ * points, b == UINT32_MAX) has b_fid and B's copies NULL.  One layer of
+ * mixed geometry type, of points only for an operation without
+ * stretches (inside), except on drivers that cannot mix (Shapefile):
+ * lines then go to "<layer>_lines", created only when there are some.
+ * CSV gets the geometry as a WKT column.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,7 +107,9 @@ static int fields(struct ctx *c, struct out *o)
                                                OFTInteger64, OFTInteger64,
                                                OFTString};
     for (i = 0; i < F_FIXED; i++) {
-        if (o->created)
+        if (!c->fixed[i])         /* the operation has no such field */
+            rc = (o->fix[i] = -1, XG_OK);
+        else if (o->created)
             rc = add_field(c, o, c->fixed[i], NULL, type[i],
                            i == F_KIND ? 8 : 0, &o->fix[i]);
         else if ((o->fix[i] = field_index(o->lyr, c->fixed[i])) < 0)
@@ -135,7 +142,7 @@ static int fields(struct ctx *c, struct out *o)
             int j, idx;
             copy_name(s, k, "ab"[i], name, sizeof name);
             for (j = 0; j < F_FIXED; j++)
-                if (strcmp(name, c->fixed[j]) == 0)
+                if (c->fixed[j] && strcmp(name, c->fixed[j]) == 0)
                     return xgo__fail(c->err, c->errlen, XG_EINVAL,
                                      "%s, layer '%s': copied field '%s' "
                                      "would be named '%s', like a fixed "
@@ -195,18 +202,27 @@ static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
     const struct xgo_write *w = c->w;
     OGRFeatureH f = OGR_F_Create(OGR_L_GetLayerDefn(o->lyr));
     OGRGeometryH g;
-    int rc = XG_OK;
+    int rc = XG_OK, has_b = x->b != UINT32_MAX;
 
     if (o->amap)
         OGR_F_SetFromWithMap(f, xgo__src_feature_of(w->a, x->a), TRUE,
                              o->amap);
-    if (o->bmap)
+    if (o->bmap && has_b)
         OGR_F_SetFromWithMap(f, xgo__src_feature_of(w->b, x->b), TRUE,
                              o->bmap);
     OGR_F_SetFieldInteger64(f, o->fix[F_AFID], w->aset->fid[x->a]);
-    OGR_F_SetFieldInteger64(f, o->fix[F_ASEG], w->aset->sub[x->a]);
-    OGR_F_SetFieldInteger64(f, o->fix[F_BFID], w->bfid[x->b]);
-    OGR_F_SetFieldInteger64(f, o->fix[F_BSUB], w->bsub[x->b]);
+    if (o->fix[F_ASEG] >= 0)
+        OGR_F_SetFieldInteger64(f, o->fix[F_ASEG], w->aset->sub[x->a]);
+    if (has_b)
+        OGR_F_SetFieldInteger64(f, o->fix[F_BFID], w->bfid[x->b]);
+    else
+        OGR_F_SetFieldNull(f, o->fix[F_BFID]);
+    if (o->fix[F_BSUB] >= 0) {
+        if (has_b)
+            OGR_F_SetFieldInteger64(f, o->fix[F_BSUB], w->bsub[x->b]);
+        else
+            OGR_F_SetFieldNull(f, o->fix[F_BSUB]);
+    }
     OGR_F_SetFieldString(f, o->fix[F_KIND], xg_kind_name(x->kind, w->dim));
     if (x->kind == XG_KIND_OVERLAP) {
         g = OGR_G_CreateGeometry(w->dim == 3 ? wkbLineString25D
@@ -227,13 +243,17 @@ static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
     }
     OGR_F_SetGeometryDirectly(f, g);
     CPLErrorReset();
-    if (OGR_L_CreateFeature(o->lyr, f) != OGRERR_NONE)
+    if (OGR_L_CreateFeature(o->lyr, f) != OGRERR_NONE) {
+        char bpart[64] = " (in no B feature)";
+        if (has_b)
+            snprintf(bpart, sizeof bpart, " and B feature %lld",
+                     (long long)w->bfid[x->b]);
         rc = xgo__fail(c->err, c->errlen, XG_EIO,
                        "%s, layer '%s': cannot write the contact of A "
-                       "feature %lld and B feature %lld: %s",
-                       GDALGetDescription(w->dst), OGR_L_GetName(o->lyr),
-                       (long long)w->aset->fid[x->a],
-                       (long long)w->bfid[x->b], gdal_msg());
+                       "feature %lld%s: %s", GDALGetDescription(w->dst),
+                       OGR_L_GetName(o->lyr), (long long)w->aset->fid[x->a],
+                       bpart, gdal_msg());
+    }
     OGR_F_Destroy(f);
     return rc;
 }
@@ -271,13 +291,16 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
     OGRwkbGeometryType pt = w->dim == 3 ? wkbPoint25D : wkbPoint;
     OGRwkbGeometryType any = w->dim == 3 ? OGR_GT_SetZ(wkbUnknown) : wkbUnknown;
     size_t i, nlines = 0;
-    int rc, tx;
+    int rc, tx, only_pts;
 
     for (i = 0; i < w->c->n; i++)
         nlines += w->c->v[i].kind == XG_KIND_OVERLAP;
     rep->lines_layer[0] = '\0';
     tx = GDALDatasetStartTransaction(w->dst, FALSE) == OGRERR_NONE;
-    rc = open_layer(&c, &pts, w->layer_name, split ? pt : any);
+    /* an operation without stretches (inside) writes points only: say
+     * so in the layer's type */
+    only_pts = !((w->job->op->kinds >> XG_KIND_OVERLAP) & 1u);
+    rc = open_layer(&c, &pts, w->layer_name, split || only_pts ? pt : any);
     /* the name the driver gave (a single-file Shapefile: its file's) */
     if (rc == XG_OK)
         snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(pts.lyr));

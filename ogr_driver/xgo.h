@@ -57,6 +57,8 @@ struct xgo_report {
     uint64_t triangulated;    /* B polygons of > 3 vertices triangulated */
     uint64_t nonplanar;       /* B polygons skipped: not planar        */
     uint64_t bad_polygons;    /* B polygons skipped: degenerate rings  */
+    uint64_t not_closed;      /* features skipped (-skip-invalid): their
+                                 surface is not closed                 */
     uint64_t written;         /* output features                       */
     double read_seconds, write_seconds;
     double close_seconds;     /* closing dst (job->close_dst), else 0  */
@@ -74,6 +76,9 @@ struct xgo_job {
     GDALProgressFunc progress; /* may be NULL; returning FALSE cancels */
     void *progress_arg;
     int quiet;                /* no warnings through CPLError */
+    int skip_invalid;         /* a feature that must be a closed surface
+                                 (xg_op_input.closed) and is not: skipped
+                                 with a warning, not an error */
     const char *dump_path;    /* also write the two inputs as read
                                  (xg_dump_write); NULL: no dump */
     struct xgo_report *report; /* filled when non-NULL */
@@ -91,8 +96,8 @@ struct xgo_job {
 };
 
 /* The names of the fixed output fields, in order: a_fid, then the
- * operation's in[0].sub_field (a_seg), b_fid, its in[1].sub_field (b_tri,
- * b_seg), kind. */
+ * operation's in[0].sub_field (a_seg, a_part), b_fid, its in[1].sub_field
+ * (b_tri, b_seg; none when NULL), kind. */
 #define XGO_FIELD_A_FID "a_fid"
 #define XGO_FIELD_B_FID "b_fid"
 #define XGO_FIELD_KIND  "kind"
@@ -109,6 +114,10 @@ struct xgo_job {
  *   awhere, bwhere attribute filters; empty: none
  *   acopy, bcopy   F1,F2,... or all
  *   aspat, bspat   XMIN YMIN XMAX YMAX (spaces or commas), a box
+ *   outside        yes | no: also a record for each point in no solid
+ *                  (operations whose kinds include outside)
+ *   skip_invalid   yes | no: skip, with a warning, an input feature that
+ *                  is not a closed surface (operations with such inputs)
  * Strings are not copied: value must outlive job, except the field lists,
  * which are split into job->copy_lists (free them with xgo_options_free).
  * Returns 0, or XG_EINVAL with a message naming the value and what was
@@ -116,6 +125,11 @@ struct xgo_job {
  * caller adds the option's name when its user typed one. */
 int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                    char *err, size_t errlen);
+/* Whether the job's options fit its operation (outside only where its
+ * records can be outside, skip_invalid only where an input must be
+ * closed surfaces); 0 when no operation is set yet.  xgo_option_set and
+ * xgo_job_run call it.  Returns 0 or XG_EINVAL with the message. */
+int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen);
 /* Frees what xgo_option_set allocated (job->copy_lists) and clears the
  * field lists that pointed there.  NULL-safe. */
 void xgo_options_free(struct xgo_job *job);
@@ -153,8 +167,10 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
  * {"operations": [{"name", "title", "summary", "contract", "dim",
  * "inputs": [{"role": "A", "element", "noun", "accepts", "geometry": [...],
  * "field"}, ...], "kinds": [...], "fields": [...]}, ...]}.  "geometry"
- * lists what this build's reader of that input takes ("line", "polygon");
- * empty when there is none.  Returns 0, or XG_EIO when writing failed. */
+ * lists what this build's reader of that input takes ("line", "polygon",
+ * "point"); empty when there is none.  "field" is null for an input
+ * without an index field (inside's solids); "fields" lists the output's
+ * fixed fields, "kinds" the operation's kinds only (struct xg_op.kinds).  Returns 0, or XG_EIO when writing failed. */
 int xgo_ops_write_json(FILE *f);
 
 /* Writes the figures of a run as one JSON object to path.  Returns 0 or

@@ -12,18 +12,19 @@
 #include "xgo_conn.h"
 
 #define KEYS "op, a, al, awhere, acopy, b, bl, bwhere, bcopy, engine, " \
-             "grid, threads, nln"
+             "grid, threads, nln, outside, skip_invalid"
 
 /* The slot of key in c, or NULL when the key is unknown. */
 static char **slot(struct xgo_conn *c, const char *key)
 {
     static const char *const names[] = {
         "op", "a", "b", "al", "bl", "awhere", "bwhere", "acopy", "bcopy",
-        "engine", "grid", "threads", "nln"};
+        "engine", "grid", "threads", "nln", "outside", "skip_invalid"};
     char **slots[] = {
         &c->op, &c->src[0], &c->src[1], &c->layer[0], &c->layer[1],
         &c->where[0], &c->where[1], &c->copy[0], &c->copy[1],
-        &c->engine, &c->grid, &c->threads, &c->nln};
+        &c->engine, &c->grid, &c->threads, &c->nln, &c->outside,
+        &c->skip_invalid};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(key, names[i]) == 0)
@@ -47,6 +48,8 @@ void xgo_conn_free(struct xgo_conn *c)
     free(c->grid);
     free(c->threads);
     free(c->nln);
+    free(c->outside);
+    free(c->skip_invalid);
     memset(c, 0, sizeof *c);
 }
 
@@ -314,10 +317,11 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     enum { NINPUT_KEYS = 6 };
     static const char *const keys[] = {"al", "bl", "awhere", "bwhere",
                                        "acopy", "bcopy", "engine", "grid",
-                                       "threads"};
+                                       "threads", "outside", "skip_invalid"};
     const char *const vals[] = {c->layer[0], c->layer[1], c->where[0],
                                 c->where[1], c->copy[0], c->copy[1],
-                                c->engine, c->grid, c->threads};
+                                c->engine, c->grid, c->threads, c->outside,
+                                c->skip_invalid};
     char names[256];
     size_t k;
     int rc;
@@ -339,7 +343,8 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     job->a.layer_opt = "al";
     job->b.layer_opt = "bl";
     /* An input's key= (al, awhere, acopy, ...) is the same as leaving
-     * it out; engine=, grid= and threads= are errors, as in the tool. */
+     * it out; engine=, grid=, threads=, outside= and skip_invalid= are
+     * errors, as in the tool. */
     for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
         if (vals[k] && (*vals[k] || k >= NINPUT_KEYS) &&
             (rc = xgo_option_set(job, keys[k], vals[k], err, errlen)) !=

@@ -29,6 +29,9 @@
  *   grid     N or NX,NY,NZ                           (--grid)
  *   threads  worker threads, 0 = all processors      (--threads)
  *   nln      name of the result layer                (-nln)
+ *   outside  yes | no: a record for each point in no solid (-outside)
+ *   skip_invalid  yes | no: skip features that are not closed surfaces,
+ *            with a warning                          (-skip-invalid)
  * op, a and b are required; key= is the same as leaving the key out.
  * The values are checked by the run options' parser (xgo.h,
  * xgo_option_set), the one the exactgeo tool uses.
@@ -58,6 +61,8 @@ struct xgo_conn {
     char *grid;
     char *threads;
     char *nln;
+    char *outside;          /* yes | no */
+    char *skip_invalid;     /* yes | no */
 };
 
 /* Parses text, with or without the EXACTGEO: prefix, into c (which must

@@ -47,6 +47,8 @@ struct xgo_src {
     uint64_t barren;          /* with a geometry that gave no element:
                                  lines and rings of one vertex, polygons
                                  all skipped */
+    uint64_t invalid;         /* dropped by -skip-invalid: surfaces not
+                                 closed */
 };
 
 /* Opens in->path and its layer, sets the filters (attribute, box),

@@ -4,12 +4,14 @@
  * so that both validate alike and say the same.  Calls no GDAL function
  * (the connection string's tests link it without GDAL).
  */
+#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "xgo_internal.h"
 
 /* A usage error, in the caller's err and errlen. */
@@ -18,7 +20,8 @@
 #define GRID_MAX (1 << 20)
 #define THREADS_MAX 1024
 
-enum what { OP, ENGINE, GRID, THREADS, LAYER, WHERE, COPY, SPAT };
+enum what { OP, ENGINE, GRID, THREADS, LAYER, WHERE, COPY, SPAT, OUTSIDE,
+             SKIP_INVALID };
 
 static const struct {
     const char *key;
@@ -29,6 +32,7 @@ static const struct {
     {"threads", THREADS, 0}, {"al", LAYER, 0},      {"bl", LAYER, 1},
     {"awhere", WHERE, 0},   {"bwhere", WHERE, 1},   {"acopy", COPY, 0},
     {"bcopy", COPY, 1},     {"aspat", SPAT, 0},     {"bspat", SPAT, 1},
+    {"outside", OUTSIDE, 0}, {"skip_invalid", SKIP_INVALID, 0},
 };
 
 void xgo_op_list(char *buf, size_t len)
@@ -43,6 +47,60 @@ void xgo_op_list(char *buf, size_t len)
                          xg_op_at(i)->name);
         at += w > 0 ? (size_t)w : 0;
     }
+}
+
+/* "yes" (1) or "no" (0), in any case. */
+static int parse_yes_no(const char *text, int *out)
+{
+    if (strcasecmp(text, "yes") == 0)
+        *out = 1;
+    else if (strcasecmp(text, "no") == 0)
+        *out = 0;
+    else
+        return -1;
+    return 0;
+}
+
+/* The names of the operations whose entry passes test, for messages. */
+static void ops_where(int (*test)(const struct xg_op *), char *buf,
+                      size_t len)
+{
+    size_t i, at = 0;
+    buf[0] = '\0';
+    for (i = 0; i < xg_op_count() && at < len; i++)
+        if (test(xg_op_at(i))) {
+            int w = snprintf(buf + at, len - at, "%s%s", at ? ", " : "",
+                             xg_op_at(i)->name);
+            at += w > 0 ? (size_t)w : 0;
+        }
+}
+
+static int has_outside(const struct xg_op *op)
+{
+    return (op->kinds >> XG_KIND_OUTSIDE) & 1u;
+}
+
+static int has_closed(const struct xg_op *op)
+{
+    return op->in[0].closed || op->in[1].closed;
+}
+
+int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
+{
+    char names[256];
+    if (!job->op)
+        return XG_OK;
+    if (job->opts.outside && !has_outside(job->op)) {
+        ops_where(has_outside, names, sizeof names);
+        return BAD("%s gives no outside records (only %s does)",
+                   job->op->name, names);
+    }
+    if (job->skip_invalid && !has_closed(job->op)) {
+        ops_where(has_closed, names, sizeof names);
+        return BAD("%s reads no closed surfaces to skip (only %s does)",
+                   job->op->name, names);
+    }
+    return XG_OK;
 }
 
 /* A decimal int in [lo, hi] filling the whole of text (blanks around
@@ -199,7 +257,7 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                 return BAD("unknown operation '%s' (expected "
                             "%s)", value, names);
             }
-            return XG_OK;
+            return xgo_options_check(job, err, errlen);
         case ENGINE:
             if ((v = xg_engine_parse(value)) < 0)
                 return BAD("unknown engine '%s' (expected "
@@ -229,6 +287,16 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                 return XG_EINVAL;
             in->spat_set = 1;
             return XG_OK;
+        case OUTSIDE:
+        case SKIP_INVALID:
+            if (parse_yes_no(value, &v))
+                return BAD("bad %s '%s' (expected yes or no)", keys[k].key,
+                           value);
+            if (keys[k].what == OUTSIDE)
+                job->opts.outside = v;
+            else
+                job->skip_invalid = v;
+            return xgo_options_check(job, err, errlen);
         }
     }
     return XG_EINVAL;

@@ -69,11 +69,13 @@ static FILE *key_start(struct xgo_pjob *pj, size_t *len)
     const struct xgo_conn *c = &pj->conn;
     const char *const names[] = {"op", "a", "al", "awhere", "acopy", "b",
                                  "bl", "bwhere", "bcopy", "engine", "grid",
-                                 "threads", "nln"};
+                                 "threads", "nln", "outside",
+                                 "skip_invalid"};
     const char *const vals[] = {c->op, c->src[0], c->layer[0], c->where[0],
                                 c->copy[0], c->src[1], c->layer[1],
                                 c->where[1], c->copy[1], c->engine, c->grid,
-                                c->threads, c->nln};
+                                c->threads, c->nln, c->outside,
+                                c->skip_invalid};
     size_t i;
     FILE *f = open_memstream(&pj->key, len);
     if (!f)

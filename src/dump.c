@@ -3,12 +3,14 @@
  * (the GPU machine) and for benchmarks.
  *
  * Layout, native byte order (a marker catches a foreign one):
- *   marker      8 bytes: "XGDUMP01" (A segments, B triangles) or
- *               "XGDUMP2S" (A and B segments, red/blue)
+ *   marker      8 bytes: "XGDUMP01" (A segments, B triangles),
+ *               "XGDUMP2S" (A and B segments, red/blue) or
+ *               "XGDUMP3P" (A points, B triangles: points in solids)
  *   1.0         double, the byte-order marker
  *   na, nb      uint64 each
- *   A: na*6 doubles, na int64 fids, na int64 subs
- *   B: nb*9 (01) or nb*6 (2S) doubles, nb int64 fids, nb int64 subs
+ *   A: na*6 (01, 2S) or na*3 (3P) doubles, na int64 fids, na int64 subs
+ *   B: nb*9 (01, 3P) or nb*6 (2S) doubles, nb int64 fids, nb int64 subs
+ * The doubles per element follow from the kinds (xg_elem_doubles).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -28,6 +30,8 @@ static const struct format {
      XG_ELEM_TRIANGLE, "segment-triangle"},
     {{'X', 'G', 'D', 'U', 'M', 'P', '2', 'S'}, XG_ELEM_SEGMENT,
      XG_ELEM_SEGMENT, "2D (red/blue)"},
+    {{'X', 'G', 'D', 'U', 'M', 'P', '3', 'P'}, XG_ELEM_POINT,
+     XG_ELEM_TRIANGLE, "point-in-solid"},
 };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 

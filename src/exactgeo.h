@@ -387,7 +387,7 @@ struct xg_op_input {
                                labels: "LineString Z: drill holes"      */
     const char *elements;   /* its elements, plural: "segments"         */
     const char *skipped;    /* what the core skips of them: "of zero
-                               length", "degenerate"                    */
+                               length", "degenerate"; "": it skips none */
     const char *sub_field;  /* output field holding the element's index
                                in its feature: "a_seg", "b_tri", "a_part";
                                NULL: none (inside's solids, whole
@@ -395,6 +395,10 @@ struct xg_op_input {
     const char *count_key;  /* --stats JSON key of the element count    */
     const char *skip_key;   /* --stats JSON key (in "skipped") of the
                                elements skipped                          */
+    int closed;             /* each feature's elements must form a closed
+                               surface (xg_open_edges): the readers
+                               check it, -skip-invalid drops those that
+                               fail                                      */
 };
 
 struct xg_op {
@@ -451,13 +455,14 @@ int xg_triangulate(struct xg_counters *cnt, const double *xyz,
 /* Compact dump of two sets, for machines without GDAL. */
 
 /* Writes a and b to path, in the format their kinds call for: A
- * segments with B triangles (segtri's, marker "XGDUMP01") or with B
- * segments (redblue's, "XGDUMP2S"); an empty set that was never pushed
- * into fits either.  Returns XG_OK, XG_EINVAL for other kinds, or XG_EIO;
- * detail in ctx. */
+ * segments with B triangles (segtri's, marker "XGDUMP01"), with B
+ * segments (redblue's, "XGDUMP2S"), or A points with B triangles
+ * (inside's, "XGDUMP3P"); an empty set that was never pushed into fits
+ * any.  Returns XG_OK, XG_EINVAL for other kinds, or XG_EIO; detail in
+ * ctx. */
 int xg_dump_write(struct xg_ctx *ctx, const char *path,
                   const struct xg_set *a, const struct xg_set *b);
-/* Reads a dump of either format into a and b (which must be zeroed; their
+/* Reads a dump of any of these formats into a and b (which must be zeroed; their
  * kinds say which format it was); caller frees both. */
 int xg_dump_read(struct xg_ctx *ctx, const char *path, struct xg_set *a,
                  struct xg_set *b);

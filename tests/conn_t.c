@@ -197,6 +197,48 @@ int main(void)
            !xgo_conn_is_job("\xEF\xBB", 2),
        "job magic recognised after a BOM");
 
+    /* inside's flags: yes or no, any case; refused where the operation
+     * has no use for them, whichever comes first of op and the flag */
+    {
+        struct xgo_conn k = {0};
+        struct xgo_job job;
+        memset(&job, 0, sizeof job);
+        rc = xgo_conn_parse("op=inside;a=p.gpkg;b=s.gpkg;outside=YES;"
+                            "skip_invalid=yes", &k, err, sizeof err);
+        if (rc == XG_OK)
+            rc = xgo_conn_apply(&k, &job, err, sizeof err);
+        ok(rc == XG_OK && job.opts.outside == 1 && job.skip_invalid == 1,
+           "op=inside;outside=YES;skip_invalid=yes sets both (%s)", err);
+        xgo_options_free(&job);
+        xgo_conn_free(&k);
+        memset(&job, 0, sizeof job);
+        rc = xgo_conn_parse("op=inside;a=p.gpkg;b=s.gpkg;outside=no", &k,
+                            err, sizeof err);
+        if (rc == XG_OK)
+            rc = xgo_conn_apply(&k, &job, err, sizeof err);
+        ok(rc == XG_OK && job.opts.outside == 0 && job.skip_invalid == 0,
+           "outside=no leaves it off");
+        xgo_options_free(&job);
+        xgo_conn_free(&k);
+        memset(&job, 0, sizeof job);
+        rc = xgo_option_set(&job, "outside", "yes", err, sizeof err);
+        ok(rc == XG_OK && job.opts.outside == 1,
+           "outside before any op: taken, checked when op comes");
+        rc = xgo_option_set(&job, "op", "redblue", err, sizeof err);
+        ok(rc == XG_EINVAL && strstr(err, "redblue gives no outside records"),
+           "then op=redblue: refused (%s)", err);
+    }
+    ok(fails_with("op=inside;a=p;b=s;outside=maybe",
+                  "bad outside 'maybe' (expected yes or no)") &&
+           fails_with("op=inside;a=p;b=s;skip_invalid=",
+                      "bad skip_invalid '' (expected yes or no)") &&
+           fails_with("op=segtri;a=p;b=s;skip_invalid=yes",
+                      "segtri reads no closed surfaces to skip (only inside "
+                      "does)") &&
+           fails_with("op=inside;a=p;b=s;outside=yes;outside=no",
+                      "key 'outside' given twice"),
+       "bad outside / skip_invalid values and misplaced flags refused");
+
     snprintf(path, sizeof path, "%s/bad.xgjob", dir);
     write_file(path, "op = segtri\na = x\n");
     rc = xgo_conn_read_job(path, &c, err, sizeof err);

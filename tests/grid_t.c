@@ -7,7 +7,7 @@
  * lattice mesh with holes through its vertices and edges and segments
  * in its planes, zero-length segments and collinear triangles, all in
  * one cell, boxes touching only at cell boundaries, empty sets.  Also
- * the dump file round trip and its errors.
+ * the dump file round trip and its errors (segtri's and inside's formats).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <gmp.h>
@@ -414,8 +414,13 @@ static int write_bytes(const char *path, const void *p, size_t n)
     return fclose(f) == 0 && okw;
 }
 
-static void dump_tests(const struct xg_set *a, const struct xg_set *b)
+/* Round trip and damage of a dump of a and b, in the format their kinds
+ * call for, whose marker is want_marker. */
+static void dump_tests(const struct xg_set *a, const struct xg_set *b,
+                       const char *want_marker)
 {
+    size_t pa = (size_t)xg_elem_doubles(a->elem),
+           pb = (size_t)xg_elem_doubles(b->elem);
     char path[] = "/tmp/xg_grid_t_XXXXXX";
     struct xg_ctx *ctx = xg_ctx_new();
     struct xg_set ra = {0};
@@ -431,13 +436,23 @@ static void dump_tests(const struct xg_set *a, const struct xg_set *b)
     }
     close(fd);
     rc = xg_dump_write(ctx, path, a, b);
-    ok(rc == XG_OK, "dump: write %zu segments and %zu triangles", a->n, b->n);
+    ok(rc == XG_OK, "dump: write %zu %ss and %zu %ss", a->n,
+       xg_elem_name(a->elem), b->n, xg_elem_name(b->elem));
+    f = fopen(path, "rb");
+    {
+        char m[9] = "";
+        ok(f && fread(m, 1, 8, f) == 8 && strcmp(m, want_marker) == 0,
+           "dump: marker %s", want_marker);
+    }
+    if (f)
+        fclose(f);
     rc = xg_dump_read(ctx, path, &ra, &rb);
-    ok(rc == XG_OK && ra.n == a->n && rb.n == b->n &&
-           memcmp(ra.xyz, a->xyz, 6 * a->n * sizeof(double)) == 0 &&
+    ok(rc == XG_OK && ra.n == a->n && rb.n == b->n && ra.elem == a->elem &&
+           rb.elem == b->elem &&
+           memcmp(ra.xyz, a->xyz, pa * a->n * sizeof(double)) == 0 &&
            memcmp(ra.fid, a->fid, a->n * sizeof(int64_t)) == 0 &&
            memcmp(ra.sub, a->sub, a->n * sizeof(int64_t)) == 0 &&
-           memcmp(rb.xyz, b->xyz, 9 * b->n * sizeof(double)) == 0 &&
+           memcmp(rb.xyz, b->xyz, pb * b->n * sizeof(double)) == 0 &&
            memcmp(rb.fid, b->fid, b->n * sizeof(int64_t)) == 0 &&
            memcmp(rb.sub, b->sub, b->n * sizeof(int64_t)) == 0,
        "dump: read back bitwise equal (coordinates, fids, subs)");
@@ -492,7 +507,7 @@ static void dump_tests(const struct xg_set *a, const struct xg_set *b)
         rc = xg_dump_read(ctx, path, &ta, &tb);
         ok(rc == XG_EFORMAT && strstr(xg_ctx_errmsg(ctx), path) != NULL,
            "dump: garbage gives XG_EFORMAT, the message names the file");
-        memcpy(buf, "XGDUMP01", 8);
+        memcpy(buf, want_marker, 8);
         buf[8] = 0;                             /* byte-order marker wrong */
         write_bytes(path, buf, (size_t)size);
         rc = xg_dump_read(ctx, path, &ta, &tb);
@@ -523,7 +538,17 @@ int main(void)
 
     random_set(&a, &b, 300, 500, 10.0, o);
     run_all("random", &a, &b, NULL);
-    dump_tests(&a, &b);
+    dump_tests(&a, &b, "XGDUMP01");
+    {
+        /* inside's format: A points (the first ends of the segments,
+         * MultiPoint indices in sub), B the same triangles */
+        struct xg_set pts = {0};
+        size_t i;
+        for (i = 0; i < a.n; i++)
+            xg_set_push_point(&pts, a.xyz + 6 * i, a.fid[i], (int64_t)(i % 3));
+        dump_tests(&pts, &b, "XGDUMP3P");
+        xg_set_free(&pts);
+    }
     xg_set_free(&a);
     xg_set_free(&b);
 

@@ -214,3 +214,9 @@ if HAVE_GDAL
 TESTS += tests/ops_cli_t.sh
 endif
 EXTRA_DIST += tests/ops_cli_t.sh
+# `exactgeo inside` end to end: points in closed solids (GPKG built by
+# python3's osgeo.ogr), open surfaces, -outside, -skip-invalid, EXACTGEO:.
+if HAVE_GDAL
+TESTS += tests/inside_cli_t.sh
+endif
+EXTRA_DIST += tests/inside_cli_t.sh

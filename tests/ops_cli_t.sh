@@ -16,15 +16,40 @@ ops = json.load(open(sys.argv[1]))['operations']
 for op in ops:
     a, b = op['inputs']
     assert a['role'] == 'A' and b['role'] == 'B'
-    assert op['fields'] == ['a_fid', a['field'], 'b_fid', b['field'], 'kind']
-    assert len(op['kinds']) == 3 and op['dim'] in (2, 3)
+    # an input without an index field (field null) adds no output field
+    assert op['fields'] == [f for f in ('a_fid', a['field'], 'b_fid',
+                                        b['field'], 'kind') if f is not None]
+    assert a['field'] is not None
+    assert len(op['kinds']) == 3 and len(set(op['kinds'])) == 3
+    assert op['dim'] in (2, 3)
     assert all(i['geometry'] for i in op['inputs'])
     print(op['name'])
 PY
 [ $rc -eq 0 ] && [ $? -eq 0 ] && [ -s names.txt ]
 ok $? "--operations: valid JSON, every entry with its inputs, kinds and fields ($(tr '\n' ' ' < names.txt))"
-printf 'segtri\nredblue\n' | cmp -s - names.txt
-ok $? "--operations lists segtri and redblue, in the table's order"
+printf 'segtri\nredblue\ninside\n' | cmp -s - names.txt
+ok $? "--operations lists segtri, redblue and inside, in the table's order"
+python3 - ops.json <<'PY'
+import json, sys
+ops = {op['name']: op for op in json.load(open(sys.argv[1]))['operations']}
+assert ops['segtri']['kinds'] == ['proper', 'touch', 'coplanar']
+assert ops['redblue']['kinds'] == ['proper', 'touch', 'overlap']
+assert ops['inside']['kinds'] == ['inside', 'boundary', 'outside']
+assert ops['segtri']['fields'] == ['a_fid', 'a_seg', 'b_fid', 'b_tri', 'kind']
+assert ops['inside']['fields'] == ['a_fid', 'a_part', 'b_fid', 'kind']
+assert ops['inside']['inputs'][1]['field'] is None
+assert [i['geometry'] for i in ops['inside']['inputs']] == [['point'], ['polygon']]
+PY
+ok $? "--operations: each operation's own kinds and fields (inside: no B index field, points and polygons)"
+python3 - ops.json <<'PY'
+import json, sys
+ops = {op['name']: op for op in json.load(open(sys.argv[1]))['operations']}
+assert ops['segtri']['output'] == ops['redblue']['output'] == ['point', 'line']
+assert ops['inside']['output'] == ['point']
+assert [i['closed'] for n in ('segtri', 'redblue', 'inside')
+        for i in ops[n]['inputs']] == [False] * 5 + [True]
+PY
+ok $? "--operations: the records' geometries (output) and the inputs that must be closed (closed), as QGIS reads them"
 
 "$XG" --help > help.txt
 sed -n 's/^\(Usage:\)\{0,1\} *exactgeo \([a-z0-9_]*\) *\[options\].*/\2/p' help.txt > usage.txt
@@ -55,9 +80,13 @@ fixture_holes hole
 gpkg a.gpkg a.geojson
 gpkg b.gpkg b.geojson
 for case in "--grid grid 0" "--grid grid 10,20" "--threads threads -1" \
-            "--engine engine fast" "-acopy acopy ," "-bcopy bcopy ,,"; do
+            "--engine engine fast" "-acopy acopy ," "-bcopy bcopy ,," \
+            "-outside outside yes" "-skip-invalid skip_invalid yes"; do
     eval "set -- $case"
-    "$XG" segtri "$1" "$3" new.gpkg a.gpkg b.gpkg 2> err.txt; rc=$?
+    case $1 in  # flags take no value
+    -outside|-skip-invalid) "$XG" segtri "$1" new.gpkg a.gpkg b.gpkg 2> err.txt; rc=$? ;;
+    *) "$XG" segtri "$1" "$3" new.gpkg a.gpkg b.gpkg 2> err.txt; rc=$? ;;
+    esac
     cli=$(head -1 err.txt)
     ogrinfo -ro -so -al "EXACTGEO:op=segtri;a=a.gpkg;b=b.gpkg;$2=$3" > /dev/null 2> err.txt
     conn=$(grep -o 'EXACTGEO: .*' err.txt | head -1)

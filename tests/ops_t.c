@@ -11,20 +11,38 @@ static int text(const char *s)
 }
 
 /* Every field of one input filled, its kind a real element, its index
- * field named after its side (a_..., b_...). */
+ * field named after its side (a_..., b_...) or absent (NULL: whole
+ * features, as inside's solids); skipped may be "" (the core skips none)
+ * but not NULL; closed only on triangles (the surfaces it speaks of). */
 static int input_ok(const struct xg_op_input *in, char side)
 {
     return in->elem > XG_ELEM_NONE && in->elem < XG_ELEM_COUNT &&
            text(in->noun) && text(in->accepts) && text(in->elements) &&
-           text(in->skipped) && text(in->sub_field) &&
-           in->sub_field[0] == side && in->sub_field[1] == '_' &&
-           text(in->count_key) && text(in->skip_key);
+           in->skipped != NULL &&
+           (in->sub_field == NULL ||
+            (text(in->sub_field) && in->sub_field[0] == side &&
+             in->sub_field[1] == '_')) &&
+           text(in->count_key) && text(in->skip_key) &&
+           (in->closed == 0 ||
+            (in->closed == 1 && in->elem == XG_ELEM_TRIANGLE));
+}
+
+/* The kinds an operation's records take: some, all real kinds. */
+static int kinds_ok(unsigned kinds)
+{
+    return kinds != 0 && (kinds >> XG_KIND_COUNT) == 0;
 }
 
 /* A tiny input of the element kind elem: three elements around the
- * origin that meet a set of the other side's kind. */
-static void fill(struct xg_set *s, int elem, int side)
+ * origin that meet a set of the other side's kind; triangles that must
+ * be closed: a tetrahedron (one solid) with the origin on its face
+ * x + y + z = 0. */
+static void fill(struct xg_set *s, int elem, int side, int closed)
 {
+    static const double v[4][3] = {
+        {-2, -2, -2}, {4, -2, -2}, {-2, 4, -2}, {-2, -2, 4}};
+    static const int face[4][3] = {{0, 2, 1}, {0, 1, 3}, {0, 3, 2},
+                                   {1, 2, 3}};
     static const double seg[3][6] = {
         {-1, 0, 0.5, 1, 0, 0.5},      /* through the triangles, flat */
         {0.2, -1, -1, 0.2, 1, 1},     /* across */
@@ -37,6 +55,12 @@ static void fill(struct xg_set *s, int elem, int side)
     };
     static const double pt[3][3] = {{0, 0, 0}, {1, 1, 1}, {0.5, 0, 0}};
     int i;
+    if (closed && elem == XG_ELEM_TRIANGLE) {
+        for (i = 0; i < 4; i++)
+            xg_set_push_triangle(s, v[face[i][0]], v[face[i][1]],
+                                 v[face[i][2]], 10, i);
+        return;
+    }
     for (i = 0; i < 3; i++) {
         const double *xyz = elem == XG_ELEM_TRIANGLE  ? tri[i]
                             : elem == XG_ELEM_SEGMENT ? seg[(i + side) % 3]
@@ -51,7 +75,7 @@ int main(void)
     struct xg_ctx *ctx = xg_ctx_new();
     (void)tap_skip_all;
 
-    ok(n >= 2, "the table has entries (%zu)", n);
+    ok(n >= 3, "the table has entries (%zu)", n);
     ok(xg_op_at(n) == NULL && xg_op_find(NULL) == NULL &&
            xg_op_find("") == NULL && xg_op_find("no such op") == NULL,
        "past the end, NULL and unknown names give NULL");
@@ -65,8 +89,10 @@ int main(void)
            "%s: its name is unique and xg_op_find finds this entry",
            op->name);
         ok(text(op->title) && text(op->summary) && text(op->contract) &&
-               (op->dim == 2 || op->dim == 3) && op->run != NULL,
-           "%s: title, summary, contract, dim %d, run", op->name, op->dim);
+               (op->dim == 2 || op->dim == 3) && op->run != NULL &&
+               kinds_ok(op->kinds),
+           "%s: title, summary, contract, dim %d, kinds 0x%x, run",
+           op->name, op->dim, op->kinds);
         ok(input_ok(&op->in[0], 'a') && input_ok(&op->in[1], 'b') &&
                strcmp(op->in[0].count_key, op->in[1].count_key) != 0 &&
                strcmp(op->in[0].skip_key, op->in[1].skip_key) != 0,
@@ -75,15 +101,40 @@ int main(void)
     }
     ok(xg_op_find("segtri") && xg_op_find("segtri")->dim == 3 &&
            xg_op_find("redblue") && xg_op_find("redblue")->dim == 2 &&
+           xg_op_find("inside") && xg_op_find("inside")->dim == 3 &&
            xg_op_find("SEGTRI") == NULL,
-       "segtri (3D) and redblue (2D) are there; names are case-sensitive");
+       "segtri (3D), redblue (2D) and inside (3D) are there; names are "
+       "case-sensitive");
+    {
+        const struct xg_op *st = xg_op_find("segtri"),
+                           *rb = xg_op_find("redblue"),
+                           *in = xg_op_find("inside");
+        unsigned contacts = (1u << XG_KIND_PROPER) | (1u << XG_KIND_TOUCH) |
+                            (1u << XG_KIND_OVERLAP),
+                 places = (1u << XG_KIND_INSIDE) | (1u << XG_KIND_BOUNDARY) |
+                          (1u << XG_KIND_OUTSIDE);
+        ok(st && rb && in && st->kinds == contacts && rb->kinds == contacts &&
+               in->kinds == places,
+           "segtri and redblue yield proper, touch, overlap; inside yields "
+           "inside, boundary, outside");
+        ok(st && rb && in && !st->in[0].closed && !st->in[1].closed &&
+               !rb->in[0].closed && !rb->in[1].closed &&
+               !in->in[0].closed && in->in[1].closed,
+           "only inside's B must be closed surfaces");
+        ok(in && in->in[0].elem == XG_ELEM_POINT &&
+               in->in[1].elem == XG_ELEM_TRIANGLE &&
+               in->in[1].sub_field == NULL && in->in[0].sub_field &&
+               strcmp(in->in[0].sub_field, "a_part") == 0,
+           "inside: points (a_part) in solids (no B index field)");
+    }
 
     /* run equals the engine called directly */
     {
         static const struct {
             const char *name;
             xg_op_run_fn direct;
-        } direct[] = {{"segtri", xg_segtri}, {"redblue", xg_redblue}};
+        } direct[] = {{"segtri", xg_segtri}, {"redblue", xg_redblue},
+                      {"inside", xg_inside}};
         for (i = 0; i < sizeof direct / sizeof direct[0]; i++) {
             const struct xg_op *op = xg_op_find(direct[i].name);
             struct xg_set a = {0}, b = {0};
@@ -94,8 +145,8 @@ int main(void)
                 ok(0, "%s: in the table", direct[i].name);
                 continue;
             }
-            fill(&a, op->in[0].elem, 0);
-            fill(&b, op->in[1].elem, 1);
+            fill(&a, op->in[0].elem, 0, op->in[0].closed);
+            fill(&b, op->in[1].elem, 1, op->in[1].closed);
             rc1 = op->run(ctx, &a, &b, &opt, &got, NULL);
             rc2 = direct[i].direct(ctx, &a, &b, &opt, &want, NULL);
             ok(rc1 == XG_OK && rc2 == XG_OK && want.n > 0 &&

@@ -1,17 +1,19 @@
 """qgis_layer_t.py -- QGIS loads EXACTGEO layers through its "ogr"
 provider, as "Add vector layer" does: a connection string and a .xgjob
-job file.  Prints one "ok - ..." or "not ok - ..." line per check;
-qgis_layer_t.sh numbers them and then checks how QGIS exited.
-Usage: python3 qgis_layer_t.py CONNECTION JOBFILE TOOL_OUTPUT.gpkg"""
+job file, and an inside job (points in solids) whose layer has the
+tool's features and kinds.  Prints one "ok - ..." or "not ok - ..." line
+per check; qgis_layer_t.sh numbers them and then checks how QGIS exited.
+Usage: python3 qgis_layer_t.py CONNECTION JOBFILE TOOL_OUTPUT.gpkg
+                               INSIDE_CONNECTION INSIDE_TOOL_OUTPUT.gpkg"""
 import sys
-from qgis.core import QgsApplication, QgsProject, QgsVectorLayer
+from qgis.core import NULL, QgsApplication, QgsProject, QgsVectorLayer
 
 
 def ok(cond, what):
     print(('ok' if cond else 'not ok'), '-', what, flush=True)
 
 
-conn, job, ref = sys.argv[1:4]
+conn, job, ref, in_conn, in_ref = sys.argv[1:6]
 app = QgsApplication([], False)
 app.initQgis()
 want = QgsVectorLayer(ref, 'ref', 'ogr').featureCount()
@@ -29,5 +31,31 @@ for name, uri in (('a connection string', conn), ('a .xgjob file', job)):
     ok(not lyr.dataProvider().capabilities() &
        lyr.dataProvider().AddFeatures, '%s: not editable' % name)
     layers.append(lyr)
+
+# inside: the same records as the tool's, kinds and all
+lyr = QgsVectorLayer(in_conn, 'inside', 'ogr')
+ok(lyr.isValid() and lyr.providerType() == 'ogr',
+   'an inside connection string loads as a valid ogr layer')
+
+
+def records(layer):
+    def value(v):  # a NULL field comes as QGIS's NULL, not None
+        return None if v == NULL else v
+    return [(value(f['a_fid']), value(f['a_part']), value(f['b_fid']),
+             f['kind'], f.geometry().asWkt(17)) for f in layer.getFeatures()]
+
+
+# a layer outside the project must go before exitQgis(), or the
+# interpreter's exit frees it after QGIS is gone (a crash)
+got, want = records(lyr), records(QgsVectorLayer(in_ref, 'tool', 'ogr'))
+ok(len(want) > 0 and got == want,
+   'inside: %d records read, equal to the tool\'s %d (fids, kinds, points)'
+   % (len(got), len(want)))
+kinds = sorted(set(r[3] for r in got))
+ok(kinds == ['boundary', 'inside', 'outside'],
+   'inside: kinds %s' % ', '.join(kinds))
+ok(all((r[2] is None) == (r[3] == 'outside') for r in got),
+   'inside: b_fid is NULL exactly on the outside records')
+layers.append(lyr)
 QgsProject.instance().addMapLayers(layers)
 app.exitQgis()

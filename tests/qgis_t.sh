@@ -1,6 +1,8 @@
 #!/bin/sh
 # qgis_t.sh -- the QGIS Processing provider run headless by qgis_process:
-# its point and line outputs together equal the exactgeo tool's contacts.
+# its point and line outputs together equal the exactgeo tool's contacts;
+# the inside algorithm (points in solids) gives the tool's records, with
+# its options OUTSIDE and SKIP_INVALID.
 # Skips where QGIS is absent.
 : "${top_srcdir:=.}" "${top_builddir:=.}"
 QP=$(command -v qgis_process.bin || command -v qgis_process)
@@ -34,5 +36,75 @@ check $? "point contacts equal the tool's (fields, coordinates, order)"
 check $? "line contacts equal the tool's"
 "$DUMP" "$T/pts.gpkg" | grep -q '^layer .* 3D Point$'
 check $? "points are PointZ"
+
+# inside: one level of the demo block model (iz = 13 meets bodies 1, 2
+# and 4) and the five probes, in the ore bodies, every point kept.
+ogr2ogr -f GPKG "$T/few.gpkg" "$D/blocks.gpkg" -where "iz = 13 OR probe IS NOT NULL"
+"$QP" run exactgeo:inside -- A="$T/few.gpkg" B="$D/orebodies.gpkg" \
+    A_FIELDS=probe B_FIELDS=rock_type OUTSIDE=true OUTPUT="$T/in.gpkg" > "$T/log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && sed 's/^/# /' "$T/log" | tail -5
+check $rc "qgis_process run exactgeo:inside"
+"$EXACTGEO_TOOL" inside -q -outside -acopy probe -bcopy rock_type "$T/cli_in.gpkg" \
+    "$T/few.gpkg" "$D/orebodies.gpkg"
+"$DUMP" "$T/cli_in.gpkg" | grep '^feature' > "$T/a.txt"
+"$DUMP" "$T/in.gpkg" | grep '^feature' > "$T/b.txt"
+[ -s "$T/a.txt" ] && cmp -s "$T/a.txt" "$T/b.txt"
+check $? "inside: the output equals the tool's (fields, coordinates, order)"
+"$DUMP" "$T/in.gpkg" | grep -q '^layer .* 3D Point$'
+check $? "inside: the output is PointZ"
+kinds=$(sed -n 's/.* kind=\([a-z]*\) .*/\1/p' "$T/b.txt" | sort -u | tr '\n' ' ')
+[ "$kinds" = "boundary inside outside " ]
+check $? "inside: kinds boundary, inside and outside ($kinds)"
+pts=$(ogrinfo -ro -so "$T/few.gpkg" blocks | sed -n 's/^Feature Count: //p')
+outs=$(grep -c ' kind=outside ' "$T/b.txt")
+ins=$(grep -c -e ' kind=inside ' -e ' kind=boundary ' "$T/b.txt")
+[ "$pts" -gt 5 ] && [ "$outs" -gt 0 ] && [ "$ins" -gt 0 ] && [ $((outs + ins)) -eq "$pts" ]
+check $? "inside: every point once ($pts points: $ins in a body, $outs outside; the bodies do not overlap)"
+for want in "ON-VERTEX b_fid=1 kind=boundary b_rock_type=massive sulphide" \
+            "ON-EDGE b_fid=2 kind=boundary b_rock_type=disseminated sulphide" \
+            "RAY-EDGE b_fid=2 kind=inside b_rock_type=disseminated sulphide" \
+            "ON-FACE b_fid=3 kind=boundary b_rock_type=skarn" \
+            "RAY-VERTEX b_fid=4 kind=inside b_rock_type=porphyry"; do
+    probe=${want%% *}
+    got=$(grep " a_probe=$probe " "$T/b.txt" | sed 's/^feature a_fid=[0-9]* a_part=0 b_fid=/b_fid=/; s/ a_probe=[A-Z-]*//; s/ |.*//')
+    [ "$probe $got" = "$want" ]
+    check $? "inside: probe $want${got:+ (got $got)}"
+done
+"$QP" help exactgeo:inside > "$T/help_in" 2>&1
+"$QP" help exactgeo:segtri > "$T/help_st" 2>&1
+grep -q '^OUTSIDE:' "$T/help_in" && grep -q '^SKIP_INVALID:' "$T/help_in" &&
+    ! grep -q '^OUTPUT_LINES:' "$T/help_in"
+check $? "inside has OUTSIDE and SKIP_INVALID, no OUTPUT_LINES"
+grep -q '^OUTPUT_LINES:' "$T/help_st" && ! grep -q -e '^OUTSIDE:' -e '^SKIP_INVALID:' "$T/help_st"
+check $? "segtri has OUTPUT_LINES, neither OUTSIDE nor SKIP_INVALID"
+# An ore body with one triangle fewer is open: the run fails, naming it,
+# unless SKIP_INVALID drops it (and only it).
+/usr/bin/python3 - "$D/orebodies.gpkg" "$T/open.gpkg" <<'PY'
+import sys
+from osgeo import ogr
+src = ogr.Open(sys.argv[1])
+dst = ogr.GetDriverByName('GPKG').CopyDataSource(src, sys.argv[2])
+lyr = dst.GetLayer(0)
+f = lyr.GetFeature(3)
+g = f.GetGeometryRef()
+g.RemoveGeometry(0)
+f.SetGeometry(g)
+lyr.SetFeature(f)
+dst = None
+PY
+"$QP" run exactgeo:inside -- A="$T/few.gpkg" B="$T/open.gpkg" \
+    OUTPUT="$T/fail.gpkg" > "$T/log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && grep -q 'feature 3' "$T/log" && grep -q 'open edges' "$T/log"
+check $? "inside: an open solid fails the run, named (status $rc)"
+"$QP" run exactgeo:inside -- A="$T/few.gpkg" B="$T/open.gpkg" SKIP_INVALID=true \
+    OUTPUT="$T/skip.gpkg" > "$T/log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && sed 's/^/# /' "$T/log" | tail -5
+"$DUMP" "$T/skip.gpkg" | grep '^feature' > "$T/c.txt"
+grep -v ' kind=outside ' "$T/b.txt" | grep -v ' b_fid=3 ' | sed 's/ a_probe=[^ ]*//; s/ b_rock_type=[a-z ]* |/ |/' > "$T/a.txt"
+[ $rc -eq 0 ] && [ -s "$T/c.txt" ] && cmp -s "$T/a.txt" "$T/c.txt"
+check $? "inside: SKIP_INVALID=true skips the open solid and keeps the others' records"
 echo "1..$n"
 exit $fail

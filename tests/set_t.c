@@ -72,8 +72,18 @@ int main(void)
            ra.elem == XG_ELEM_SEGMENT && rb.elem == XG_ELEM_SEGMENT &&
            rb.n == 1 && memcmp(rb.xyz, segs.xyz, 6 * sizeof(double)) == 0,
        "a red/blue dump reads back as two segment sets");
-    ok(xg_dump_write(ctx, path, &pts, &tris) == XG_EINVAL,
-       "no dump format for points: XG_EINVAL");
+    xg_set_free(&ra);
+    xg_set_free(&rb);
+    rc = xg_dump_write(ctx, path, &pts, &tris);
+    ok(rc == XG_OK && xg_dump_read(ctx, path, &ra, &rb) == XG_OK &&
+           ra.elem == XG_ELEM_POINT && rb.elem == XG_ELEM_TRIANGLE &&
+           ra.n == pts.n && memcmp(ra.xyz, pts.xyz, 3 * pts.n *
+                                   sizeof(double)) == 0,
+       "an inside dump reads back as points and triangles");
+    ok(xg_dump_write(ctx, path, &pts, &segs) == XG_EINVAL &&
+           xg_dump_write(ctx, path, &tris, &pts) == XG_EINVAL,
+       "no dump format for points with segments, triangles with points: "
+       "XG_EINVAL");
     remove(path);
 
     xg_set_free(&pts);

@@ -1,16 +1,23 @@
 """The exactgeo algorithms: one per operation of the tool's table
 (`exactgeo --operations`: segtri, 3D segments x triangles; redblue, 2D
-segments x segments; ...), each running the exactgeo tool.  Everything
-an algorithm says or asks for (its id, title, help, the inputs' labels
-and geometry types, 3D or not) comes from its operation's entry.
+segments x segments; inside, points in closed solids; ...), each running
+the exactgeo tool.  Everything an algorithm says or asks for (its id,
+title, help, the inputs' labels and geometry types, 3D or not, the
+options that apply) comes from its operation's entry.
 
 Outputs: QGIS 3.22 keeps one geometry type per layer, and the tool's
-contacts layer mixes points (kinds proper and touch) with lines (kind
-coplanar in 3D, overlap in 2D).  So each algorithm has two feature
-sinks with the same fields: OUTPUT, the point contacts (PointZ for
-segtri), and OUTPUT_LINES, the line contacts (LineStringZ for segtri).
+contacts layer of segtri and redblue mixes points (kinds proper and
+touch) with lines (kind coplanar in 3D, overlap in 2D).  So an operation
+whose records can be lines (its entry's "output" lists "line") has two
+feature sinks with the same fields: OUTPUT, the point contacts (PointZ
+for segtri), and OUTPUT_LINES, the line contacts (LineStringZ for
+segtri); an operation of points only (inside) has OUTPUT alone.
 Together they hold exactly the features of the tool's layer, in its
 order.
+
+Options beyond the common ones, each where the entry says it applies:
+OUTSIDE (-outside) where the kinds include "outside", SKIP_INVALID
+(-skip-invalid) where an input must be closed surfaces ("closed").
 """
 from osgeo import ogr
 
@@ -25,6 +32,7 @@ from qgis.core import (
     QgsProcessingAlgorithm,
     QgsProcessingException,
     QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSink,
     QgsProcessingParameterFeatureSource,
@@ -74,6 +82,11 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         self.B_TYPES = [_LAYER_TYPES[g] for g in b['geometry']]
         self.A_HELP = '{} A ({})'.format(a['noun'], a['accepts'])
         self.B_HELP = '{} B ({})'.format(b['noun'], b['accepts'])
+        # what the entry says of the output and the options (an older
+        # tool's entry, without "output", mixes points and lines)
+        self.LINES = 'line' in op.get('output', ['point', 'line'])
+        self.OUTSIDE = 'outside' in op['kinds']
+        self.SKIP_INVALID = any(i.get('closed') for i in op['inputs'])
 
     def name(self):
         return self._op['name']
@@ -83,10 +96,15 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
 
     def shortHelpString(self):  # noqa: N802
         kinds = self._op['kinds']
-        return ('{}: kind {}, {} (points) or {} (lines).  Fields {} and '
-                'the copied attributes.  Runs the exactgeo tool.'.format(
-                    self._op['contract'], kinds[0], kinds[1], kinds[2],
-                    ', '.join(self._op['fields'])))
+        if self.LINES:  # the line kind comes last
+            what = '{} (points) or {} (lines)'.format(
+                ', '.join(kinds[:-1]), kinds[-1])
+        else:
+            what = '{} or {} (points)'.format(', '.join(kinds[:-1]),
+                                              kinds[-1])
+        return ('{}: kind {}.  Fields {} and the copied attributes.  Runs '
+                'the exactgeo tool.'.format(self._op['contract'], what,
+                                           ', '.join(self._op['fields'])))
 
     def group(self):
         return 'Exact intersections'
@@ -114,11 +132,22 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
             'GRID', 'Grid cells per axis (0: chosen from the counts)',
             QgsProcessingParameterNumber.Integer, defaultValue=0,
             minValue=0, maxValue=4096))
+        if self.OUTSIDE:
+            self.addParameter(QgsProcessingParameterBoolean(
+                'OUTSIDE', 'Also a record (kind outside, no B) for each '
+                'point of A in no solid of B', defaultValue=False))
+        if self.SKIP_INVALID:
+            self.addParameter(QgsProcessingParameterBoolean(
+                'SKIP_INVALID', 'Skip the features of B that are not closed '
+                'surfaces, with a warning (else they fail the run)',
+                defaultValue=False))
         self.addParameter(QgsProcessingParameterFeatureSink(
-            'OUTPUT', 'Point contacts', QgsProcessing.TypeVectorPoint))
-        self.addParameter(QgsProcessingParameterFeatureSink(
-            'OUTPUT_LINES', 'Line contacts', QgsProcessing.TypeVectorLine,
-            optional=True))
+            'OUTPUT', 'Point contacts' if self.LINES else 'Output',
+            QgsProcessing.TypeVectorPoint))
+        if self.LINES:
+            self.addParameter(QgsProcessingParameterFeatureSink(
+                'OUTPUT_LINES', 'Line contacts',
+                QgsProcessing.TypeVectorLine, optional=True))
         self.addOutput(QgsProcessingOutputNumber('CONTACTS',
                                                  'Number of contacts'))
 
@@ -156,6 +185,12 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         grid = self.parameterAsInt(parameters, 'GRID', context)
         if grid > 0:
             args += ['--grid', str(grid)]
+        if self.OUTSIDE and self.parameterAsBool(parameters, 'OUTSIDE',
+                                                 context):
+            args += ['-outside']
+        if self.SKIP_INVALID and self.parameterAsBool(
+                parameters, 'SKIP_INVALID', context):
+            args += ['-skip-invalid']
         args += [tmp, a_path, b_path]
         tool.run(args, feedback, 0, 90)
 
@@ -163,7 +198,7 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
                           a_src.sourceCrs())
 
     def _copy(self, tmp, parameters, context, feedback, crs):
-        """Copies the tool's layer into the two sinks, in its order."""
+        """Copies the tool's layer into the sinks, in its order."""
         ds = ogr.Open(tmp)
         if ds is None or ds.GetLayerByName('contacts') is None:
             raise QgsProcessingException(
@@ -181,9 +216,12 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         pt_sink, pt_id = self.parameterAsSink(
             parameters, 'OUTPUT', context, fields,
             QgsWkbTypes.PointZ if z else QgsWkbTypes.Point, crs)
-        ln_sink, ln_id = self.parameterAsSink(
-            parameters, 'OUTPUT_LINES', context, fields,
-            QgsWkbTypes.LineStringZ if z else QgsWkbTypes.LineString, crs)
+        ln_sink, ln_id = None, None
+        if self.LINES:
+            ln_sink, ln_id = self.parameterAsSink(
+                parameters, 'OUTPUT_LINES', context, fields,
+                QgsWkbTypes.LineStringZ if z else QgsWkbTypes.LineString,
+                crs)
         if pt_sink is None:
             raise QgsProcessingException(
                 self.invalidSinkError(parameters, 'OUTPUT'))
