@@ -180,6 +180,13 @@ tests_pair_sink_t_SOURCES = tests/pair_sink_t.c tests/tap.h
 tests_pair_sink_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_pair_sink_t_LDADD = $(TAP_LDADD)
 TESTS += tests/pair_sink_t
+# xg_inside against an all-rational reference (tests/inside_ref.h).
+check_PROGRAMS += tests/inside_t
+tests_inside_t_SOURCES = tests/inside_t.c tests/inside_ref.h \
+	tests/xg_test.h tests/tap.h
+tests_inside_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_inside_t_LDADD = $(TAP_LDADD)
+TESTS += tests/inside_t
 # libexactgeo.so exports what src/exactgeo.h declares and nothing else
 # (needs $(CC) for the header: AM_TESTS_ENVIRONMENT).
 TESTS += tests/exports_t.sh
