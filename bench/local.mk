@@ -18,3 +18,17 @@ bench_bench_redblue_SOURCES = bench/bench_redblue.c
 bench_bench_redblue_CFLAGS = $(AM_CFLAGS) $(GEOS_CFLAGS)
 bench_bench_redblue_LDADD = src/libexactgeo_core.la $(GEOS_LIBS) $(GMP_LIBS) -lm
 endif
+
+# Point-in-solid: the CGAL peer (bench/cgal_inside.cpp), built when
+# configure found CGAL's headers, and static (libstdc++, GMP, MPFR) so
+# that it runs on the GPU machine, which has no CGAL; bench_inside (in
+# cuda/local.mk: it needs the GPU engine) runs it.  The data of both come
+# from bench/gen_inside.h.
+EXTRA_DIST += bench/gen_inside.h
+if HAVE_CGAL
+noinst_PROGRAMS += bench/cgal_inside
+bench_cgal_inside_SOURCES = bench/cgal_inside.cpp bench/gen_inside.h
+bench_cgal_inside_CXXFLAGS = -O2 -std=c++17 -frounding-math -pthread
+bench_cgal_inside_LDFLAGS = -all-static -pthread
+bench_cgal_inside_LDADD = -lmpfr -lgmp
+endif

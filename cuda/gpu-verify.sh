@@ -2,9 +2,11 @@
 # cuda/gpu-verify.sh -- the GPU verification, on the GPU machine, from the
 # root of a build tree (or a copy of it carrying the four programs below,
 # all static in libexactgeo and the CUDA runtime; no GDAL needed):
-#   1. the GPU tests: tests/redblue_gpu_t, and tests/gpu_t with the
-#      paper-scale set (every strategy compared with the cpu engine);
-#   2. compute-sanitizer memcheck on tests/gpu_t (small cases);
+#   1. the GPU tests: tests/redblue_gpu_t, tests/inside_gpu_t, and
+#      tests/gpu_t with the paper-scale set (every strategy compared with
+#      the cpu engine);
+#   2. compute-sanitizer memcheck on tests/gpu_t and tests/inside_gpu_t
+#      (small cases);
 #   3. bench/bench_gpu as bench/results' latest run (2026-11-22-s4):
 #      Table 11.3 at 1x (5 runs) and 10x (3 runs), contacts and times.
 # The same steps as bench/results/2026-11-22-s4/run.sh, from a build tree.
@@ -21,7 +23,7 @@ t0=$(date +%s)
 step() { echo "=== [$(($(date +%s) - t0)) s] $*"; }
 status=0
 
-for p in tests/gpu_t tests/redblue_gpu_t bench/bench_gpu bench/gen_paper; do
+for p in tests/gpu_t tests/redblue_gpu_t tests/inside_gpu_t bench/bench_gpu bench/gen_paper; do
     if [ ! -x "$p" ] || ! head -c 4 "$p" | grep -q ELF; then
         echo "gpu-verify: $p: not a built program (configure with CUDA, make, make check TESTS=)"
         exit 2
@@ -43,6 +45,8 @@ wait
 step "tests"
 timeout -s KILL 120 tests/redblue_gpu_t > "$out/tests.log" 2>&1 ||
     { echo "redblue_gpu_t failed (exit $?)"; status=1; }
+timeout -s KILL 120 tests/inside_gpu_t >> "$out/tests.log" 2>&1 ||
+    { echo "inside_gpu_t failed (exit $?)"; status=1; }
 XG_PAPER_DUMP=/tmp/xg-p1.xgdump timeout -s KILL 240 tests/gpu_t \
     >> "$out/tests.log" 2>&1 || { echo "gpu_t failed (exit $?)"; status=1; }
 echo "ok: $(grep -c '^ok' "$out/tests.log")  not ok: $(grep -c '^not ok' "$out/tests.log")"
@@ -60,6 +64,19 @@ if [ $rc -eq 0 ]; then
     echo "memcheck: clean"
 else
     echo "memcheck: FAILED (exit $rc)"
+    status=1
+fi
+
+step "compute-sanitizer memcheck on tests/inside_gpu_t (small cases)"
+XG_INSIDE_GPU_T_SMALL=1 timeout -s KILL 150 compute-sanitizer \
+    --tool memcheck --leak-check full --error-exitcode 9 tests/inside_gpu_t \
+    > "$out/memcheck-inside.log" 2>&1
+rc=$?
+tail -n 2 "$out/memcheck-inside.log"
+if [ $rc -eq 0 ]; then
+    echo "memcheck (inside): clean"
+else
+    echo "memcheck (inside): FAILED (exit $rc)"
     status=1
 fi
 

@@ -5,11 +5,12 @@
  */
 #include "segtri_gpu.h"
 #include "redblue_gpu.h"
+#include "inside_gpu.h"
 
 static const struct xg__gpu_engine cuda_engines = {
     xg__cuda_device_check,
     xg__segtri_gpu_run,
     xg__redblue_gpu_run,
-    NULL,   /* inside: not yet */
+    xg__inside_gpu_run,
 };
 const struct xg__gpu_engine *const xg__gpu_engine = &cuda_engines;

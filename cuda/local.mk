@@ -9,6 +9,8 @@
 #   segtri     segtri_gpu.h segtri_pair.cuh segtri_gpu.c segtri_prep.c
 #              segtri_passes.c segtri_kernels.cu segtri_tables.cu
 #   red/blue   redblue_gpu.h redblue_gpu.c redblue_kernels.cu
+#   inside     inside_gpu.h inside_gpu.c inside_kernels.cu; the seed's
+#              method, for the benchmark only: inside_seed.cu
 #   the paper's strategies, for the benchmark only: paper.h paper.c paper.cu
 #   tests only test_kernels.h test_kernels.cu (linked into tests/gpu_t)
 #
@@ -17,18 +19,18 @@
 # but the box tests and cell arithmetic must agree with the host's bit
 # for bit, and the rule is simplest stated for the whole file.
 XG_CUDA_INC = cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/segtri_gpu.h \
-	cuda/segtri_pair.cuh cuda/redblue_gpu.h cuda/paper.h \
+	cuda/segtri_pair.cuh cuda/redblue_gpu.h cuda/paper.h cuda/inside_gpu.h \
 	cuda/test_kernels.h
 XG_CUDA_LOS = \
 	cuda/sort_hits.lo cuda/boxes.lo cuda/grid_gpu.lo cuda/cell_pairs.lo \
 	cuda/segtri_kernels.lo cuda/segtri_tables.lo cuda/redblue_kernels.lo \
-	cuda/paper.lo
+	cuda/paper.lo cuda/inside_kernels.lo cuda/inside_seed.lo
 EXTRA_DIST += $(XG_CUDA_INC) \
 	$(XG_CUDA_LOS:.lo=.cu) cuda/test_kernels.cu \
 	cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
 	cuda/gpu_engines.c \
 	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_passes.c \
-	cuda/redblue_gpu.c cuda/paper.c cuda/check-gpu.sh cuda/gpu-verify.sh
+	cuda/redblue_gpu.c cuda/paper.c cuda/inside_gpu.c cuda/check-gpu.sh cuda/gpu-verify.sh
 
 NVCCFLAGS = -O3 -std=c++17 -fmad=false \
 	-gencode arch=compute_90,code=[sm_90,compute_90] \
@@ -39,7 +41,7 @@ src_libexactgeo_core_la_SOURCES += $(XG_CUDA_INC) \
 	cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
 	cuda/gpu_engines.c \
 	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_passes.c \
-	cuda/redblue_gpu.c cuda/paper.c
+	cuda/redblue_gpu.c cuda/paper.c cuda/inside_gpu.c
 src_libexactgeo_core_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cuda $(CUDA_CPPFLAGS)
 src_libexactgeo_core_la_LIBADD += $(XG_CUDA_LOS) $(CUDA_LIBS)
 
@@ -49,7 +51,7 @@ XG_CUDA_DEPS = $(XG_CUDA_INC) \
 	$(top_srcdir)/src/xg_filters.h $(top_srcdir)/src/xg_dd.h \
 	$(top_srcdir)/src/xg_interval.h $(top_srcdir)/src/xg_internal.h \
 	$(top_srcdir)/src/xg_boxes.h $(top_srcdir)/src/xg_gpu_hit.h \
-	$(top_srcdir)/src/exactgeo.h
+	$(top_srcdir)/src/exactgeo.h $(top_srcdir)/src/xg_inside.h
 cuda/%.lo: $(top_srcdir)/cuda/%.cu $(XG_CUDA_DEPS)
 	@$(MKDIR_P) cuda/.libs
 	$(AM_V_GEN)$(NVCC) $(NVCCFLAGS) $(CUDA_CPPFLAGS) -c $< \
@@ -75,9 +77,11 @@ tests_gpu_t_LDFLAGS = -static
 # static here too so that it runs on the GPU machine.
 tests_redblue_gpu_t_LDFLAGS = -static
 tests_redblue_gpu_t_LDADD += $(CUDA_LIBS)
+tests_inside_gpu_t_LDFLAGS = -static
+tests_inside_gpu_t_LDADD += $(CUDA_LIBS)
 
-check-gpu: tests/gpu_t tests/redblue_gpu_t
-	st=0; for p in tests/gpu_t tests/redblue_gpu_t; do \
+check-gpu: tests/gpu_t tests/redblue_gpu_t tests/inside_gpu_t
+	st=0; for p in tests/gpu_t tests/redblue_gpu_t tests/inside_gpu_t; do \
 	    $(SHELL) $(top_srcdir)/cuda/check-gpu.sh $$p || st=1; done; exit $$st
 else
 check-gpu:
@@ -95,4 +99,11 @@ bench_bench_gpu_CPPFLAGS = -I$(top_srcdir)/src $(CUDA_CPPFLAGS)
 bench_bench_gpu_LDADD = src/libexactgeo_core.la $(GMP_LIBS) -lm $(CUDA_LIBS)
 bench_bench_gpu_LDFLAGS = -static
 bench_gen_paper_LDFLAGS = -static
+# The point-in-solid benchmark (bench/bench_inside.c, data of
+# bench/gen_inside.h): every engine and the CGAL peer in one run.
+noinst_PROGRAMS += bench/bench_inside
+bench_bench_inside_SOURCES = bench/bench_inside.c bench/gen_inside.h
+bench_bench_inside_CPPFLAGS = -I$(top_srcdir)/src $(CUDA_CPPFLAGS)
+bench_bench_inside_LDADD = src/libexactgeo_core.la $(GMP_LIBS) -lm $(CUDA_LIBS)
+bench_bench_inside_LDFLAGS = -static
 endif

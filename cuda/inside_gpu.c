@@ -1,0 +1,373 @@
+/*
+ * inside_gpu.c -- the GPU point-in-solid engine (xg__inside_gpu_run,
+ * reached through xg__gpu_inside), host side.
+ *
+ * The host prepares the solids as the cpu engine does
+ * (xg__solids_prepare: grouping, the closed check, the columns) and
+ * uploads them once.  The points follow in batches that fit the device
+ * memory budget; each batch goes through the output protocol
+ * (gpu_output.c) with one thread per point (inside_kernels.cu, or the
+ * seed's method, inside_seed.cu), its hits -- one per (point, solid) the
+ * point is in, or whose filter doubted -- come back sorted by (point,
+ * solid), and the CPU threads decide the doubted pairs exactly, in
+ * place, then write the batch's records (and outside records) in order.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "inside_gpu.h"
+#include "xg_inside.h"
+#include "xg_thread.h"
+
+/* Device bytes per hit while a batch is finished on the device: the hit,
+ * its sorted copy, two 64-bit sort keys, two indices, and the radix
+ * sort's scratch (about the keys again). */
+#define HIT_BYTES (2 * sizeof(struct xg_gpu_hit) + 2 * 8 + 2 * 4 + 32)
+#define POINT_BYTES (3 * sizeof(double))
+#define MAX_BATCH ((uint64_t)1 << 28)   /* points; 2^32 hits at most */
+
+/* ---- the host's part of a batch: doubts decided, records written ---- */
+
+struct finish {
+    const struct xg__solids *S;
+    const double *xyz;          /* all points */
+    int method, outside, nthreads, phase;
+    struct xg_gpu_hit *hit;     /* sorted by (a, b) */
+    uint64_t nhit;
+    uint32_t a0, n;             /* the batch's points */
+    size_t *count;              /* per thread: its records */
+    struct xg_contact *dst;     /* the batch's records */
+    struct xg_counters *cnt;
+    struct xg__inside_tally *tally;
+    int failed;
+};
+
+static int take_kind(void *user, uint32_t solid, int kind)
+{
+    (void)solid;
+    *(int *)user = kind;
+    return XG_OK;
+}
+
+/* The first hit of point a or later. */
+static uint64_t first_hit(const struct xg_gpu_hit *h, uint64_t n, uint32_t a)
+{
+    uint64_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (h[mid].a < a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Phase 0: decide each deferred hit of this thread's points exactly (its
+ * kind becomes the answer, XG_KIND_OUTSIDE included) and count the
+ * records.  Phase 1: write them at dst + the records of the threads
+ * before. */
+static void finish_worker(void *arg, int tid)
+{
+    struct finish *f = arg;
+    const struct xg__solids *S = f->S;
+    size_t lo, hi, before = 0, records = 0;
+    uint64_t k, k1;
+    uint32_t i;
+    struct xg_contacts view;
+    int t;
+
+    xg__share(f->n, f->nthreads, tid, &lo, &hi);
+    k = first_hit(f->hit, f->nhit, f->a0 + (uint32_t)lo);
+    k1 = first_hit(f->hit, f->nhit, f->a0 + (uint32_t)hi);
+    if (f->phase == 0) {
+        uint64_t j;
+        for (j = k; j < k1; j++) {
+            struct xg_gpu_hit *h = &f->hit[j];
+            const double *p = f->xyz + 3 * (size_t)h->a;
+            if (h->flag == XG_GPU_HIT_DEFER) {
+                size_t s = h->b;
+                h->kind = XG_KIND_OUTSIDE;
+                if (f->method == XG__IN_SEED)
+                    h->kind = xg__inside_seq_point(
+                        &f->cnt[tid], p, S->tri, S->tri_start[s],
+                        S->tri_start[s + 1]);
+                else if (xg__inside_column_point(&f->cnt[tid], S, p, s,
+                                                 s + 1, take_kind, &h->kind,
+                                                 &f->tally[tid]))
+                    f->failed = 1;
+                h->flag = XG_GPU_HIT_DONE;
+            }
+        }
+    }
+    for (t = 0; t < tid; t++)
+        before += f->count[t];
+    view.v = f->dst + before;
+    view.n = 0;
+    view.cap = f->phase ? f->count[tid] : 0;
+    for (i = (uint32_t)lo; i < (uint32_t)hi; i++) {
+        uint32_t a = f->a0 + i;
+        const double *p = f->xyz + 3 * (size_t)a;
+        int any = 0;
+        for (; k < k1 && f->hit[k].a == a; k++) {
+            if (f->hit[k].kind == XG_KIND_OUTSIDE)
+                continue;
+            any = 1;
+            records++;
+            if (f->phase)
+                xg__inside_record(&view, a, p, S->first[f->hit[k].b],
+                                  f->hit[k].kind);
+        }
+        if (!any && f->outside) {
+            records++;
+            if (f->phase)
+                xg__inside_record(&view, a, p, UINT32_MAX, XG_KIND_OUTSIDE);
+        }
+    }
+    if (f->phase == 0)
+        f->count[tid] = records;
+}
+
+/* The batch's records appended to out, in (a, b) order. */
+static int finish_batch(struct xg_ctx *ctx, struct finish *f,
+                        struct xg_contacts *out)
+{
+    size_t total = 0;
+    int t, rc;
+    f->phase = 0;
+    if ((rc = xg__parallel(f->nthreads, finish_worker, f)) != XG_OK)
+        return xg__error(ctx, rc, "cannot start threads");
+    if (f->failed)
+        return xg__error(ctx, XG_ENOMEM, "out of memory");
+    for (t = 0; t < f->nthreads; t++)
+        total += f->count[t];
+    if (out->n + total > out->cap) {
+        void *v = realloc(out->v, (out->n + total) * sizeof *out->v);
+        if (!v)
+            return xg__error(ctx, XG_ENOMEM, "out of memory for %zu "
+                             "records", out->n + total);
+        out->v = v;
+        out->cap = out->n + total;
+    }
+    f->dst = out->v + out->n;
+    f->phase = 1;
+    if ((rc = xg__parallel(f->nthreads, finish_worker, f)) != XG_OK)
+        return xg__error(ctx, rc, "cannot start threads");
+    out->n += total;
+    return XG_OK;
+}
+
+/* ---- the device side ---- */
+
+/* The solids into arena m and dev (the resident part of the run). */
+static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
+                         const struct xg__solids *S, struct xg_inside_dev *dev)
+{
+    const struct xg_grid *g = &S->g;
+    size_t ncell = g->ncell, refs = g->b_start[ncell];
+    struct { const void *h; size_t bytes; const void **d; } up[6];
+    int k, rc;
+    up[0].h = S->tri, up[0].bytes = S->ntri * 9 * sizeof(double);
+    up[0].d = (const void **)&dev->d_tri;
+    up[1].h = g->b_box, up[1].bytes = S->ntri * 6 * sizeof(double);
+    up[1].d = (const void **)&dev->d_box;
+    up[2].h = S->solid, up[2].bytes = S->ntri * sizeof(uint32_t);
+    up[2].d = (const void **)&dev->d_solid;
+    up[3].h = S->tri_start, up[3].bytes = (S->nsolid + 1) * sizeof(uint32_t);
+    up[3].d = (const void **)&dev->d_tri_start;
+    up[4].h = g->b_start, up[4].bytes = (ncell + 1) * sizeof(uint32_t);
+    up[4].d = (const void **)&dev->d_start;
+    up[5].h = g->b_items, up[5].bytes = refs * sizeof(uint32_t);
+    up[5].d = (const void **)&dev->d_items;
+    for (k = 0; k < 6; k++) {
+        void *p;
+        if ((rc = xg__dmem_alloc(ctx, m, &p, up[k].bytes)) != XG_OK ||
+            (up[k].bytes &&
+             (rc = xg__gpu_upload(ctx, p, up[k].h, up[k].bytes)) != XG_OK))
+            return rc;
+        *up[k].d = p;
+    }
+    dev->nsolid = (uint32_t)S->nsolid;
+    for (k = 0; k < 3; k++) {
+        dev->n[k] = g->n[k];
+        dev->lo[k] = g->lo[k];
+        dev->hi[k] = g->hi[k];
+        dev->inv[k] = g->inv[k];
+    }
+    return XG_OK;
+}
+
+static uint64_t resident_bytes(const struct xg__solids *S)
+{
+    return S->ntri * (9 * 8 + 6 * 8 + 4) + (S->nsolid + 1) * 4 +
+           (S->g.ncell + 1) * 4 + (uint64_t)S->g.b_start[S->g.ncell] * 4 +
+           3 * 8 + 4096;
+}
+
+/* One batch of n points from a0 through the device into hits: *h_hit
+ * (sorted; caller frees) and *nhit.  XG_GPU_SPLIT when its hits would
+ * not fit the room left. */
+static int batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
+                      const struct xg_inside_dev *dev, const double *xyz,
+                      uint32_t a0, uint32_t n, int method,
+                      unsigned long long *d_tally, uint64_t room,
+                      double ratio, struct xg_gpu_hit **h_hit,
+                      uint64_t *nhit, struct xg_stats *st)
+{
+    struct xg_dmem m = XG_DMEM_INIT;
+    struct xg_inside_pass pass;
+    struct xg_gpu_fill fill;
+    struct xg_gpu_hit *d_hit;
+    unsigned long long tally[3];
+    double t0 = xg__now();
+    void *p;
+    int rc;
+
+    *h_hit = NULL;
+    if ((rc = xg__dmem_alloc(ctx, &m, &p, (size_t)n * POINT_BYTES)) !=
+            XG_OK ||
+        (rc = xg__gpu_upload(ctx, p, xyz + 3 * (size_t)a0,
+                             (size_t)n * POINT_BYTES)) != XG_OK)
+        goto out;
+    st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
+    pass.dev = dev;
+    pass.d_pts = p;
+    pass.n = n;
+    pass.a0 = a0;
+    pass.d_tally = d_tally;
+    xg__gpu_fill_init(&fill,
+                      method == XG__IN_SEED ? xg__cuda_inside_seed
+                                            : xg__cuda_inside,
+                      &pass, (uint64_t)(ratio * n) + 1024);
+    fill.max_cap = (room - (uint64_t)n * POINT_BYTES) / HIT_BYTES;
+    if (fill.cap > fill.max_cap)
+        fill.cap = fill.max_cap;
+    t0 = xg__now();
+    if ((rc = xg__gpu_fill(ctx, &m, &fill, &d_hit, gpu->s)) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemcpyAsync(tally, d_tally, sizeof tally,
+                                           cudaMemcpyDeviceToHost,
+                                           gpu->s))) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaStreamSynchronize(gpu->s))) != XG_OK)
+        goto out;
+    st->seconds[XG_STAGE_INTERSECT] += xg__now() - t0;
+    st->candidates += tally[0];
+    st->bbox_pairs += tally[1];
+    st->deferred += tally[2];
+    if ((rc = xg__gpu_download_sorted(ctx, &m, d_hit, fill.n, h_hit, st,
+                                      gpu->s)) == XG_OK)
+        *nhit = fill.n;
+out:
+    xg__dmem_free(&m);
+    return rc;
+}
+
+int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
+                       const struct xg_set *b, const struct xg_opts *opt,
+                       int method, struct xg_contacts *out,
+                       struct xg_stats *st)
+{
+    struct xg__solids S;
+    struct xg_gpu gpu;
+    struct xg_dmem m = XG_DMEM_INIT;
+    struct xg_inside_dev dev;
+    struct finish f;
+    unsigned long long *d_tally = NULL;
+    uint64_t room = 0, done = 0, batch;
+    double ratio = 0.5, t0;
+    void *p;
+    int rc, t, opened = 0;
+
+    st->engine = XG_ENGINE_GPU;
+    st->threads = 1;
+    st->a_count = a->n;
+    st->b_count = b->n;
+    free(out->v);
+    memset(out, 0, sizeof *out);
+    memset(&f, 0, sizeof f);
+    memset(&dev, 0, sizeof dev);
+    t0 = xg__now();
+    rc = xg__solids_prepare(ctx, b, opt, xg__threads(ctx), &S, st);
+    st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
+    f.nthreads = xg__threads(ctx);
+    f.count = calloc((size_t)f.nthreads, sizeof *f.count);
+    f.cnt = calloc((size_t)f.nthreads, sizeof *f.cnt);
+    f.tally = calloc((size_t)f.nthreads, sizeof *f.tally);
+    if (rc == XG_OK && (!f.count || !f.cnt || !f.tally))
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+    if (rc != XG_OK)
+        goto done;
+    f.S = &S;
+    f.xyz = a->xyz;
+    f.method = method;
+    f.outside = opt->outside;
+
+    /* The solids once; no triangles: every point is outside. */
+    if (S.ntri && a->n) {
+        if ((rc = xg__gpu_open(ctx, opt, &gpu)) != XG_OK)
+            goto done;
+        opened = 1;
+        t0 = xg__now();
+        if ((rc = upload_solids(ctx, &m, &S, &dev)) != XG_OK ||
+            (rc = xg__dmem_alloc(ctx, &m, &p, 3 * sizeof *d_tally)) != XG_OK)
+            goto done;
+        d_tally = p;
+        st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
+        if (resident_bytes(&S) + 64 * (POINT_BYTES + HIT_BYTES) > gpu.budget) {
+            rc = xg__error(ctx, XG_ENOMEM, "the GPU memory budget (%llu "
+                           "bytes) does not hold the solids",
+                           (unsigned long long)gpu.budget);
+            goto done;
+        }
+        room = gpu.budget - resident_bytes(&S);
+    }
+    batch = S.ntri ? room / (POINT_BYTES + HIT_BYTES) : MAX_BATCH;
+    if (batch > MAX_BATCH)
+        batch = MAX_BATCH;
+    while (done < a->n) {
+        uint32_t n = (uint32_t)(a->n - done < batch ? a->n - done : batch);
+        struct xg_gpu_hit *h_hit = NULL;
+        uint64_t nhit = 0;
+        if (ctx && ctx->progress &&
+            ctx->progress((double)done / (double)a->n, ctx->progress_user)) {
+            rc = xg__error(ctx, XG_ECANCEL, "cancelled");
+            goto done;
+        }
+        if (S.ntri) {
+            rc = batch_hits(ctx, &gpu, &dev, a->xyz, (uint32_t)done, n,
+                            method, d_tally, room, ratio, &h_hit, &nhit, st);
+            if (rc == XG_GPU_SPLIT && n > 1) {
+                batch = n / 2;      /* more hits than room: smaller */
+                continue;
+            }
+            if (rc == XG_GPU_SPLIT)
+                rc = xg__error(ctx, XG_ENOMEM, "the GPU memory budget "
+                               "does not hold one point's hits");
+            if (rc != XG_OK) {
+                free(h_hit);
+                goto done;
+            }
+            ratio = 1.1 * (double)nhit / (double)n;
+        }
+        t0 = xg__now();
+        f.hit = h_hit;
+        f.nhit = nhit;
+        f.a0 = (uint32_t)done;
+        f.n = n;
+        rc = finish_batch(ctx, &f, out);
+        free(h_hit);
+        st->seconds[XG_STAGE_EXACT] += xg__now() - t0;
+        if (rc != XG_OK)
+            goto done;
+        done += n;
+    }
+    for (t = 0; t < f.nthreads; t++)
+        xg_counters_add(&st->cnt, &f.cnt[t]);
+done:
+    xg__dmem_free(&m);
+    if (opened)
+        xg__gpu_close(&gpu);
+    xg__solids_free(&S);
+    free(f.count);
+    free(f.cnt);
+    free(f.tally);
+    return rc;
+}

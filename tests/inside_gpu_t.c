@@ -1,0 +1,114 @@
+/*
+ * inside_gpu_t.c -- the GPU point-in-solid engines (ours and the seed's
+ * method) against the cpu engine on random closed solids: star-shaped
+ * bumpy ellipsoids with exact (dyadic) vertices at UTM coordinates, some
+ * nested, touching or overlapping (bench/gen_inside.h), with points on a
+ * lattice that sends rays through vertices and along edges, and points
+ * exactly on vertices, edges and faces; with and without outside
+ * records, and with a device memory cap that forces many point batches.
+ * Prints "1..0 # SKIP no GPU" where there is none.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "xg_inside.h"
+#include "tap.h"
+#include "gen_inside.h"
+
+static void make(struct xg_set *a, struct xg_set *b, int K, size_t ntri,
+                 uint64_t seed, uint64_t n, int permil)
+{
+    struct gi_model m;
+    uint64_t i;
+    size_t t;
+    if (gi_model_make(&m, K, ntri, seed))
+        abort();
+    for (t = 0; t < m.ntri; t++) {
+        const double *v = m.tri + 9 * t;
+        xg_set_push_triangle(b, v, v + 3, v + 6, m.fid[t], 0);
+    }
+    for (i = 0; i < n; i++) {
+        double p[3];
+        gi_point(&m, n, permil, i, p);
+        xg_set_push_point(a, p, (int64_t)i, 0);
+    }
+    gi_model_free(&m);
+}
+
+/* The kinds of the records in c: inside, boundary, outside. */
+static void tally(const struct xg_contacts *c, size_t k[3])
+{
+    size_t i;
+    k[0] = k[1] = k[2] = 0;
+    for (i = 0; i < c->n; i++)
+        k[c->v[i].kind == XG_KIND_INSIDE     ? 0
+          : c->v[i].kind == XG_KIND_BOUNDARY ? 1
+                                             : 2]++;
+}
+
+static void compare(struct xg_ctx *ctx, const char *what, int K,
+                    size_t ntri, uint64_t seed, uint64_t n, int permil,
+                    size_t cap)
+{
+    struct xg_set a = {0}, b = {0};
+    struct xg_opts opt;
+    struct xg_stats st;
+    int outside;
+    make(&a, &b, K, ntri, seed, n, permil);
+    for (outside = 0; outside < 2; outside++) {
+        struct xg_contacts cpu = {0}, gpu = {0}, seed_gpu = {0};
+        size_t k[3];
+        int rc1, rc2, rc3;
+        memset(&opt, 0, sizeof opt);
+        opt.outside = outside;
+        opt.gpu_mem_cap = cap;
+        opt.engine = XG_ENGINE_CPU;
+        rc1 = xg_inside(ctx, &a, &b, &opt, &cpu, &st);
+        opt.engine = XG_ENGINE_GPU;
+        memset(&st, 0, sizeof st);
+        rc2 = xg_inside(ctx, &a, &b, &opt, &gpu, &st);
+        memset(&st, 0, sizeof st);
+        rc3 = xg__gpu_inside(ctx, &a, &b, &opt, XG__IN_SEED, &seed_gpu, &st);
+        tally(&cpu, k);
+        ok(rc1 == XG_OK && rc2 == XG_OK &&
+               xg_contacts_diff(&gpu, &cpu) == SIZE_MAX,
+           "%s%s: gpu equals cpu (%zu inside, %zu boundary, %zu outside)",
+           what, outside ? ", outside" : "", k[0], k[1], k[2]);
+        ok(rc3 == XG_OK && xg_contacts_diff(&seed_gpu, &cpu) == SIZE_MAX,
+           "%s%s: the seed's GPU method equals cpu (%llu pairs deferred)",
+           what, outside ? ", outside" : "", (unsigned long long)st.deferred);
+        /* The data must hold every case, or the comparison proves little. */
+        if (!outside)
+            ok(k[0] > 0 && k[1] > 0 && k[2] == 0,
+               "%s: inside and boundary records, no outside", what);
+        else
+            ok(k[0] > 0 && k[1] > 0 && k[2] > 0,
+               "%s, outside: all three kinds", what);
+        xg_contacts_free(&cpu);
+        xg_contacts_free(&gpu);
+        xg_contacts_free(&seed_gpu);
+    }
+    xg_set_free(&a);
+    xg_set_free(&b);
+}
+
+int main(void)
+{
+    struct xg_ctx *ctx;
+    (void)tap_plan;
+    if (!xg_gpu_available())
+        tap_skip_all("no GPU");
+    ctx = xg_ctx_new();
+    compare(ctx, "4 solids, 8 triangles each", 4, 32, 1, 3000, 100, 0);
+    compare(ctx, "8 solids, 2000 triangles", 8, 2000, 2, 20000, 50, 0);
+    /* A cap of 512 KiB: the solids (250 KiB), then batches of about 1700
+     * points. */
+    compare(ctx, "8 solids, 2000 triangles, 512 KiB of device memory", 8,
+            2000, 3, 20000, 50, (size_t)512 << 10);
+    /* XG_INSIDE_GPU_T_SMALL: the small cases only (compute-sanitizer). */
+    if (!getenv("XG_INSIDE_GPU_T_SMALL"))
+        compare(ctx, "16 solids, 20000 triangles", 16, 20000, 4, 100000, 20,
+                0);
+    xg_ctx_free(ctx);
+    tap_done();
+    return tap_exit();
+}
