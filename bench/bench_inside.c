@@ -159,7 +159,7 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
     struct xg_set a = {0}, b = {0}, sub = {0};
     struct xg_contacts cpu = {0}, gpu = {0}, x = {0}, ref = {0};
     struct xg_stats st_cpu, st_gpu, st;
-    uint64_t k[3], kc[3], stride, nsub;
+    uint64_t k[3], kc[3] = {0, 0, 0}, stride, nsub;
     double t_cpu, t_gpu, t_seq, t_seed, t_cgal, tb, t;
     char buf[256];
     size_t i;

@@ -141,12 +141,21 @@ static int finish_batch(struct xg_ctx *ctx, struct finish *f,
     for (t = 0; t < f->nthreads; t++)
         total += f->count[t];
     if (out->n + total > out->cap) {
-        void *v = realloc(out->v, (out->n + total) * sizeof *out->v);
-        if (!v)
+        /* grown by half at least, on huge pages where the system has
+         * them (xg__big_alloc): the records of 10^8 points are
+         * gigabytes, and their first touch costs as much as writing */
+        size_t cap = out->n + total;
+        struct xg_contact *v;
+        if (cap < out->cap + out->cap / 2)
+            cap = out->cap + out->cap / 2;
+        if (!(v = xg__big_alloc(cap * sizeof *v)))
             return xg__error(ctx, XG_ENOMEM, "out of memory for %zu "
                              "records", out->n + total);
+        if (out->n)
+            memcpy(v, out->v, out->n * sizeof *v);
+        free(out->v);
         out->v = v;
-        out->cap = out->n + total;
+        out->cap = cap;
     }
     f->dst = out->v + out->n;
     f->phase = 1;
@@ -164,7 +173,7 @@ static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
 {
     const struct xg_grid *g = &S->g;
     size_t ncell = g->ncell, refs = g->b_start[ncell];
-    struct { const void *h; size_t bytes; const void **d; } up[6];
+    struct { const void *h; size_t bytes; const void **d; } up[7];
     int k, rc;
     up[0].h = S->tri, up[0].bytes = S->ntri * 9 * sizeof(double);
     up[0].d = (const void **)&dev->d_tri;
@@ -178,7 +187,9 @@ static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
     up[4].d = (const void **)&dev->d_start;
     up[5].h = g->b_items, up[5].bytes = refs * sizeof(uint32_t);
     up[5].d = (const void **)&dev->d_items;
-    for (k = 0; k < 6; k++) {
+    up[6].h = S->turn, up[6].bytes = S->ntri;
+    up[6].d = (const void **)&dev->d_turn;
+    for (k = 0; k < 7; k++) {
         void *p;
         if ((rc = xg__dmem_alloc(ctx, m, &p, up[k].bytes)) != XG_OK ||
             (up[k].bytes &&
@@ -198,7 +209,7 @@ static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
 
 static uint64_t resident_bytes(const struct xg__solids *S)
 {
-    return S->ntri * (9 * 8 + 6 * 8 + 4) + (S->nsolid + 1) * 4 +
+    return S->ntri * (9 * 8 + 6 * 8 + 4 + 1) + (S->nsolid + 1) * 4 +
            (S->g.ncell + 1) * 4 + (uint64_t)S->g.b_start[S->g.ncell] * 4 +
            3 * 8 + 4096;
 }

@@ -20,6 +20,7 @@ struct xg_inside_dev {
     const double *d_tri, *d_box;
     const uint32_t *d_solid, *d_tri_start;
     const uint32_t *d_start, *d_items;
+    const int8_t *d_turn;      /* per kept triangle: its exact turn */
     uint32_t nsolid;
     int n[3];
     double lo[3], hi[3], inv[3];

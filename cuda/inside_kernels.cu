@@ -60,10 +60,12 @@ __global__ static void __launch_bounds__(256)
                 cur = s;
                 parity = on = doubt = 0;
             }
-            if (on || doubt || !xg__ray_box_holds(p, d.d_box + 6 * (size_t)t))
+            const double *box = d.d_box + 6 * (size_t)t;
+            if (on || doubt || !xg__ray_box_holds(p, box))
                 continue;
             boxed++;
-            r = xg_ray_tri_fast(p, d.d_tri + 9 * (size_t)t);
+            r = xg_ray_tri_fast(p, d.d_tri + 9 * (size_t)t, __ldg(d.d_turn + t),
+                                p[2] < box[2]);
             if (r == XG_RAY_DEFER) {
                 doubt = 1;
                 continue;

@@ -182,7 +182,10 @@ int xg__inside_cpu(struct xg_ctx *ctx, const struct xg_set *a,
         total += r.chunks[k].n;
     out->n = 0;
     if (total) {
-        out->v = malloc(total * sizeof *out->v);
+        /* huge pages where the system has them: records of 10^8 points
+         * are gigabytes, and their first touch costs as much as the
+         * copy */
+        out->v = xg__big_alloc(total * sizeof *out->v);
         if (!out->v) {
             rc = xg__error(ctx, XG_ENOMEM, "out of memory");
             goto out;

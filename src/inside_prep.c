@@ -41,11 +41,12 @@ static uint64_t edge_hash(const double e[6])
     return h;
 }
 
-/* One edge seen: its hash, its number + 1 (0: an empty slot) and how
- * many triangles used it. */
+/* One edge seen: its number + 1 (0: an empty slot), and a tag: the
+ * high 31 bits of its hash, then the parity of its uses in bit 0.  Eight
+ * bytes, so that the table of a large solid stays small in cache; the
+ * tag spares the coordinates' comparison for most probes. */
 struct edge_slot {
-    uint64_t hash;
-    uint32_t edge, uses;
+    uint32_t edge, tag;
 };
 
 int xg__open_edges(const double *xyz, const uint32_t *idx, size_t n,
@@ -62,38 +63,39 @@ int xg__open_edges(const double *xyz, const uint32_t *idx, size_t n,
         return XG_ENOMEM;
     while (cap < 2 * m)
         cap *= 2;
-    if (!(tab = calloc(cap, sizeof *tab)))
+    if (!(tab = xg__big_calloc(cap, sizeof *tab)))
         return XG_ENOMEM;
     for (e = 0; e < m; e++) {
         double k[6], o[6];
         const double *t = xyz + 9 * (size_t)(idx ? idx[e / 3] : e / 3);
         uint64_t h;
+        uint32_t tag;
         edge_ends(t, (int)(e % 3), k);
         h = edge_hash(k);
+        tag = (uint32_t)(h >> 32) & ~1u;
         for (i = (size_t)h & (cap - 1);; i = (i + 1) & (cap - 1)) {
             struct edge_slot *q = &tab[i];
             const double *u;
             size_t f;
             if (!q->edge) {
-                q->hash = h;
                 q->edge = (uint32_t)e + 1;
-                q->uses = 1;
+                q->tag = tag | 1u;
                 break;
             }
-            if (q->hash != h)
+            if ((q->tag & ~1u) != tag)
                 continue;
-            /* equal hashes: the coordinates decide, exactly */
+            /* equal tags: the coordinates decide, exactly */
             f = q->edge - 1;
             u = xyz + 9 * (size_t)(idx ? idx[f / 3] : f / 3);
             edge_ends(u, (int)(f % 3), o);
             if (memcmp(o, k, sizeof k) == 0) {
-                q->uses++;
+                q->tag ^= 1u;
                 break;
             }
         }
     }
     for (i = 0; i < cap; i++)
-        odd += tab[i].edge && (tab[i].uses & 1);
+        odd += tab[i].edge && (tab[i].tag & 1u);
     free(tab);
     *open = odd;
     return XG_OK;

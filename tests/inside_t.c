@@ -920,7 +920,10 @@ static void filter_cases(void)
         xg__tri_box(T, bx);
         if (xg__tri_is_degenerate(NULL, T) || !xg__ray_box_holds(p, bx))
             continue;
-        f = xg_ray_tri_fast(p, T);
+        /* with the shortcut below the lowest vertex where it holds, and
+         * without it: both must agree with the exact stage */
+        f = xg_ray_tri_fast(p, T, xg_orient2d(NULL, T, T + 3, T + 6),
+                            i & 1 ? p[2] < bx[2] : 0);
         e = xg__ray_tri_exact(NULL, p, T);
         n++;
         deferred += f == XG_RAY_DEFER;
