@@ -487,11 +487,13 @@ XG_HD int xg_ray_tri_fast(const double *p, const double *tri, int s,
 {
     const double *A = tri, *B = tri + 3, *C = tri + 6;
     int o[3], in, r;
+    /* a certain side opposite the turn, or off a vertical triangle's
+     * line, is a miss (s = 0 with o = 0 is not: P may be on the wall) */
     o[0] = xg_iv_sign(xg_orient2d_iv(A, B, p));
-    if (o[0] == -s || (s == XG_ZERO && (o[0] == XG_POS || o[0] == XG_NEG)))
+    if (s == XG_ZERO ? o[0] == XG_POS || o[0] == XG_NEG : o[0] == -s)
         return XG_RAY_MISS;
     o[1] = xg_iv_sign(xg_orient2d_iv(B, C, p));
-    if (o[1] == -s || (s == XG_ZERO && (o[1] == XG_POS || o[1] == XG_NEG)))
+    if (s == XG_ZERO ? o[1] == XG_POS || o[1] == XG_NEG : o[1] == -s)
         return XG_RAY_MISS;
     o[2] = xg_iv_sign(xg_orient2d_iv(C, A, p));
     r = xg_ray_xy(s, o, tri, &in);

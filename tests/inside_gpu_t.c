@@ -45,15 +45,14 @@ static void tally(const struct xg_contacts *c, size_t k[3])
                                              : 2]++;
 }
 
-static void compare(struct xg_ctx *ctx, const char *what, int K,
-                    size_t ntri, uint64_t seed, uint64_t n, int permil,
-                    size_t cap)
+static void compare_sets(struct xg_ctx *ctx, const char *what,
+                         struct xg_set *ap, struct xg_set *bp, size_t cap)
 {
-    struct xg_set a = {0}, b = {0};
+#define a (*ap)
+#define b (*bp)
     struct xg_opts opt;
     struct xg_stats st;
     int outside;
-    make(&a, &b, K, ntri, seed, n, permil);
     for (outside = 0; outside < 2; outside++) {
         struct xg_contacts cpu = {0}, gpu = {0}, seed_gpu = {0};
         size_t k[3];
@@ -87,6 +86,65 @@ static void compare(struct xg_ctx *ctx, const char *what, int K,
         xg_contacts_free(&gpu);
         xg_contacts_free(&seed_gpu);
     }
+#undef a
+#undef b
+}
+
+static void compare(struct xg_ctx *ctx, const char *what, int K,
+                    size_t ntri, uint64_t seed, uint64_t n, int permil,
+                    size_t cap)
+{
+    struct xg_set a = {0}, b = {0};
+    make(&a, &b, K, ntri, seed, n, permil);
+    compare_sets(ctx, what, &a, &b, cap);
+    xg_set_free(&a);
+    xg_set_free(&b);
+}
+
+/* Axis-aligned boxes at UTM coordinates -- a box, one nested in it, one
+ * touching it -- and a lattice of points on their grid: vertical walls
+ * with points on them and on the lines of their shadows, where the
+ * device's intervals certify sides that are exactly zero (the host's
+ * never do, so only this test sees those paths). */
+static void box_solid(struct xg_set *b, const double *lo, double h,
+                      int64_t fid)
+{
+    static const int q[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
+                                {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+    double v[8][3];
+    int i, f;
+    for (i = 0; i < 8; i++) {
+        v[i][0] = lo[0] + h * (i & 1);
+        v[i][1] = lo[1] + h * ((i >> 1) & 1);
+        v[i][2] = lo[2] + h * ((i >> 2) & 1);
+    }
+    for (f = 0; f < 6; f++) {
+        xg_set_push_triangle(b, v[q[f][0]], v[q[f][1]], v[q[f][2]], fid,
+                             2 * f);
+        xg_set_push_triangle(b, v[q[f][0]], v[q[f][2]], v[q[f][3]], fid,
+                             2 * f + 1);
+    }
+}
+
+static void walls(struct xg_ctx *ctx)
+{
+    struct xg_set a = {0}, b = {0};
+    double o[3] = {500000.25, 7000000.5, 350.75}, lo[3];
+    int i, j, k;
+    box_solid(&b, o, 2.0, 1);
+    lo[0] = o[0] + 0.5, lo[1] = o[1] + 0.5, lo[2] = o[2] + 0.5;
+    box_solid(&b, lo, 1.0, 2);
+    lo[0] = o[0] + 2.0, lo[1] = o[1], lo[2] = o[2];
+    box_solid(&b, lo, 2.0, 3);
+    for (i = -2; i <= 18; i++)
+        for (j = -2; j <= 10; j++)
+            for (k = -2; k <= 10; k++) {
+                double p[3] = {o[0] + 0.25 * i, o[1] + 0.25 * j,
+                               o[2] + 0.25 * k};
+                xg_set_push_point(&a, p, i * 10000 + j * 100 + k, 0);
+            }
+    compare_sets(ctx, "boxes with vertical walls, points on their lattice",
+                 &a, &b, 0);
     xg_set_free(&a);
     xg_set_free(&b);
 }
@@ -98,6 +156,7 @@ int main(void)
     if (!xg_gpu_available())
         tap_skip_all("no GPU");
     ctx = xg_ctx_new();
+    walls(ctx);
     compare(ctx, "4 solids, 8 triangles each", 4, 32, 1, 3000, 100, 0);
     compare(ctx, "8 solids, 2000 triangles", 8, 2000, 2, 20000, 50, 0);
     /* A cap of 512 KiB: the solids (250 KiB), then batches of about 1700

@@ -903,6 +903,54 @@ static int filter_point(double *p, const double *T, const double *base)
     return mode >= 5;
 }
 
+/* Vertical walls in the planes x = const and y = const: the filter's
+ * sides of a point on the wall's line come out exactly zero (the
+ * differences are zero), as they do on the GPU for any exact input, so
+ * the filter itself must tell a point on the wall from one beside it. */
+static void wall_cases(void)
+{
+    static const double bases[2][3] = {{500000.25, 7000000.5, 350.75},
+                                       {0, 0, 0}};
+    struct tally t = {"vertical walls: the filter agrees with the exact "
+                      "stage where its sides are exactly zero", 0, 0};
+    int b, axis, k;
+    for (b = 0; b < 2; b++)
+        for (axis = 0; axis < 2; axis++)
+            for (k = 0; k < 9; k++) {
+                const double *o = bases[b];
+                double T[9], p[3], bx[6];
+                int u = axis, v = 1 - axis, f, e, s;
+                memset(T, 0, sizeof T);
+                /* the wall: constant coordinate u, spanning v and z */
+                T[u] = T[3 + u] = T[6 + u] = o[u] + 1.0;
+                T[v] = o[v];
+                T[3 + v] = o[v] + 4.0;
+                T[6 + v] = o[v] + 1.0;
+                T[2] = o[2];
+                T[5] = o[2];
+                T[8] = o[2] + 4.0;
+                /* on the wall (inside, on an edge, at a vertex), beside
+                 * it in its line, and off it */
+                p[u] = o[u] + 1.0;
+                p[v] = o[v] + (k < 3 ? 1.5 : k < 6 ? 0.5 * k : 3.75);
+                p[2] = o[2] + (k == 0 ? 0.5 : k == 1 ? 0.0 : k == 2 ? 3.0
+                                : k < 6 ? 1.0 : 3.5);
+                if (k == 8)
+                    p[u] = o[u] + 1.0 + 0x1p-20;
+                xg__tri_box(T, bx);
+                if (!xg__ray_box_holds(p, bx))
+                    continue;
+                s = xg_orient2d(NULL, T, T + 3, T + 6);
+                f = xg_ray_tri_fast(p, T, s, p[2] < bx[2]);
+                e = xg__ray_tri_exact(NULL, p, T);
+                CHECK(&t, s == XG_ZERO && (f == XG_RAY_DEFER || f == e),
+                      "wall %d/%d/%d: filter %d, exact %d", b, axis, k, f,
+                      e);
+            }
+    CHECK(&t, t.n >= 20, "only %ld cases", t.n);
+    tally_ok(&t);
+}
+
 static void filter_cases(void)
 {
     static const double bases[3][3] = {{500000.25, 7000000.5, 350.75},
@@ -1114,6 +1162,7 @@ int main(void)
     random_solids();
     printf("# random solids: %.2f s\n", seconds() - t0);
     filter_cases();
+    wall_cases();
     printf("# filter: %.2f s\n", seconds() - t0);
     bad_input();
     printf("# bad input: %.2f s\n", seconds() - t0);
