@@ -25,8 +25,10 @@ endif
 # cuda/local.mk: it needs the GPU engine) runs it.  The data of both come
 # from bench/gen_inside.h.
 EXTRA_DIST += bench/gen_inside.h
+# Built on demand only (`make bench/cgal_inside`): -all-static cannot be
+# combined with the sanitizers of `make check-sanitize`.
 if HAVE_CGAL
-noinst_PROGRAMS += bench/cgal_inside
+EXTRA_PROGRAMS = bench/cgal_inside
 bench_cgal_inside_SOURCES = bench/cgal_inside.cpp bench/gen_inside.h
 bench_cgal_inside_CXXFLAGS = -O2 -std=c++17 -frounding-math -pthread
 bench_cgal_inside_LDFLAGS = -all-static -pthread
