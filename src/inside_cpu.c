@@ -192,6 +192,8 @@ int xg__inside_cpu(struct xg_ctx *ctx, const struct xg_set *a,
         }
         out->cap = total;
         for (k = 0; k < r.nchunk; k++) {
+            if (!r.chunks[k].n)     /* v is NULL: memcpy must not see it */
+                continue;
             memcpy(out->v + out->n, r.chunks[k].v,
                    r.chunks[k].n * sizeof *out->v);
             out->n += r.chunks[k].n;
