@@ -52,7 +52,7 @@ __global__ static void __launch_bounds__(256)
         pairs = j1 - j;
         for (; j < j1; j++) {
             uint32_t t = __ldg(d.d_items + j), s = __ldg(d.d_solid + t);
-            int r;
+            int r, tested;
             if (s != cur) {
                 if (cur != UINT32_MAX)
                     put(io, a0 + i, cur, on, parity, doubt);
@@ -60,12 +60,12 @@ __global__ static void __launch_bounds__(256)
                 cur = s;
                 parity = on = doubt = 0;
             }
-            const double *box = d.d_box + 6 * (size_t)t;
-            if (on || doubt || !xg__ray_box_holds(p, box))
+            if (on || doubt)
                 continue;
-            boxed++;
-            r = xg_ray_tri_fast(p, d.d_tri + 9 * (size_t)t, __ldg(d.d_turn + t),
-                                p[2] < box[2]);
+            r = xg__inside_test(p, d.d_tri + 9 * (size_t)t,
+                                d.d_box + 6 * (size_t)t, __ldg(d.d_turn + t),
+                                &tested);
+            boxed += (unsigned)tested;
             if (r == XG_RAY_DEFER) {
                 doubt = 1;
                 continue;

@@ -153,8 +153,8 @@ static int inside_seq(struct xg_ctx *ctx, const struct xg_set *a,
     for (i = 0; i < a->n && rc == XG_OK; i++) {
         const double *p = a->xyz + 3 * i;
         int any = 0;
-        if (ctx && ctx->progress && (i & 1023) == 1023 &&
-            ctx->progress((double)i / (double)a->n, ctx->progress_user))
+        if ((i & 1023) == 1023 &&
+            xg__cancelled_at(ctx, (double)i / (double)a->n))
             return xg__error(ctx, XG_ECANCEL, "cancelled");
         for (s = 0; s < S->nsolid && rc == XG_OK; s++) {
             size_t t0 = S->tri_start[s], t1 = S->tri_start[s + 1];

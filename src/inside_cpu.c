@@ -32,8 +32,7 @@ int xg__inside_column_point(struct xg_counters *cnt,
     tally->pairs += j1 - j;
     for (; j < j1; j++) {
         uint32_t t = g->b_items[j], s = S->solid[t];
-        const double *box;
-        int r;
+        int r, tested;
         if (s < lo)
             continue;
         if (s >= hi)
@@ -46,12 +45,11 @@ int xg__inside_column_point(struct xg_counters *cnt,
             cur = s;
             parity = on = 0;
         }
-        box = g->b_box + 6 * (size_t)t;
-        if (on || !xg__ray_box_holds(p, box))
+        if (on)
             continue;
-        tally->boxed++;
-        r = xg_ray_tri_fast(p, S->tri + 9 * (size_t)t, S->turn[t],
-                            p[2] < box[2]);
+        r = xg__inside_test(p, S->tri + 9 * (size_t)t,
+                            g->b_box + 6 * (size_t)t, S->turn[t], &tested);
+        tally->boxed += (uint64_t)tested;
         if (r == XG_RAY_DEFER) {
             tally->deferred++;
             r = xg__ray_tri_exact(cnt, p, S->tri + 9 * (size_t)t);
@@ -108,9 +106,8 @@ static void cpu_worker(void *arg, int tid)
         size_t i0 = k * CHUNK, i1 = i0 + CHUNK, i;
         if (i1 > r->a->n)
             i1 = r->a->n;
-        if (tid == 0 && r->ctx && r->ctx->progress &&
-            r->ctx->progress((double)k / (double)r->nchunk,
-                             r->ctx->progress_user)) {
+        if (tid == 0 &&
+            xg__cancelled_at(r->ctx, (double)k / (double)r->nchunk)) {
             atomic_store(&r->stop, 1);
             break;
         }

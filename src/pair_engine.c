@@ -83,8 +83,7 @@ static void prepare_worker(void *arg, int tid)
         }
 }
 
-/* Non-zero when the caller's progress callback asks to cancel. */
-static int cancelled_at(struct xg_ctx *ctx, double fraction)
+int xg__cancelled_at(struct xg_ctx *ctx, double fraction)
 {
     return ctx && ctx->progress && ctx->progress(fraction, ctx->progress_user);
 }
@@ -92,7 +91,8 @@ static int cancelled_at(struct xg_ctx *ctx, double fraction)
 /* Called by thread 0 only, when done of the run's tasks are taken. */
 static void report_progress(struct run *r, size_t done)
 {
-    if (r->ntasks && cancelled_at(r->ctx, (double)done / (double)r->ntasks))
+    if (r->ntasks &&
+        xg__cancelled_at(r->ctx, (double)done / (double)r->ntasks))
         atomic_store(&r->stop, 1);
 }
 
@@ -466,7 +466,7 @@ int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     st->threads = *engine == XG_ENGINE_CPU ? xg__threads(ctx) : 1;
     free(out->v);
     memset(out, 0, sizeof *out);
-    if (cancelled_at(ctx, 0.0))
+    if (xg__cancelled_at(ctx, 0.0))
         return xg__error(ctx, XG_ECANCEL, "cancelled");
     return XG_OK;
 }
@@ -478,7 +478,7 @@ int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
     int k;
     /* The last progress call: a cancel asked now is a cancel, however
      * fast the engine was. */
-    if (rc == XG_OK && cancelled_at(ctx, 1.0))
+    if (rc == XG_OK && xg__cancelled_at(ctx, 1.0))
         rc = xg__error(ctx, XG_ECANCEL, "cancelled");
     if (rc != XG_OK) {
         xg_contacts_free(out);

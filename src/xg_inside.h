@@ -55,6 +55,19 @@ XG_HD int64_t xg__inside_column(const int *n, const double *lo,
                                    xg__cell_of(n, lo, inv, 1, p[1]), 0);
 }
 
+/* Kept triangle t of S's arrays (tri: 9 doubles, box: its box, turn: its
+ * turn) against point p, as every column walk does it: XG_RAY_MISS
+ * without a test when the box cannot hold p's ray (*tested = 0), else
+ * the filter's answer (*tested = 1), told that p is below the whole
+ * triangle when it is below its box. */
+XG_HD int xg__inside_test(const double *p, const double *tri,
+                          const double *box, int turn, int *tested)
+{
+    *tested = xg__ray_box_holds(p, box);
+    return *tested ? xg_ray_tri_fast(p, tri, turn, p[2] < box[2])
+                   : XG_RAY_MISS;
+}
+
 /* *open = the open edges of the n triangles idx[0..n-1] of xyz (9
  * doubles each; idx NULL: triangles 0..n-1).  XG_OK or XG_ENOMEM. */
 int xg__open_edges(const double *xyz, const uint32_t *idx, size_t n,

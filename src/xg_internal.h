@@ -41,6 +41,9 @@ int xg__error(struct xg_ctx *ctx, int code, const char *fmt, ...)
 #endif
     ;
 int xg__threads(const struct xg_ctx *ctx); /* resolved count, >= 1 */
+/* Non-zero when the progress callback of ctx (which may be NULL), called
+ * with fraction, asks to cancel (pair_engine.c; every engine's check). */
+int xg__cancelled_at(struct xg_ctx *ctx, double fraction);
 
 /* ---- monotonic clock (clock.c) ---- */
 double xg__now(void);
