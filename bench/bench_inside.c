@@ -10,7 +10,11 @@
  * then 10^9 points over (b)'s solids in slices of 10^8.  Records of
  * every engine are compared with the cpu engine's on the points they ran.
  *
- *   bench_inside [-t THREADS] [-p CGAL_PEER] [-q]    (-q: 1/100 sizes)
+ *   bench_inside [-t THREADS] [-p CGAL_PEER] [-q | -d N]
+ *                                  (-q: 1/100 sizes; -d N: 1/N sizes)
+ *
+ * Without a GPU the GPU rows and the 10^9 run are left out, so the cpu
+ * engine can be weighed against CGAL on any machine.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +24,8 @@
 #include "xg_thread.h"
 #include "gen_inside.h"
 
-static int threads = 0, quick = 0;
+static int threads = 0, have_gpu = 0;
+static uint64_t divide = 1;    /* -q: 100; -d N: N */
 static const char *peer = "bench/cgal_inside";
 
 struct gen_job {
@@ -181,8 +186,12 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
     kinds(&cpu, k);
     printf("records: %llu inside, %llu boundary (points in no solid: not "
            "recorded)\n", (unsigned long long)k[0], (unsigned long long)k[1]);
-    run(ctx, &a, &b, XG_ENGINE_GPU, 0, &gpu, &st_gpu);  /* warm-up */
-    t_gpu = run(ctx, &a, &b, XG_ENGINE_GPU, 0, &gpu, &st_gpu);
+    if (have_gpu) {
+        run(ctx, &a, &b, XG_ENGINE_GPU, 0, &gpu, &st_gpu);  /* warm-up */
+        t_gpu = run(ctx, &a, &b, XG_ENGINE_GPU, 0, &gpu, &st_gpu);
+    } else {
+        t_gpu = 0.0;
+    }
 
     /* seq on a subsample: grow it until it takes 2 s. */
     for (nsub = 16;; nsub *= 2) {
@@ -197,12 +206,14 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
            "seq (1 thread)", t_seq * (double)n / (double)nsub,
            (unsigned long long)nsub, t_seq, same(&x, &ref));
 
-    printf("%-28s %10.3f s  (%d threads) ", "cpu", t_cpu, threads);
+    printf("%-28s %10.3f s  (%d threads; prepare %.3f, walk %.3f) ", "cpu",
+           t_cpu, threads, st_cpu.seconds[XG_STAGE_PREPARE],
+           st_cpu.seconds[XG_STAGE_INTERSECT]);
     exact_share(&st_cpu, buf, sizeof buf);
     printf("%s\n", buf);
 
     /* The seed's GPU method: the whole set when it would take <= 30 s. */
-    for (nsub = 4096;; nsub *= 4) {
+    for (nsub = 4096; have_gpu; nsub *= 4) {
         if (nsub >= n) {
             nsub = n;
             stride = 1;
@@ -227,6 +238,7 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
         }
     }
 
+    if (have_gpu) {
     printf("%-28s %10.3f s  in memory (xg_inside call to records in host "
            "memory) %s\n", "ours gpu", t_gpu, same(&gpu, &cpu));
     printf("    prepare %.3f  upload %.3f  intersect %.3f  sort %.3f  "
@@ -239,6 +251,9 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
     printf("    %s; %llu column pairs, %llu boxes held\n", buf,
            (unsigned long long)st_gpu.candidates,
            (unsigned long long)st_gpu.bbox_pairs);
+    } else {
+        printf("%-28s (no GPU on this machine)\n", "ours gpu");
+    }
 
     /* CGAL on a subsample of about 10^6 points (all of them if fewer). */
     stride = n > 1000000 ? n / 1000000 : 1;
@@ -273,8 +288,9 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
                kc[0] == ko[0] && kc[1] == ko[1] && kc[2] == ko[2]
                    ? "same"
                    : "DIFFERENT");
-        printf("ratio ours gpu vs CGAL (%d threads): %.1fx (target >= 100x)\n",
-               threads, t_cgal / t_gpu);
+        if (have_gpu)
+            printf("ratio ours gpu vs CGAL (%d threads): %.1fx (target >= "
+                   "100x)\n", threads, t_cgal / t_gpu);
         printf("ratio cpu vs CGAL (same %d threads): %.1fx (target >= 5x)\n",
                threads, t_cgal / t_cpu);
     }
@@ -298,7 +314,7 @@ static void billion(struct xg_ctx *ctx, uint64_t n, uint64_t slice)
     uint64_t k[3], tot[3] = {0, 0, 0}, i0;
     double t_gen = 0, t_run = 0, t;
     size_t i;
-    if (gi_model_make(&m, 16, quick ? 10000 : 1000000, 7))
+    if (gi_model_make(&m, 16, 1000000 / divide, 7))
         exit(2);
     for (i = 0; i < m.ntri; i++)
         xg_set_push_triangle(&b, m.tri + 9 * i, m.tri + 9 * i + 3,
@@ -329,32 +345,31 @@ int main(int argc, char **argv)
 {
     struct xg_ctx *ctx = xg_ctx_new();
     int c;
-    while ((c = getopt(argc, argv, "t:p:q")) != -1) {
+    while ((c = getopt(argc, argv, "t:p:qd:")) != -1) {
         if (c == 't')
             threads = atoi(optarg);
         else if (c == 'p')
             peer = optarg;
         else if (c == 'q')
-            quick = 1;
+            divide = 100;
+        else if (c == 'd' && atoi(optarg) > 0)
+            divide = (uint64_t)atoi(optarg);
         else {
             fprintf(stderr, "usage: bench_inside [-t THREADS] [-p CGAL_PEER] "
-                            "[-q]\n");
+                            "[-q | -d DIVISOR]\n");
             return 2;
         }
     }
     if (threads <= 0)
         threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
     xg_ctx_set_threads(ctx, threads);
-    if (!xg_gpu_available()) {
-        fprintf(stderr, "bench_inside: no GPU\n");
-        return 2;
-    }
+    have_gpu = xg_gpu_available();
     printf("bench_inside: %d threads; points: block centroids on a 1/16 m "
            "grid, 2%% on vertices, edges, faces\n", threads);
-    one_case(ctx, "(a)", 8, quick ? 1000 : 100000, quick ? 100000 : 10000000);
-    one_case(ctx, "(b)", 16, quick ? 10000 : 1000000,
-             quick ? 1000000 : 100000000);
-    billion(ctx, quick ? 10000000 : 1000000000, quick ? 1000000 : 100000000);
+    one_case(ctx, "(a)", 8, 100000 / divide, 10000000 / divide);
+    one_case(ctx, "(b)", 16, 1000000 / divide, 100000000 / divide);
+    if (have_gpu)
+        billion(ctx, 1000000000 / divide, 100000000 / divide);
     xg_ctx_free(ctx);
     return 0;
 }

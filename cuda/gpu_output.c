@@ -98,10 +98,7 @@ int xg__gpu_download_sorted(struct xg_ctx *ctx, struct xg_dmem *m,
     if (!h)
         return xg__error(ctx, XG_ENOMEM, "out of memory for %llu GPU hits",
                          (unsigned long long)n);
-    if (n && ((rc = XG_CUDA(ctx, cudaMemcpyAsync(h, d_sorted, n * sizeof *h,
-                                                 cudaMemcpyDeviceToHost,
-                                                 s))) != XG_OK ||
-              (rc = XG_CUDA(ctx, cudaStreamSynchronize(s))) != XG_OK)) {
+    if ((rc = xg__gpu_download(ctx, h, d_sorted, n * sizeof *h)) != XG_OK) {
         free(h);
         return rc;
     }

@@ -1,8 +1,8 @@
 /*
- * gpu_pinned.c -- host to device through pinned buffers kept in the
- * context, one set per device (pinning memory costs milliseconds, and
- * users rerun jobs).
- * Each of up to PIN_THREADS threads copies its chunks into its own two
+ * gpu_pinned.c -- host to device and back through pinned buffers kept
+ * in the context, one set per device (pinning memory costs
+ * milliseconds, and users rerun jobs).
+ * Each of up to PIN_THREADS threads moves its chunks through its own two
  * pinned slots and queues their transfer on its own stream, so the CPU
  * copies and the bus overlap, at the bus's rate rather than the driver's
  * pageable path.  Shared by every GPU engine (xg_cuda.h).
@@ -100,41 +100,56 @@ struct pin_copy {
     char *dst;
     const char *src;
     size_t n;
-    int nthreads;
+    int nthreads, down;         /* down: device to host */
     cudaError_t err[PIN_THREADS];
 };
 
 /* Thread tid takes chunks tid, tid + nthreads, ... in its two slots;
- * done when its stream has moved them all. */
+ * done when its stream has moved them all.  Up: each chunk is copied
+ * into a slot, then sent.  Down: each chunk is fetched into a slot, and
+ * copied out when the slot is next needed, or at the end. */
 static void pin_worker(void *arg, int tid)
 {
     struct pin_copy *c = arg;
     struct pinned *pb = c->pb;
-    size_t off, step = (size_t)c->nthreads * PIN_CHUNK;
-    int k = 0, used[2] = {0, 0};
+    size_t off, step = (size_t)c->nthreads * PIN_CHUNK, at[2] = {0, 0},
+                len[2] = {0, 0};
+    int k = 0, j, used[2] = {0, 0};
     /* A worker thread starts on device 0: the buffers' device first. */
     cudaError_t e = cudaSetDevice(pb->device);
     for (off = (size_t)tid * PIN_CHUNK; off < c->n && e == cudaSuccess;
          off += step, k ^= 1) {
         char *slot = pb->buf + (size_t)(2 * tid + k) * PIN_CHUNK;
-        size_t len = c->n - off < PIN_CHUNK ? c->n - off : PIN_CHUNK;
         if (used[k] &&
             (e = cudaEventSynchronize(pb->ev[tid][k])) != cudaSuccess)
             break;
-        memcpy(slot, c->src + off, len);
-        if ((e = cudaMemcpyAsync(c->dst + off, slot, len,
-                                 cudaMemcpyHostToDevice, pb->st[tid])) ==
-            cudaSuccess)
+        if (used[k] && c->down)
+            memcpy(c->dst + at[k], slot, len[k]);
+        at[k] = off;
+        len[k] = c->n - off < PIN_CHUNK ? c->n - off : PIN_CHUNK;
+        if (!c->down)
+            memcpy(slot, c->src + off, len[k]);
+        if ((e = c->down ? cudaMemcpyAsync(slot, c->src + off, len[k],
+                                           cudaMemcpyDeviceToHost,
+                                           pb->st[tid])
+                         : cudaMemcpyAsync(c->dst + off, slot, len[k],
+                                           cudaMemcpyHostToDevice,
+                                           pb->st[tid])) == cudaSuccess)
             e = cudaEventRecord(pb->ev[tid][k], pb->st[tid]);
         used[k] = 1;
     }
     if (e == cudaSuccess)
         e = cudaStreamSynchronize(pb->st[tid]);
+    for (j = 0; j < 2 && e == cudaSuccess && c->down; j++)
+        if (used[j])
+            memcpy(c->dst + at[j], pb->buf + (size_t)(2 * tid + j) * PIN_CHUNK,
+                   len[j]);
     c->err[tid] = e;
 }
 
-int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
-                   size_t bytes)
+/* bytes from src to dst through the pinned buffers, down or up. */
+static int pin_move(struct xg_ctx *ctx, void *dst, const void *src,
+                    size_t bytes, int down)
 {
     struct pinned *pb = NULL;
     struct pin_copy c;
@@ -146,9 +161,10 @@ int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
         return rc;
     memset(&c, 0, sizeof c);
     c.pb = pb;
-    c.dst = d_dst;
+    c.dst = dst;
     c.src = src;
     c.n = bytes;
+    c.down = down;
     c.nthreads = xg__threads(ctx) < PIN_THREADS ? xg__threads(ctx)
                                                : PIN_THREADS;
     if ((size_t)c.nthreads > nchunk)
@@ -158,7 +174,20 @@ int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
     /* The workers' own calls, reported with this line. */
     for (t = 0; t < c.nthreads; t++)
         if ((rc = xg__cuda_check(ctx, c.err[t], __FILE__, __LINE__,
-                                 "pinned upload")) != XG_OK)
+                                 down ? "pinned download"
+                                      : "pinned upload")) != XG_OK)
             return rc;
     return XG_OK;
+}
+
+int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
+                   size_t bytes)
+{
+    return pin_move(ctx, d_dst, src, bytes, 0);
+}
+
+int xg__gpu_download(struct xg_ctx *ctx, void *dst, const void *d_src,
+                     size_t bytes)
+{
+    return pin_move(ctx, dst, d_src, bytes, 1);
 }

@@ -173,7 +173,7 @@ static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
 {
     const struct xg_grid *g = &S->g;
     size_t ncell = g->ncell, refs = g->b_start[ncell];
-    struct { const void *h; size_t bytes; const void **d; } up[7];
+    struct { const void *h; size_t bytes; const void **d; } up[9];
     int k, rc;
     up[0].h = S->tri, up[0].bytes = S->ntri * 9 * sizeof(double);
     up[0].d = (const void **)&dev->d_tri;
@@ -183,13 +183,17 @@ static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
     up[2].d = (const void **)&dev->d_solid;
     up[3].h = S->tri_start, up[3].bytes = (S->nsolid + 1) * sizeof(uint32_t);
     up[3].d = (const void **)&dev->d_tri_start;
-    up[4].h = g->b_start, up[4].bytes = (ncell + 1) * sizeof(uint32_t);
-    up[4].d = (const void **)&dev->d_start;
+    up[4].h = S->run_start, up[4].bytes = (ncell + 1) * sizeof(uint32_t);
+    up[4].d = (const void **)&dev->d_run_start;
     up[5].h = g->b_items, up[5].bytes = refs * sizeof(uint32_t);
     up[5].d = (const void **)&dev->d_items;
     up[6].h = S->turn, up[6].bytes = S->ntri;
     up[6].d = (const void **)&dev->d_turn;
-    for (k = 0; k < 7; k++) {
+    up[7].h = S->run, up[7].bytes = S->nrun * sizeof *S->run;
+    up[7].d = (const void **)&dev->d_run;
+    up[8].h = S->top, up[8].bytes = refs * sizeof *S->top;
+    up[8].d = (const void **)&dev->d_top;
+    for (k = 0; k < 9; k++) {
         void *p;
         if ((rc = xg__dmem_alloc(ctx, m, &p, up[k].bytes)) != XG_OK ||
             (up[k].bytes &&
@@ -210,8 +214,8 @@ static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
 static uint64_t resident_bytes(const struct xg__solids *S)
 {
     return S->ntri * (9 * 8 + 6 * 8 + 4 + 1) + (S->nsolid + 1) * 4 +
-           (S->g.ncell + 1) * 4 + (uint64_t)S->g.b_start[S->g.ncell] * 4 +
-           3 * 8 + 4096;
+           (S->g.ncell + 1) * 4 + (uint64_t)S->g.b_start[S->g.ncell] * 12 +
+           S->nrun * sizeof *S->run + 3 * 8 + 4096;
 }
 
 /* One batch of n points from a0 through the device into hits: *h_hit

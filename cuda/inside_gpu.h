@@ -15,11 +15,14 @@ extern "C" {
 /* The solids on the device (struct xg__solids, xg_inside.h): kept
  * triangles (9 doubles each), their boxes (6 doubles), their solid
  * numbers, per solid its first kept triangle (nsolid + 1), and the
- * columns: grid dimensions, region and the CSR of each column. */
+ * columns: grid dimensions, region, each column's runs and the runs'
+ * triangles. */
 struct xg_inside_dev {
     const double *d_tri, *d_box;
     const uint32_t *d_solid, *d_tri_start;
-    const uint32_t *d_start, *d_items;
+    const uint32_t *d_run_start, *d_items;
+    const struct xg__run *d_run;
+    const double *d_top;       /* per item: its box top */
     const int8_t *d_turn;      /* per kept triangle: its exact turn */
     uint32_t nsolid;
     int n[3];

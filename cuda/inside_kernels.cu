@@ -1,11 +1,11 @@
 /*
  * inside_kernels.cu -- the GPU point-in-solid engine's kernel
  * (inside_gpu.h): one thread per point, which finds its column
- * (xg__inside_column) and walks the column's triangles solid by solid
- * with the exact box pre-test (xg__ray_box_holds) and the interval filter
- * (xg_ray_tri_fast): the cpu engine's code (xg__inside_column_point),
- * compiled for the device, so the two cannot disagree.  Where the filter
- * doubts, the (point, solid) pair goes to the host whole.
+ * (xg__inside_column) and walks the column's runs, solid by solid, with
+ * the cpu engine's functions (xg__walk_start, xg__walk_on: the exact box
+ * pre-test and the interval filter), compiled for the device, so the two
+ * cannot disagree.  Where the filter doubts, the (point, solid) pair
+ * goes to the host whole.
  */
 #include "inside_gpu.h"
 #include "xg_cuda_dev.cuh"
@@ -16,14 +16,14 @@ extern "C" {
 /* The hit of point a in solid s: DEFER when a filter doubted, else the
  * kind; nothing when the point is outside the solid. */
 __device__ static inline void put(const struct xg_hit_out &io, uint32_t a,
-                                  uint32_t s, int on, int parity, int doubt)
+                                  uint32_t s, int kind, int doubt)
 {
     struct xg_gpu_hit h;
-    if (!doubt && !on && !parity)
+    if (!doubt && kind == XG_KIND_OUTSIDE)
         return;
     h.a = a;
     h.b = s;
-    h.kind = doubt ? 0 : on ? XG_KIND_BOUNDARY : XG_KIND_INSIDE;
+    h.kind = doubt ? 0 : kind;
     h.flag = doubt ? XG_GPU_HIT_DEFER : XG_GPU_HIT_DONE;
     h.p[0] = h.p[1] = h.p[2] = 0.0;     /* the host has the point */
     xg_append(io, h);
@@ -47,35 +47,19 @@ __global__ static void __launch_bounds__(256)
         c = xg__inside_column(d.n, d.lo, d.hi, d.inv, p);
     }
     if (c >= 0) {
-        uint32_t j = d.d_start[c], j1 = d.d_start[c + 1], cur = UINT32_MAX;
-        int parity = 0, on = 0, doubt = 0;
-        pairs = j1 - j;
-        for (; j < j1; j++) {
-            uint32_t t = __ldg(d.d_items + j), s = __ldg(d.d_solid + t);
-            int r, tested;
-            if (s != cur) {
-                if (cur != UINT32_MAX)
-                    put(io, a0 + i, cur, on, parity, doubt);
-                deferred += doubt;
-                cur = s;
-                parity = on = doubt = 0;
-            }
-            if (on || doubt)
+        uint32_t k = d.d_run_start[c], k1 = d.d_run_start[c + 1];
+        for (; k < k1; k++) {
+            struct xg__run R = d.d_run[k];
+            struct xg__walk w;
+            int doubt;
+            if (!xg__walk_start(p, &R, &w))
                 continue;
-            r = xg__inside_test(p, d.d_tri + 9 * (size_t)t,
-                                d.d_box + 6 * (size_t)t, __ldg(d.d_turn + t),
-                                &tested);
-            boxed += (unsigned)tested;
-            if (r == XG_RAY_DEFER) {
-                doubt = 1;
-                continue;
-            }
-            on = r == XG_RAY_ON;
-            parity ^= r == XG_RAY_CROSS;
+            doubt = xg__walk_on(p, d.d_items, d.d_top, d.d_tri, d.d_box,
+                                d.d_turn, &w, &boxed) == XG_RAY_DEFER;
+            pairs += w.j - R.start + doubt;
+            deferred += (unsigned)doubt;
+            put(io, a0 + i, R.solid, xg__walk_kind(&w), doubt);
         }
-        if (cur != UINT32_MAX)
-            put(io, a0 + i, cur, on, parity, doubt);
-        deferred += doubt;
     }
     xg_warp_add(tally, pairs);
     xg_warp_add(tally + 1, boxed);

@@ -4,7 +4,8 @@
  *
  *   gpu_device.c   the device, the engine's stream and memory budget, the
  *                  one error check, device memory held by an arena;
- *   gpu_pinned.c   uploads through pinned buffers kept in the context;
+ *   gpu_pinned.c   uploads and downloads through pinned buffers kept in
+ *                  the context;
  *   gpu_output.c   the output protocol (bound, fill, relaunch when the
  *                  bound falls short) and the sorted download of hits;
  *   sort_hits.cu   the sort of hits by (a, b) on the device;
@@ -102,7 +103,7 @@ int xg__dmem_up(struct xg_ctx *ctx, struct xg_dmem *m, const void **d_ptr,
 void xg__dmem_pop(struct xg_dmem *m);
 void xg__dmem_free(struct xg_dmem *m);
 
-/* ---- uploads (gpu_pinned.c) ---- */
+/* ---- uploads and downloads (gpu_pinned.c) ---- */
 
 /* Copies bytes from host src to d_dst (memory of the calling thread's
  * current device) through the context's pinned buffers for that device
@@ -110,6 +111,10 @@ void xg__dmem_free(struct xg_dmem *m);
  * streams of their own; complete on return. */
 int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
                    size_t bytes);
+/* The other way: bytes from d_src (the current device's, complete: the
+ * caller has synchronised what writes it) to host dst. */
+int xg__gpu_download(struct xg_ctx *ctx, void *dst, const void *d_src,
+                     size_t bytes);
 
 /* ---- output of unknown size (gpu_output.c) ----
  * An engine's filling pass appends hits with an atomic counter, and

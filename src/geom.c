@@ -7,8 +7,7 @@
 #include <string.h>
 #include "xg_internal.h"
 
-/* Grows *v (elements of size sz, n used, *cap allocated) to hold one more. */
-static int grow(void **v, size_t *cap, size_t n, size_t sz)
+int xg__grow(void **v, size_t *cap, size_t n, size_t sz)
 {
     size_t ncap;
     void *p;
@@ -48,9 +47,9 @@ int xg_set_push(struct xg_set *s, int elem, const double *xyz, int64_t fid,
         return XG_EINVAL;
     if (s->n >= UINT32_MAX)
         return XG_ELIMIT;
-    if (grow((void **)&s->xyz, &c1, s->n, (size_t)nd * sizeof(double)) ||
-        grow((void **)&s->fid, &c2, s->n, sizeof(int64_t)) ||
-        grow((void **)&s->sub, &c3, s->n, sizeof(int64_t)))
+    if (xg__grow((void **)&s->xyz, &c1, s->n, (size_t)nd * sizeof(double)) ||
+        xg__grow((void **)&s->fid, &c2, s->n, sizeof(int64_t)) ||
+        xg__grow((void **)&s->sub, &c3, s->n, sizeof(int64_t)))
         return XG_ENOMEM;
     s->cap = c1;
     s->elem = elem;
@@ -95,7 +94,7 @@ void xg_set_free(struct xg_set *s)
 
 int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x)
 {
-    if (grow((void **)&c->v, &c->cap, c->n, sizeof *c->v))
+    if (xg__grow((void **)&c->v, &c->cap, c->n, sizeof *c->v))
         return XG_ENOMEM;
     c->v[c->n++] = *x;
     return XG_OK;

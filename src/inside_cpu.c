@@ -22,50 +22,59 @@ int xg__inside_column_point(struct xg_counters *cnt,
     const struct xg_grid *g = &S->g;
     int64_t c = S->ntri ? xg__inside_column(g->n, g->lo, g->hi, g->inv, p)
                         : -1;
-    uint32_t j, j1, cur = UINT32_MAX;
-    int parity = 0, on = 0, rc;
+    uint32_t k, k1;
+    int rc;
 
     if (c < 0)
         return XG_OK;
-    j = g->b_start[c];
-    j1 = g->b_start[c + 1];
-    tally->pairs += j1 - j;
-    for (; j < j1; j++) {
-        uint32_t t = g->b_items[j], s = S->solid[t];
-        int r, tested;
-        if (s < lo)
+    k1 = S->run_start[c + 1];
+    for (k = S->run_start[c]; k < k1; k++) {
+        const struct xg__run *R = &S->run[k];
+        struct xg__walk w;
+        unsigned tested = 0;
+        int kind;
+        if (R->solid < lo)
             continue;
-        if (s >= hi)
+        if (R->solid >= hi)
             break;
-        if (s != cur) {
-            if (cur != UINT32_MAX && (on || parity) &&
-                (rc = emit(user, cur,
-                           on ? XG_KIND_BOUNDARY : XG_KIND_INSIDE)))
-                return rc;
-            cur = s;
-            parity = on = 0;
-        }
-        if (on)
+        if (!xg__walk_start(p, R, &w))
             continue;
-        r = xg__inside_test(p, S->tri + 9 * (size_t)t,
-                            g->b_box + 6 * (size_t)t, S->turn[t], &tested);
-        tally->boxed += (uint64_t)tested;
-        if (r == XG_RAY_DEFER) {
+        while (xg__walk_on(p, g->b_items, S->top, S->tri, g->b_box, S->turn,
+                           &w, &tested) == XG_RAY_DEFER) {
             tally->deferred++;
-            r = xg__ray_tri_exact(cnt, p, S->tri + 9 * (size_t)t);
+            xg__walk_step(&w, xg__ray_tri_exact(
+                                  cnt, p, S->tri + 9 * (size_t)g->b_items[w.j]));
+            w.j++;
         }
-        on = r == XG_RAY_ON;
-        parity ^= r == XG_RAY_CROSS;
+        tally->pairs += w.j - R->start;
+        tally->boxed += tested;
+        kind = xg__walk_kind(&w);
+        if (kind != XG_KIND_OUTSIDE && (rc = emit(user, R->solid, kind)))
+            return rc;
     }
-    if (cur != UINT32_MAX && (on || parity))
-        return emit(user, cur, on ? XG_KIND_BOUNDARY : XG_KIND_INSIDE);
     return XG_OK;
 }
 
 #define CHUNK 8192      /* points per task */
 
-struct chunk_out {
-    struct xg_contacts c;
+/* A record as the walk leaves it: 12 bytes where the contact is 64, so
+ * that the threads' buffers stay small; the join writes the contacts. */
+struct found {
+    uint32_t a, solid;
+    int32_t kind;
+};
+
+struct found_buf {
+    size_t n, cap;
+    struct found *v;
+};
+
+/* Where a chunk's records are: n of them from off in its thread's
+ * buffer.  Each thread keeps one growing buffer for all its chunks, so
+ * that memory is faulted in once, not once per chunk. */
+struct chunk_span {
+    size_t off, n;
+    int tid;
 };
 
 struct cpu_run {
@@ -76,17 +85,28 @@ struct cpu_run {
     size_t nchunk;
     atomic_size_t next;
     atomic_int stop;          /* a cancel, or a failure */
-    struct xg_contacts *chunks;
+    struct chunk_span *span;  /* per chunk */
+    struct found_buf *buf;    /* per thread */
     struct xg_counters *cnt;  /* per thread */
     struct xg__inside_tally *tally;
-    int rc;
+    struct xg_contacts *out;  /* the join's destination */
 };
 
+/* One record: solid UINT32_MAX for an outside one. */
+static int put(struct found_buf *b, uint32_t a, uint32_t solid, int kind)
+{
+    if (xg__grow((void **)&b->v, &b->cap, b->n, sizeof *b->v))
+        return XG_ENOMEM;
+    b->v[b->n].a = a;
+    b->v[b->n].solid = solid;
+    b->v[b->n].kind = kind;
+    b->n++;
+    return XG_OK;
+}
+
 struct emit_to {
-    struct xg_contacts *out;
-    const struct xg__solids *S;
+    struct found_buf *out;
     uint32_t a;
-    const double *p;
     int any;
 };
 
@@ -94,7 +114,7 @@ static int emit_record(void *user, uint32_t solid, int kind)
 {
     struct emit_to *e = user;
     e->any = 1;
-    return xg__inside_record(e->out, e->a, e->p, e->S->first[solid], kind);
+    return put(e->out, e->a, solid, kind);
 }
 
 static void cpu_worker(void *arg, int tid)
@@ -104,6 +124,7 @@ static void cpu_worker(void *arg, int tid)
     while (!atomic_load(&r->stop) &&
            (k = atomic_fetch_add(&r->next, 1)) < r->nchunk) {
         size_t i0 = k * CHUNK, i1 = i0 + CHUNK, i;
+        struct emit_to e;
         if (i1 > r->a->n)
             i1 = r->a->n;
         if (tid == 0 &&
@@ -111,22 +132,51 @@ static void cpu_worker(void *arg, int tid)
             atomic_store(&r->stop, 1);
             break;
         }
+        e.out = &r->buf[tid];
+        r->span[k].tid = tid;
+        r->span[k].off = e.out->n;
         for (i = i0; i < i1; i++) {
-            struct emit_to e;
-            e.out = &r->chunks[k];
-            e.S = r->S;
             e.a = (uint32_t)i;
-            e.p = r->a->xyz + 3 * i;
             e.any = 0;
-            if (xg__inside_column_point(&r->cnt[tid], r->S, e.p, 0, SIZE_MAX,
+            if (xg__inside_column_point(&r->cnt[tid], r->S,
+                                        r->a->xyz + 3 * i, 0, SIZE_MAX,
                                         emit_record, &e, &r->tally[tid]) ||
                 (!e.any && r->outside &&
-                 xg__inside_record(e.out, e.a, e.p, UINT32_MAX,
-                                   XG_KIND_OUTSIDE))) {
+                 put(e.out, e.a, UINT32_MAX, XG_KIND_OUTSIDE))) {
                 atomic_store(&r->stop, 2);
                 break;
             }
         }
+        r->span[k].n = e.out->n - r->span[k].off;
+    }
+}
+
+/* The chunks' records into r->out, in chunk order: the chunks are
+ * shared out by their first record, so that each thread copies (and
+ * first touches) about as many bytes. */
+static void join_worker(void *arg, int tid)
+{
+    struct cpu_run *r = arg;
+    size_t total = r->out->cap, lo, hi, at = 0, k;
+    xg__share(total, r->nthreads, tid, &lo, &hi);
+    for (k = 0; k < r->nchunk; k++) {
+        const struct chunk_span *c = &r->span[k];
+        /* the chunk whose first record falls in [lo, hi) is ours */
+        if (c->n && at >= lo && at < hi) {
+            const struct found *f = r->buf[c->tid].v + c->off;
+            struct xg_contact *o = r->out->v + at;
+            size_t i;
+            for (i = 0; i < c->n; i++) {
+                memset(&o[i], 0, sizeof o[i]);
+                o[i].a = f[i].a;
+                o[i].b = f[i].solid == UINT32_MAX ? UINT32_MAX
+                                                  : r->S->first[f[i].solid];
+                o[i].kind = f[i].kind;
+                memcpy(o[i].p, r->a->xyz + 3 * (size_t)f[i].a,
+                       sizeof o[i].p);
+            }
+        }
+        at += c->n;
     }
 }
 
@@ -136,7 +186,7 @@ int xg__inside_cpu(struct xg_ctx *ctx, const struct xg_set *a,
                    struct xg_stats *st)
 {
     struct cpu_run r;
-    size_t k, total = 0;
+    size_t total = 0;
     int t, rc = XG_OK, stop;
 
     memset(&r, 0, sizeof r);
@@ -152,10 +202,11 @@ int xg__inside_cpu(struct xg_ctx *ctx, const struct xg_set *a,
     r.nthreads = nthreads;
     atomic_init(&r.next, 0);
     atomic_init(&r.stop, 0);
-    r.chunks = calloc(r.nchunk + 1, sizeof *r.chunks);
+    r.span = calloc(r.nchunk + 1, sizeof *r.span);
+    r.buf = calloc((size_t)nthreads, sizeof *r.buf);
     r.cnt = calloc((size_t)nthreads, sizeof *r.cnt);
     r.tally = calloc((size_t)nthreads, sizeof *r.tally);
-    if (!r.chunks || !r.cnt || !r.tally) {
+    if (!r.span || !r.buf || !r.cnt || !r.tally) {
         rc = xg__error(ctx, XG_ENOMEM, "out of memory");
         goto out;
     }
@@ -175,8 +226,8 @@ int xg__inside_cpu(struct xg_ctx *ctx, const struct xg_set *a,
         st->bbox_pairs += r.tally[t].boxed;
         st->deferred += r.tally[t].deferred;
     }
-    for (k = 0; k < r.nchunk; k++)
-        total += r.chunks[k].n;
+    for (t = 0; t < nthreads; t++)
+        total += r.buf[t].n;
     out->n = 0;
     if (total) {
         /* huge pages where the system has them: records of 10^8 points
@@ -188,19 +239,19 @@ int xg__inside_cpu(struct xg_ctx *ctx, const struct xg_set *a,
             goto out;
         }
         out->cap = total;
-        for (k = 0; k < r.nchunk; k++) {
-            if (!r.chunks[k].n)     /* v is NULL: memcpy must not see it */
-                continue;
-            memcpy(out->v + out->n, r.chunks[k].v,
-                   r.chunks[k].n * sizeof *out->v);
-            out->n += r.chunks[k].n;
+        r.out = out;
+        if ((rc = xg__parallel(nthreads, join_worker, &r)) != XG_OK) {
+            rc = xg__error(ctx, rc, "cannot start threads");
+            goto out;
         }
+        out->n = total;
     }
 out:
-    if (r.chunks)
-        for (k = 0; k < r.nchunk; k++)
-            xg_contacts_free(&r.chunks[k]);
-    free(r.chunks);
+    if (r.buf)
+        for (t = 0; t < nthreads; t++)
+            free(r.buf[t].v);
+    free(r.buf);
+    free(r.span);
     free(r.cnt);
     free(r.tally);
     return rc;

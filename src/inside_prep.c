@@ -110,20 +110,20 @@ int xg_open_edges(const double *tri, size_t ntri, uint64_t *open)
 
 /* ---- grouping by fid ---- */
 
-/* A run of consecutive triangles of one fid. */
-struct run {
+/* Consecutive triangles of one fid. */
+struct fid_run {
     int64_t key;          /* the fid, then the group's first triangle */
     uint32_t head, len;
 };
 
-static int run_before(const struct run *x, const struct run *y)
+static int run_before(const struct fid_run *x, const struct fid_run *y)
 {
     return x->key != y->key ? x->key < y->key : x->head < y->head;
 }
 
 /* Sorts r[0..n-1] by (key, head) with tmp of n runs: a merge sort
  * (qsort would need its comparator's data in a global). */
-static void sort_runs(struct run *r, struct run *tmp, size_t n)
+static void sort_runs(struct fid_run *r, struct fid_run *tmp, size_t n)
 {
     size_t w, i;
     for (w = 1; w < n; w *= 2) {
@@ -149,7 +149,7 @@ static int group_by_fid(const struct xg_set *b, uint32_t *order,
                         uint32_t **start, size_t *nsolid)
 {
     size_t n = b->n, i, j, nr = 0, g = 0, w = 0;
-    struct run *r, *tmp;
+    struct fid_run *r, *tmp;
     uint32_t *st;
 
     for (i = 0; i < n; i++)
@@ -250,12 +250,302 @@ static void column_default(const double *box, size_t n, const double lo[3],
             cells[k] = cells[k] > 1 ? (cells[k] + 1) / 2 : 1;
 }
 
+/* ---- the kept triangles, on threads ---- */
+
+struct keep_job {
+    const struct xg_set *b;
+    const uint32_t *order, *start;
+    size_t nsolid;
+    int nthreads, pass;       /* 0: mark the collinear; 1: copy the rest */
+    uint8_t *flat;            /* per position of order: collinear */
+    size_t *kept;             /* per thread: kept; then the first number */
+    struct xg_counters *cnt;  /* per thread */
+    double *lohi;             /* per thread: 6 doubles */
+    struct xg__solids *S;
+    double *box;
+};
+
+static void keep_worker(void *arg, int tid)
+{
+    struct keep_job *J = arg;
+    struct xg__solids *S = J->S;
+    size_t lo, hi, i, at, s = 0, n = 0;
+    double *lh = J->lohi + 6 * tid;
+    int k;
+    xg__share(J->b->n, J->nthreads, tid, &lo, &hi);
+    if (J->pass == 0) {
+        for (i = lo; i < hi; i++) {
+            J->flat[i] = (uint8_t)xg__tri_is_degenerate(
+                &J->cnt[tid], J->b->xyz + 9 * (size_t)J->order[i]);
+            n += !J->flat[i];
+        }
+        J->kept[tid] = n;
+        return;
+    }
+    for (k = 0; k < 3; k++) {
+        lh[k] = INFINITY;
+        lh[3 + k] = -INFINITY;
+    }
+    at = J->kept[tid];
+    /* the solid of position lo: the last whose start is <= lo */
+    {
+        size_t a = 0, z = J->nsolid;
+        while (z - a > 1) {
+            size_t m = a + (z - a) / 2;
+            if (J->start[m] <= lo)
+                a = m;
+            else
+                z = m;
+        }
+        s = a;
+    }
+    for (i = lo; i < hi; i++) {
+        const double *t = J->b->xyz + 9 * (size_t)J->order[i];
+        double *bx = J->box + 6 * at;
+        while (J->start[s + 1] <= i)
+            s++;
+        if (i == J->start[s])
+            S->tri_start[s] = (uint32_t)at;
+        if (J->flat[i])
+            continue;
+        memcpy(S->tri + 9 * at, t, 9 * sizeof(double));
+        S->solid[at] = (uint32_t)s;
+        S->turn[at] = (int8_t)xg_orient2d(&J->cnt[tid], t, t + 3, t + 6);
+        xg__tri_box(t, bx);
+        for (k = 0; k < 3; k++) {
+            if (bx[k] < lh[k])
+                lh[k] = bx[k];
+            if (bx[3 + k] > lh[3 + k])
+                lh[3 + k] = bx[3 + k];
+        }
+        at++;
+    }
+}
+
+/* S's tri, solid, turn, tri_start (but its end) and first from B in the
+ * order of order (solids start[0..nsolid]), collinear triangles counted
+ * in st and left out; box: the kept triangles' boxes; lo, hi: their
+ * hull; *kept: their number.  XG_OK or XG_ENOMEM. */
+static int keep_triangles(const struct xg_set *b, const uint32_t *order,
+                          const uint32_t *start, size_t nsolid, int nthreads,
+                          struct xg__solids *S, double *box, double lo[3],
+                          double hi[3], size_t *kept, struct xg_stats *st)
+{
+    struct keep_job J;
+    size_t s, sum = 0;
+    int t, k, rc = XG_OK;
+    for (k = 0; k < 3; k++) {
+        lo[k] = INFINITY;
+        hi[k] = -INFINITY;
+    }
+    for (s = 0; s < nsolid; s++)
+        S->first[s] = order[start[s]];
+    *kept = 0;
+    if (b->n == 0)
+        return XG_OK;
+    if (nthreads < 1)
+        nthreads = 1;
+    if ((size_t)nthreads > b->n)
+        nthreads = (int)b->n;
+    memset(&J, 0, sizeof J);
+    J.b = b;
+    J.order = order;
+    J.start = start;
+    J.nsolid = nsolid;
+    J.nthreads = nthreads;
+    J.S = S;
+    J.box = box;
+    J.flat = malloc(b->n);
+    J.kept = calloc((size_t)nthreads, sizeof *J.kept);
+    J.cnt = calloc((size_t)nthreads, sizeof *J.cnt);
+    J.lohi = malloc((size_t)nthreads * 6 * sizeof *J.lohi);
+    if (!J.flat || !J.kept || !J.cnt || !J.lohi ||
+        xg__parallel(nthreads, keep_worker, &J) != XG_OK) {
+        rc = XG_ENOMEM;
+        goto out;
+    }
+    for (t = 0; t < nthreads; t++) {
+        size_t n = J.kept[t];
+        J.kept[t] = sum;
+        sum += n;
+    }
+    J.pass = 1;
+    if (xg__parallel(nthreads, keep_worker, &J) != XG_OK) {
+        rc = XG_ENOMEM;
+        goto out;
+    }
+    for (t = 0; t < nthreads; t++) {
+        xg_counters_add(&st->cnt, &J.cnt[t]);
+        for (k = 0; k < 3; k++) {
+            if (J.lohi[6 * t + k] < lo[k])
+                lo[k] = J.lohi[6 * t + k];
+            if (J.lohi[6 * t + 3 + k] > hi[k])
+                hi[k] = J.lohi[6 * t + 3 + k];
+        }
+    }
+    st->b_skipped += b->n - sum;
+    *kept = sum;
+out:
+    free(J.flat);
+    free(J.kept);
+    free(J.cnt);
+    free(J.lohi);
+    return rc;
+}
+
+/* ---- the runs: each column's triangles solid by solid ---- */
+
+/* A triangle of a run and its box top, the sort key. */
+struct by_top {
+    double top;
+    uint32_t t;
+};
+
+static int higher(const struct by_top *x, const struct by_top *y)
+{
+    return x->top != y->top ? x->top > y->top : x->t < y->t;
+}
+
+/* Sorts v[0..n-1] by top descending, then triangle number, with tmp of
+ * n: a merge sort, since a coarse grid (-grid 1,1) makes runs of a
+ * whole solid. */
+static void sort_by_top(struct by_top *v, struct by_top *tmp, size_t n)
+{
+    size_t w, i;
+    if (n <= 16) {          /* most runs: a few triangles */
+        for (i = 1; i < n; i++) {
+            struct by_top x = v[i];
+            size_t k = i;
+            for (; k > 0 && higher(&x, &v[k - 1]); k--)
+                v[k] = v[k - 1];
+            v[k] = x;
+        }
+        return;
+    }
+    for (w = 1; w < n; w *= 2) {
+        for (i = 0; i < n; i += 2 * w) {
+            size_t m = i + w < n ? i + w : n, e = i + 2 * w < n ? i + 2 * w : n;
+            size_t x = i, y = m, o = i;
+            while (x < m && y < e)
+                tmp[o++] = higher(&v[y], &v[x]) ? v[y++] : v[x++];
+            while (x < m)
+                tmp[o++] = v[x++];
+            while (y < e)
+                tmp[o++] = v[y++];
+        }
+        memcpy(v, tmp, n * sizeof *v);
+    }
+}
+
+struct runs_job {
+    struct xg__solids *S;
+    int nthreads, pass;       /* 0: count each column's runs; 1: fill */
+    atomic_int nomem;
+};
+
+static void runs_worker(void *arg, int tid)
+{
+    struct runs_job *J = arg;
+    struct xg__solids *S = J->S;
+    struct xg_grid *g = &S->g;
+    struct by_top *v = NULL, *tmp = NULL;
+    size_t lo, hi, c, cap = 0;
+
+    xg__share(g->ncell, J->nthreads, tid, &lo, &hi);
+    for (c = lo; c < hi; c++) {
+        uint32_t j = g->b_start[c], j1 = g->b_start[c + 1], r = 0, k, s = 0;
+        while (j < j1) {
+            /* the column lists its triangles ascending, so a solid's
+             * are together; its solid from tri_start, which is read in
+             * order (S->solid would be read at random) */
+            uint32_t e = j;
+            while (S->tri_start[s + 1] <= g->b_items[j])
+                s++;
+            while (e < j1 && g->b_items[e] < S->tri_start[s + 1])
+                e++;
+            if (J->pass == 1) {
+                struct xg__run *R = &S->run[S->run_start[c] + r];
+                if (e - j > cap) {
+                    free(v);
+                    free(tmp);
+                    cap = 2 * (e - j);
+                    v = malloc(cap * sizeof *v);
+                    tmp = malloc(cap * sizeof *tmp);
+                    if (!v || !tmp) {
+                        atomic_store(&J->nomem, 1);
+                        free(v);
+                        free(tmp);
+                        return;
+                    }
+                }
+                R->solid = s;
+                R->start = j;
+                R->end = e;
+                R->pad = 0;
+                R->zlo = INFINITY;
+                for (k = j; k < e; k++) {
+                    const double *b = g->b_box + 6 * (size_t)g->b_items[k];
+                    v[k - j].t = g->b_items[k];
+                    v[k - j].top = b[5];
+                    if (b[2] < R->zlo)
+                        R->zlo = b[2];
+                }
+                sort_by_top(v, tmp, e - j);
+                for (k = j; k < e; k++) {
+                    g->b_items[k] = v[k - j].t;
+                    S->top[k] = v[k - j].top;
+                }
+                R->zhi = v[0].top;
+            }
+            r++;
+            j = e;
+        }
+        if (J->pass == 0)
+            S->run_start[c + 1] = r;
+    }
+    free(v);
+    free(tmp);
+}
+
+/* S->run and S->run_start from the columns, on threads. */
+static int runs_build(struct xg__solids *S, int nthreads)
+{
+    struct runs_job J;
+    size_t c, n = S->g.ncell;
+    /* huge pages where the system has them: a first touch of each 4 KiB
+     * page of these arrays costs more than filling it */
+    S->run_start = xg__big_alloc((n + 1) * sizeof *S->run_start);
+    if (!S->run_start)
+        return XG_ENOMEM;
+    S->run_start[0] = 0;
+    if (nthreads < 1)
+        nthreads = 1;
+    J.S = S;
+    J.nthreads = nthreads;
+    J.pass = 0;
+    atomic_init(&J.nomem, 0);
+    if (xg__parallel(nthreads, runs_worker, &J) != XG_OK)
+        return XG_ENOMEM;
+    for (c = 0; c < n; c++)
+        S->run_start[c + 1] += S->run_start[c];
+    S->nrun = S->run_start[n];
+    S->run = xg__big_alloc((S->nrun ? S->nrun : 1) * sizeof *S->run);
+    S->top = xg__big_alloc(((size_t)S->g.b_start[n] + 1) * sizeof *S->top);
+    if (!S->run || !S->top)
+        return XG_ENOMEM;
+    J.pass = 1;
+    if (xg__parallel(nthreads, runs_worker, &J) != XG_OK ||
+        atomic_load(&J.nomem))
+        return XG_ENOMEM;
+    return XG_OK;
+}
+
 int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
                        const struct xg_opts *opt, int nthreads,
                        struct xg__solids *S, struct xg_stats *st)
 {
     uint32_t *order = NULL, *start = NULL;
-    size_t nsolid = 0, s, i, kept = 0;
+    size_t nsolid = 0, s, kept = 0;
     double *box = NULL, lo[3], hi[3];
     int rc = XG_OK, cells[3], k;
     struct closed_run cr;
@@ -301,8 +591,8 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
     S->first = malloc((nsolid + 1) * sizeof *S->first);
     S->tri_start = malloc((nsolid + 1) * sizeof *S->tri_start);
     S->tri = xg__big_alloc((b->n ? b->n : 1) * 9 * sizeof(double));
-    S->solid = malloc((b->n + 1) * sizeof *S->solid);
-    S->turn = malloc(b->n + 1);
+    S->solid = xg__big_alloc((b->n + 1) * sizeof *S->solid);
+    S->turn = xg__big_alloc(b->n + 1);
     box = xg__big_alloc((b->n ? b->n : 1) * 6 * sizeof(double));
     if (!S->first || !S->tri_start || !S->tri || !S->solid || !S->turn ||
         !box) {
@@ -310,31 +600,11 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
         rc = xg__error(ctx, XG_ENOMEM, "out of memory");
         goto out;
     }
-    for (k = 0; k < 3; k++) {
-        lo[k] = INFINITY;
-        hi[k] = -INFINITY;
-    }
-    for (s = 0; s < nsolid; s++) {
-        S->first[s] = order[start[s]];
-        S->tri_start[s] = (uint32_t)kept;
-        for (i = start[s]; i < start[s + 1]; i++) {
-            const double *t = b->xyz + 9 * (size_t)order[i];
-            if (xg__tri_is_degenerate(&st->cnt, t)) {
-                st->b_skipped++;
-                continue;
-            }
-            memcpy(S->tri + 9 * kept, t, 9 * sizeof(double));
-            S->solid[kept] = (uint32_t)s;
-            S->turn[kept] = (int8_t)xg_orient2d(&st->cnt, t, t + 3, t + 6);
-            xg__tri_box(t, box + 6 * kept);
-            for (k = 0; k < 3; k++) {
-                if (box[6 * kept + k] < lo[k])
-                    lo[k] = box[6 * kept + k];
-                if (box[6 * kept + 3 + k] > hi[k])
-                    hi[k] = box[6 * kept + 3 + k];
-            }
-            kept++;
-        }
+    if ((rc = keep_triangles(b, order, start, nsolid, nthreads, S, box, lo,
+                             hi, &kept, st)) != XG_OK) {
+        free(box);
+        rc = xg__error(ctx, rc, "out of memory");
+        goto out;
     }
     S->tri_start[nsolid] = (uint32_t)kept;
     S->ntri = kept;
@@ -367,6 +637,10 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
                                                 : "too many grid cells");
         goto out;
     }
+    if ((rc = runs_build(S, nthreads)) != XG_OK) {
+        rc = xg__error(ctx, rc, "out of memory");
+        goto out;
+    }
     for (k = 0; k < 3; k++)
         st->grid[k] = S->g.n[k];
     st->grid_refs_b = kept ? S->g.b_start[S->g.ncell] : 0;
@@ -384,6 +658,9 @@ void xg__solids_free(struct xg__solids *S)
     free(S->tri);
     free(S->solid);
     free(S->turn);
+    free(S->run_start);
+    free(S->run);
+    free(S->top);
     xg__grid_free(&S->g);
     memset(S, 0, sizeof *S);
 }

@@ -25,10 +25,26 @@ struct xg__solids {
     int8_t *turn;         /* per kept triangle: orient2d(A, B, C) in
                              (x, y), exact (0: vertical)              */
     /* The columns: a grid of nx x ny x 1 cells over the kept triangles'
-     * boxes (g.b_box, 6 doubles each; g.b_start, g.b_items the CSR, in
-     * ascending kept number).  No A side: a point finds its column with
-     * xg__inside_column. */
+     * boxes (g.b_box, 6 doubles each; g.b_start, g.b_items the CSR).  No
+     * A side: a point finds its column with xg__inside_column. */
     struct xg_grid g;
+    /* Each column's triangles in runs, one per solid it lists, in
+     * ascending solid order: the runs of column c are
+     * run[run_start[c] .. run_start[c+1]-1]; a run's triangles are
+     * g.b_items[start .. end-1], highest box top first, and their box
+     * tops are top[start .. end-1] (beside the items, so that the walk
+     * stops without reading a box). */
+    uint32_t *run_start;  /* g.ncell + 1                              */
+    struct xg__run *run;
+    size_t nrun;
+    double *top;          /* per item of g.b_items                    */
+};
+
+/* The triangles of one solid that one column lists, and the z range of
+ * their boxes. */
+struct xg__run {
+    double zlo, zhi;          /* lowest box bottom, highest box top */
+    uint32_t solid, start, end, pad;
 };
 
 /* Groups B into solids, checks that each is closed (XG_EFORMAT naming
@@ -66,6 +82,69 @@ XG_HD int xg__inside_test(const double *p, const double *tri,
     *tested = xg__ray_box_holds(p, box);
     return *tested ? xg_ray_tri_fast(p, tri, turn, p[2] < box[2])
                    : XG_RAY_MISS;
+}
+
+/* A point's walk through one run: the next triangle j (of end), the
+ * parity of the crossings so far, and whether the point lies on one. */
+struct xg__walk {
+    uint32_t j, end;
+    int parity, on;
+};
+
+/* Starts p's walk through run R: 0, with no test, when p is outside R's
+ * solid for certain, else 1.  Outside for certain: p above every box of
+ * the run (its ray meets none of them), or strictly below every one.
+ * The triangles the vertical line through p (shifted as the ray is)
+ * can cross all have a box holding p in x and y, so the column lists
+ * them; the solid being closed, the line crosses its surface an even
+ * number of times, and from below all of them the ray crosses them all,
+ * on none of them. */
+XG_HD int xg__walk_start(const double *p, const struct xg__run *R,
+                         struct xg__walk *w)
+{
+    w->j = R->start;
+    w->end = R->end;
+    w->parity = w->on = 0;
+    return p[2] <= R->zhi && p[2] >= R->zlo;
+}
+
+/* One answer of the filter or the exact stage (XG_RAY_*) into w. */
+XG_HD void xg__walk_step(struct xg__walk *w, int r)
+{
+    w->on |= r == XG_RAY_ON;
+    w->parity ^= r == XG_RAY_CROSS;
+}
+
+/* Goes on with p's walk from w->j: XG_RAY_DEFER with w->j at a triangle
+ * the filter doubts (not yet stepped), else XG_RAY_MISS when the walk is
+ * over: the end, the point found on a triangle, or a box top below p
+ * (the rest are lower still).  *tested += the triangles filtered. */
+XG_HD int xg__walk_on(const double *p, const uint32_t *items,
+                      const double *top, const double *tri,
+                      const double *box, const int8_t *turn,
+                      struct xg__walk *w, unsigned *tested)
+{
+    for (; w->j < w->end && !w->on; w->j++) {
+        uint32_t t;
+        int r, held;
+        if (p[2] > top[w->j])
+            break;
+        t = items[w->j];
+        r = xg__inside_test(p, tri + 9 * (size_t)t, box + 6 * (size_t)t,
+                            turn[t], &held);
+        *tested += (unsigned)held;
+        if (r == XG_RAY_DEFER)
+            return XG_RAY_DEFER;
+        xg__walk_step(w, r);
+    }
+    return XG_RAY_MISS;
+}
+
+/* The kind a finished walk gives: XG_KIND_BOUNDARY, _INSIDE, _OUTSIDE. */
+XG_HD int xg__walk_kind(const struct xg__walk *w)
+{
+    return w->on ? XG_KIND_BOUNDARY
+                 : w->parity ? XG_KIND_INSIDE : XG_KIND_OUTSIDE;
 }
 
 /* *open = the open edges of the n triangles idx[0..n-1] of xyz (9

@@ -171,7 +171,10 @@ static inline int xg__set_fits(const struct xg_set *s, int elem)
     return s->elem == elem || (s->n == 0 && s->elem == XG_ELEM_NONE);
 }
 
-/* ---- contacts (geom.c) ---- */
+/* ---- growing arrays and contacts (geom.c) ---- */
+/* Grows *v (elements of size sz, n used, *cap allocated) to hold one
+ * more, doubling: XG_OK or XG_ENOMEM. */
+int xg__grow(void **v, size_t *cap, size_t n, size_t sz);
 int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x);
 /* Sorts by (a, b). */
 void xg__contacts_sort(struct xg_contacts *c);
