@@ -38,6 +38,7 @@ struct finish {
     struct xg_contact *dst;     /* the batch's records */
     struct xg_counters *cnt;
     struct xg__inside_tally *tally;
+    uint64_t (*kinds)[XG_KIND_COUNT];   /* per thread: records written */
     int failed;
 };
 
@@ -113,14 +114,18 @@ static void finish_worker(void *arg, int tid)
                 continue;
             any = 1;
             records++;
-            if (f->phase)
+            if (f->phase) {
                 xg__inside_record(&view, a, p, S->first[f->hit[k].b],
                                   f->hit[k].kind);
+                f->kinds[tid][f->hit[k].kind]++;
+            }
         }
         if (!any && f->outside) {
             records++;
-            if (f->phase)
+            if (f->phase) {
                 xg__inside_record(&view, a, p, UINT32_MAX, XG_KIND_OUTSIDE);
+                f->kinds[tid][XG_KIND_OUTSIDE]++;
+            }
         }
     }
     if (f->phase == 0)
@@ -173,27 +178,25 @@ static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
 {
     const struct xg_grid *g = &S->g;
     size_t ncell = g->ncell, refs = g->b_start[ncell];
-    struct { const void *h; size_t bytes; const void **d; } up[9];
+    struct { const void *h; size_t bytes; const void **d; } up[8];
     int k, rc;
     up[0].h = S->tri, up[0].bytes = S->ntri * 9 * sizeof(double);
     up[0].d = (const void **)&dev->d_tri;
     up[1].h = g->b_box, up[1].bytes = S->ntri * 6 * sizeof(double);
     up[1].d = (const void **)&dev->d_box;
-    up[2].h = S->solid, up[2].bytes = S->ntri * sizeof(uint32_t);
-    up[2].d = (const void **)&dev->d_solid;
-    up[3].h = S->tri_start, up[3].bytes = (S->nsolid + 1) * sizeof(uint32_t);
-    up[3].d = (const void **)&dev->d_tri_start;
-    up[4].h = S->run_start, up[4].bytes = (ncell + 1) * sizeof(uint32_t);
-    up[4].d = (const void **)&dev->d_run_start;
-    up[5].h = g->b_items, up[5].bytes = refs * sizeof(uint32_t);
-    up[5].d = (const void **)&dev->d_items;
-    up[6].h = S->turn, up[6].bytes = S->ntri;
-    up[6].d = (const void **)&dev->d_turn;
-    up[7].h = S->run, up[7].bytes = S->nrun * sizeof *S->run;
-    up[7].d = (const void **)&dev->d_run;
-    up[8].h = S->top, up[8].bytes = refs * sizeof *S->top;
-    up[8].d = (const void **)&dev->d_top;
-    for (k = 0; k < 9; k++) {
+    up[2].h = S->tri_start, up[2].bytes = (S->nsolid + 1) * sizeof(uint32_t);
+    up[2].d = (const void **)&dev->d_tri_start;
+    up[3].h = S->run_start, up[3].bytes = (ncell + 1) * sizeof(uint32_t);
+    up[3].d = (const void **)&dev->d_run_start;
+    up[4].h = g->b_items, up[4].bytes = refs * sizeof(uint32_t);
+    up[4].d = (const void **)&dev->d_items;
+    up[5].h = S->turn, up[5].bytes = S->ntri;
+    up[5].d = (const void **)&dev->d_turn;
+    up[6].h = S->run, up[6].bytes = S->nrun * sizeof *S->run;
+    up[6].d = (const void **)&dev->d_run;
+    up[7].h = S->top, up[7].bytes = refs * sizeof *S->top;
+    up[7].d = (const void **)&dev->d_top;
+    for (k = 0; k < 8; k++) {
         void *p;
         if ((rc = xg__dmem_alloc(ctx, m, &p, up[k].bytes)) != XG_OK ||
             (up[k].bytes &&
@@ -213,7 +216,7 @@ static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
 
 static uint64_t resident_bytes(const struct xg__solids *S)
 {
-    return S->ntri * (9 * 8 + 6 * 8 + 4 + 1) + (S->nsolid + 1) * 4 +
+    return S->ntri * (9 * 8 + 6 * 8 + 1) + (S->nsolid + 1) * 4 +
            (S->g.ncell + 1) * 4 + (uint64_t)S->g.b_start[S->g.ncell] * 12 +
            S->nrun * sizeof *S->run + 3 * 8 + 4096;
 }
@@ -306,7 +309,8 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     f.count = calloc((size_t)f.nthreads, sizeof *f.count);
     f.cnt = calloc((size_t)f.nthreads, sizeof *f.cnt);
     f.tally = calloc((size_t)f.nthreads, sizeof *f.tally);
-    if (rc == XG_OK && (!f.count || !f.cnt || !f.tally))
+    f.kinds = calloc((size_t)f.nthreads, sizeof *f.kinds);
+    if (rc == XG_OK && (!f.count || !f.cnt || !f.tally || !f.kinds))
         rc = xg__error(ctx, XG_ENOMEM, "out of memory");
     if (rc != XG_OK)
         goto done;
@@ -374,8 +378,13 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
             goto done;
         done += n;
     }
-    for (t = 0; t < f.nthreads; t++)
+    /* counted here, so that xg__pair_end need not read them all */
+    for (t = 0; t < f.nthreads; t++) {
+        int k;
         xg_counters_add(&st->cnt, &f.cnt[t]);
+        for (k = 0; k < XG_KIND_COUNT; k++)
+            st->contacts[k] += f.kinds[t][k];
+    }
 done:
     xg__dmem_free(&m);
     if (opened)
@@ -384,5 +393,6 @@ done:
     free(f.count);
     free(f.cnt);
     free(f.tally);
+    free(f.kinds);
     return rc;
 }

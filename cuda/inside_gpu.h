@@ -13,13 +13,12 @@ extern "C" {
 #endif
 
 /* The solids on the device (struct xg__solids, xg_inside.h): kept
- * triangles (9 doubles each), their boxes (6 doubles), their solid
- * numbers, per solid its first kept triangle (nsolid + 1), and the
- * columns: grid dimensions, region, each column's runs and the runs'
- * triangles. */
+ * triangles (9 doubles each), their boxes (6 doubles), per solid its
+ * first kept triangle (nsolid + 1), and the columns: grid dimensions,
+ * region, each column's runs, the runs' triangles and their box tops. */
 struct xg_inside_dev {
     const double *d_tri, *d_box;
-    const uint32_t *d_solid, *d_tri_start;
+    const uint32_t *d_tri_start;
     const uint32_t *d_run_start, *d_items;
     const struct xg__run *d_run;
     const double *d_top;       /* per item: its box top */

@@ -90,6 +90,7 @@ struct cpu_run {
     struct xg_counters *cnt;  /* per thread */
     struct xg__inside_tally *tally;
     struct xg_contacts *out;  /* the join's destination */
+    uint64_t (*kinds)[XG_KIND_COUNT];   /* per thread: records joined */
 };
 
 /* One record: solid UINT32_MAX for an outside one. */
@@ -172,6 +173,7 @@ static void join_worker(void *arg, int tid)
                 o[i].b = f[i].solid == UINT32_MAX ? UINT32_MAX
                                                   : r->S->first[f[i].solid];
                 o[i].kind = f[i].kind;
+                r->kinds[tid][f[i].kind]++;
                 memcpy(o[i].p, r->a->xyz + 3 * (size_t)f[i].a,
                        sizeof o[i].p);
             }
@@ -206,7 +208,8 @@ int xg__inside_cpu(struct xg_ctx *ctx, const struct xg_set *a,
     r.buf = calloc((size_t)nthreads, sizeof *r.buf);
     r.cnt = calloc((size_t)nthreads, sizeof *r.cnt);
     r.tally = calloc((size_t)nthreads, sizeof *r.tally);
-    if (!r.span || !r.buf || !r.cnt || !r.tally) {
+    r.kinds = calloc((size_t)nthreads, sizeof *r.kinds);
+    if (!r.span || !r.buf || !r.cnt || !r.tally || !r.kinds) {
         rc = xg__error(ctx, XG_ENOMEM, "out of memory");
         goto out;
     }
@@ -245,6 +248,12 @@ int xg__inside_cpu(struct xg_ctx *ctx, const struct xg_set *a,
             goto out;
         }
         out->n = total;
+        /* counted here, so that xg__pair_end need not read them all */
+        for (t = 0; t < nthreads; t++) {
+            int k;
+            for (k = 0; k < XG_KIND_COUNT; k++)
+                st->contacts[k] += r.kinds[t][k];
+        }
     }
 out:
     if (r.buf)
@@ -252,6 +261,7 @@ out:
             free(r.buf[t].v);
     free(r.buf);
     free(r.span);
+    free(r.kinds);
     free(r.cnt);
     free(r.tally);
     return rc;

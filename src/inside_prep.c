@@ -116,28 +116,44 @@ struct fid_run {
     uint32_t head, len;
 };
 
-static int run_before(const struct fid_run *x, const struct fid_run *y)
+static int run_before(const void *a, const void *b)
 {
+    const struct fid_run *x = a, *y = b;
     return x->key != y->key ? x->key < y->key : x->head < y->head;
 }
 
-/* Sorts r[0..n-1] by (key, head) with tmp of n runs: a merge sort
- * (qsort would need its comparator's data in a global). */
-static void sort_runs(struct fid_run *r, struct fid_run *tmp, size_t n)
+/* Sorts the n elements of size bytes at v, stably, by before (non-zero
+ * when its first argument goes first), with tmp of n elements: insertion
+ * for a few, else a merge sort (qsort is not stable, and would need its
+ * comparator's data in a global).  The one sort of this file. */
+static void sort_by(void *v, void *tmp, size_t n, size_t size,
+                    int (*before)(const void *, const void *))
 {
+    char *a = v, *t = tmp;
     size_t w, i;
+    if (n <= 16) {
+        for (i = 1; i < n; i++) {
+            size_t k = i;
+            memcpy(t, a + i * size, size);
+            for (; k > 0 && before(t, a + (k - 1) * size); k--)
+                memcpy(a + k * size, a + (k - 1) * size, size);
+            memcpy(a + k * size, t, size);
+        }
+        return;
+    }
     for (w = 1; w < n; w *= 2) {
         for (i = 0; i < n; i += 2 * w) {
             size_t m = i + w < n ? i + w : n, e = i + 2 * w < n ? i + 2 * w : n;
             size_t x = i, y = m, o = i;
-            while (x < m && y < e)
-                tmp[o++] = run_before(&r[y], &r[x]) ? r[y++] : r[x++];
-            while (x < m)
-                tmp[o++] = r[x++];
-            while (y < e)
-                tmp[o++] = r[y++];
+            while (x < m && y < e) {
+                int right = before(a + y * size, a + x * size);
+                memcpy(t + o++ * size, a + (right ? y++ : x++) * size, size);
+            }
+            memcpy(t + o * size, a + x * size, (m - x) * size);
+            o += m - x;
+            memcpy(t + o * size, a + y * size, (e - y) * size);
         }
-        memcpy(r, tmp, n * sizeof *r);
+        memcpy(a, t, n * size);
     }
 }
 
@@ -173,7 +189,7 @@ static int group_by_fid(const struct xg_set *b, uint32_t *order,
         }
     if (nr)
         r[nr - 1].len = (uint32_t)(n - r[nr - 1].head);
-    sort_runs(r, tmp, nr);
+    sort_by(r, tmp, nr, sizeof *r, run_before);
     /* each run's key becomes its group's first triangle: the head of the
      * group's first run */
     for (j = 0; j < nr; j++) {
@@ -185,7 +201,7 @@ static int group_by_fid(const struct xg_set *b, uint32_t *order,
             r[i].key = (int64_t)r[j].head;
         j = k - 1;
     }
-    sort_runs(r, tmp, nr);
+    sort_by(r, tmp, nr, sizeof *r, run_before);
     for (j = 0; j < nr; j++) {
         if (j == 0 || r[j].key != r[j - 1].key)
             st[g++] = (uint32_t)w;
@@ -401,40 +417,11 @@ struct by_top {
     uint32_t t;
 };
 
-static int higher(const struct by_top *x, const struct by_top *y)
+/* Highest top first, then the triangle number. */
+static int higher(const void *a, const void *b)
 {
+    const struct by_top *x = a, *y = b;
     return x->top != y->top ? x->top > y->top : x->t < y->t;
-}
-
-/* Sorts v[0..n-1] by top descending, then triangle number, with tmp of
- * n: a merge sort, since a coarse grid (-grid 1,1) makes runs of a
- * whole solid. */
-static void sort_by_top(struct by_top *v, struct by_top *tmp, size_t n)
-{
-    size_t w, i;
-    if (n <= 16) {          /* most runs: a few triangles */
-        for (i = 1; i < n; i++) {
-            struct by_top x = v[i];
-            size_t k = i;
-            for (; k > 0 && higher(&x, &v[k - 1]); k--)
-                v[k] = v[k - 1];
-            v[k] = x;
-        }
-        return;
-    }
-    for (w = 1; w < n; w *= 2) {
-        for (i = 0; i < n; i += 2 * w) {
-            size_t m = i + w < n ? i + w : n, e = i + 2 * w < n ? i + 2 * w : n;
-            size_t x = i, y = m, o = i;
-            while (x < m && y < e)
-                tmp[o++] = higher(&v[y], &v[x]) ? v[y++] : v[x++];
-            while (x < m)
-                tmp[o++] = v[x++];
-            while (y < e)
-                tmp[o++] = v[y++];
-        }
-        memcpy(v, tmp, n * sizeof *v);
-    }
 }
 
 struct runs_job {
@@ -490,7 +477,9 @@ static void runs_worker(void *arg, int tid)
                     if (b[2] < R->zlo)
                         R->zlo = b[2];
                 }
-                sort_by_top(v, tmp, e - j);
+                /* a merge sort: a coarse grid (-grid 1,1) makes runs of
+                 * a whole solid */
+                sort_by(v, tmp, e - j, sizeof *v, higher);
                 for (k = j; k < e; k++) {
                     g->b_items[k] = v[k - j].t;
                     S->top[k] = v[k - j].top;

@@ -146,6 +146,20 @@ static void print_diff(const struct xg_contacts *w, const struct xg_contacts *g,
 /* Every configuration (seq too when with_seq), outside on and off,
  * equal to the records of kinds; `reps` runs of each threaded one with
  * the default columns. */
+/* Non-zero when st's counts of each kind are those of the records. */
+static int counts_match(const struct xg_stats *st, const struct xg_contacts *c)
+{
+    uint64_t k[XG_KIND_COUNT] = {0};
+    size_t i;
+    int j;
+    for (i = 0; i < c->n; i++)
+        k[c->v[i].kind]++;
+    for (j = 0; j < XG_KIND_COUNT; j++)
+        if (k[j] != st->contacts[j])
+            return 0;
+    return 1;
+}
+
 static void check_engines(struct tally *t, const char *name,
                           const struct xg_set *a, const struct xg_set *b,
                           const struct solids *S, const int *kinds, int reps,
@@ -167,7 +181,8 @@ static void check_engines(struct tally *t, const char *name,
                 int rc = run_config(&configs[c], a, b, outside, &got, &st);
                 at = rc ? 0 : xg_contacts_diff(&want, &got);
                 CHECK(t, rc == XG_OK && at == SIZE_MAX &&
-                             st.b_skipped == skipped,
+                             st.b_skipped == skipped &&
+                             counts_match(&st, &got),
                       "%s: %s %d threads grid %dx%d outside %d run %d: rc "
                       "%d (%s), skipped %llu, first difference at %zu",
                       name, xg_engine_name(configs[c].engine),
