@@ -124,7 +124,7 @@ const char *xg_ctx_errmsg(const struct xg_ctx *ctx);
 struct xg_counters {
     uint64_t predicates;        /* xg_orient2d / xg_orient3d calls    */
     uint64_t filter_failures;   /* ... whose interval straddled zero  */
-    uint64_t exact_evals;       /* ... decided by GMP (orient2d has a
+    uint64_t exact_evals;       /* ... decided by GMP (both have a
                                    stage between the filter and GMP)  */
     uint64_t constructions;     /* points constructed                 */
     uint64_t construct_ld;      /* ... certified in long double       */

@@ -1,55 +1,31 @@
 /*
  * orient.c -- the public orientation predicates: interval filter first,
- * GMP on filter failure; orient2d has a stage between the two.
+ * then an exact stage in doubles (expansions, xg_expansion.h) where the
+ * coordinate differences are exact, GMP last.
  */
 #include <math.h>
 #include "xg_internal.h"
-
-/* s + e = a + b exactly (Knuth's two-sum; no overflow assumed). */
-static void two_sum(double a, double b, double *s, double *e)
-{
-    double x = a + b, bv = x - a, av = x - bv;
-    *s = x;
-    *e = (a - av) + (b - bv);
-}
-
-/* Adds b to the expansion x[0..n-1] (non-overlapping, increasing
- * magnitude), giving n+1 components with the same properties. */
-static void grow(double *x, int n, double b)
-{
-    int i;
-    for (i = 0; i < n; i++)
-        two_sum(b, x[i], &b, &x[i]);
-    x[n] = b;
-}
+#include "xg_expansion.h"
 
 /*
  * The exact sign of orient2d when its four coordinate differences are
  * exact doubles, as they are for any two coordinates within a factor of
  * two of each other (Sterbenz): UTM eastings, shared map vertices.  Then
- * det = acx*bcy - acy*bcx, and each product is exactly p + e with e from
- * an FMA, so det is the sum of four doubles, made exact by two-sums; its
- * sign is that of its largest nonzero component.  XG_UNSURE when a
+ * det = acx*bcy - acy*bcx, and each product is exactly p + e, so det is
+ * the sum of four doubles, made exact as an expansion.  XG_UNSURE when a
  * difference is inexact or outside the range where all this is exact.
  */
 static int orient2d_eft(const double a[2], const double b[2],
                         const double c[2])
 {
-    double d[4], x[4], p1, e1, p2, e2, t;
+    double d[4], x[4], p1, e1, p2, e2;
     const double lo = 0x1p-480, hi = 0x1p+500;
-    int i;
+    int i, n;
 
-    two_sum(a[0], -c[0], &d[0], &t);
-    if (t != 0.0)
-        return XG_UNSURE;
-    two_sum(a[1], -c[1], &d[1], &t);
-    if (t != 0.0)
-        return XG_UNSURE;
-    two_sum(b[0], -c[0], &d[2], &t);
-    if (t != 0.0)
-        return XG_UNSURE;
-    two_sum(b[1], -c[1], &d[3], &t);
-    if (t != 0.0)
+    if (xg__diff_inexact(a[0], c[0], &d[0]) ||
+        xg__diff_inexact(a[1], c[1], &d[1]) ||
+        xg__diff_inexact(b[0], c[0], &d[2]) ||
+        xg__diff_inexact(b[1], c[1], &d[3]))
         return XG_UNSURE;
     /* Nonzero differences in [2^-480, 2^500]: a product is then zero only
      * when a factor is, stays below 2^1000, and has an FMA error term that
@@ -57,18 +33,61 @@ static int orient2d_eft(const double a[2], const double b[2],
     for (i = 0; i < 4; i++)
         if (d[i] != 0.0 && !(fabs(d[i]) >= lo && fabs(d[i]) <= hi))
             return XG_UNSURE;
-    p1 = d[0] * d[3];
-    p2 = d[1] * d[2];
-    e1 = fma(d[0], d[3], -p1);
-    e2 = fma(d[1], d[2], -p2);
-    x[0] = e1;
-    x[1] = p1;
-    grow(x, 2, -e2);
-    grow(x, 3, -p2);
-    for (i = 3; i >= 0; i--)
-        if (x[i] != 0.0)
-            return x[i] > 0.0 ? XG_POS : XG_NEG;
-    return XG_ZERO;
+    xg__two_prod(d[0], d[3], &p1, &e1);
+    xg__two_prod(d[1], d[2], &p2, &e2);
+    n = xg__exp_grow(x, 0, e1);
+    n = xg__exp_grow(x, n, p1);
+    n = xg__exp_grow(x, n, -e2);
+    n = xg__exp_grow(x, n, -p2);
+    return xg__expansion_sign(x, n);
+}
+
+/*
+ * The exact sign of orient3d when its nine coordinate differences are
+ * exact doubles (lattice data, coplanar points at UTM magnitudes: the
+ * cases the filter cannot settle are mostly these).  det = ad . (bd x
+ * cd): each 2x2 minor is exactly p1 + e1 - p2 - e2, each of its four
+ * terms times an ad component is again two doubles, so det is the sum of
+ * 24 doubles, made exact as an expansion.  Differences bounded to
+ * [2^-200, 2^200] keep every product below 2^600 and every error term
+ * above 2^-1000, so nothing overflows or underflows.  XG_UNSURE outside
+ * that.
+ */
+static int orient3d_eft(const double a[3], const double b[3],
+                        const double c[3], const double d[3])
+{
+    static const int k1[3] = {1, 2, 0}, k2[3] = {2, 0, 1};
+    double ad[3], bd[3], cd[3], x[24];
+    const double lo = 0x1p-200, hi = 0x1p+200;
+    int i, n = 0;
+
+    for (i = 0; i < 3; i++)
+        if (xg__diff_inexact(a[i], d[i], &ad[i]) ||
+            xg__diff_inexact(b[i], d[i], &bd[i]) ||
+            xg__diff_inexact(c[i], d[i], &cd[i]))
+            return XG_UNSURE;
+    for (i = 0; i < 3; i++)
+        if ((ad[i] != 0.0 && !(fabs(ad[i]) >= lo && fabs(ad[i]) <= hi)) ||
+            (bd[i] != 0.0 && !(fabs(bd[i]) >= lo && fabs(bd[i]) <= hi)) ||
+            (cd[i] != 0.0 && !(fabs(cd[i]) >= lo && fabs(cd[i]) <= hi)))
+            return XG_UNSURE;
+    for (i = 0; i < 3; i++) {
+        /* ad[i] * (bd[k1] cd[k2] - bd[k2] cd[k1]) */
+        double m[4], p, e;
+        int j;
+        if (ad[i] == 0.0)
+            continue;
+        xg__two_prod(bd[k1[i]], cd[k2[i]], &m[1], &m[0]);
+        xg__two_prod(bd[k2[i]], cd[k1[i]], &m[3], &m[2]);
+        m[2] = -m[2];
+        m[3] = -m[3];
+        for (j = 0; j < 4; j++) {
+            xg__two_prod(ad[i], m[j], &p, &e);
+            n = xg__exp_grow(x, n, e);
+            n = xg__exp_grow(x, n, p);
+        }
+    }
+    return xg__expansion_sign(x, n);
 }
 
 int xg_orient2d_filter(const double a[2], const double b[2], const double c[2])
@@ -113,9 +132,13 @@ int xg_orient3d(struct xg_counters *cnt, const double a[3], const double b[3],
         cnt->predicates++;
     if (s != XG_UNSURE)
         return s;
+    if (cnt)
+        cnt->filter_failures++;
+    s = orient3d_eft(a, b, c, d);
+    if (s != XG_UNSURE)
+        return s;
     if (cnt) {
         double t0 = xg__now();
-        cnt->filter_failures++;
         cnt->exact_evals++;
         s = xg_orient3d_exact(a, b, c, d);
         cnt->exact_seconds += xg__now() - t0;
