@@ -8,7 +8,7 @@
 # compares the exported names with the header's.
 noinst_LTLIBRARIES += src/libexactgeo_core.la
 src_libexactgeo_core_la_SOURCES = \
-	src/exactgeo.h src/xg_internal.h src/xg_interval.h src/xg_filters.h src/xg_dd.h \
+	src/exactgeo.h src/xg_internal.h src/xg_interval.h src/xg_filters.h src/xg_dd.h src/xg_expansion.h \
 	src/xg_thread.h src/xg_boxes.h src/xg_gpu_hit.h \
 	src/ctx.c src/clock.c src/thread.c src/geom.c \
 	src/exact.c src/orient.c src/refine.c src/project.c \
