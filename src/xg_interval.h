@@ -204,53 +204,195 @@ XG_HD struct xg_iv xg_iv_whole(void)
     return r;
 }
 
-/* Product: the hull of the four corner products.  A NaN corner can come
- * only from 0 * inf after an overflow; the whole line is then returned. */
-XG_HD struct xg_iv xg_iv_mul(struct xg_iv a, struct xg_iv b)
+/* [x1 y1 rounded down, x2 y2 rounded up]: the bounds of a product once
+ * the operands' signs have picked its corners (xg_iv_mul).  On the host
+ * each is widened even when a factor is zero (unlike xg__mul_rd), so
+ * that xg_iv_mul's bounds are those of the four-corner hull it replaced,
+ * bit for bit.  A NaN (0 * inf after an overflow, or a NaN operand)
+ * gives the whole line; so do bounds -inf and +inf, which it equals. */
+XG_HD struct xg_iv xg__iv_mul_corners(double x1, double y1, double x2,
+                                      double y2)
 {
     struct xg_iv r;
 #ifdef __CUDA_ARCH__
-    double l1 = __dmul_rd(a.lo, b.lo), h1 = __dmul_ru(a.lo, b.lo);
-    double l2 = __dmul_rd(a.lo, b.hi), h2 = __dmul_ru(a.lo, b.hi);
-    double l3 = __dmul_rd(a.hi, b.lo), h3 = __dmul_ru(a.hi, b.lo);
-    double l4 = __dmul_rd(a.hi, b.hi), h4 = __dmul_ru(a.hi, b.hi);
-    if (isnan(l1 + l2 + l3 + l4))
+    r.lo = __dmul_rd(x1, y1);
+    r.hi = __dmul_ru(x2, y2);
+    if (isnan(r.lo + r.hi))
         return xg_iv_whole();
-    r.lo = xg__min2(xg__min2(l1, l2), xg__min2(l3, l4));
-    r.hi = xg__max2(xg__max2(h1, h2), xg__max2(h3, h4));
 #else
-    double p1 = a.lo * b.lo, p2 = a.lo * b.hi;
-    double p3 = a.hi * b.lo, p4 = a.hi * b.hi;
-    if (isnan(p1 + p2 + p3 + p4))
+    r.lo = x1 * y1;
+    r.hi = x2 * y2;
+    if (isnan(r.lo + r.hi))
         return xg_iv_whole();
-    r.lo = xg__next_down(xg__min2(xg__min2(p1, p2), xg__min2(p3, p4)));
-    r.hi = xg__next_up(xg__max2(xg__max2(p1, p2), xg__max2(p3, p4)));
+    r.lo = xg__next_down(r.lo);
+    r.hi = xg__next_up(r.hi);
 #endif
     return r;
 }
 
-/* Quotient, for b not containing zero (the caller's precondition). */
+/* Product, by the signs of the operands (Collange et al., table 1; Boost's
+ * interval library): each bound is one corner product except when both
+ * operands straddle zero, where each bound is the extreme of two.  With
+ * a = [a0, a1] and b = [b0, b1]:
+ *
+ *              b >= 0            b <= 0            b straddles 0
+ *   a >= 0     [a0 b0, a1 b1]    [a1 b0, a0 b1]    [a1 b0, a1 b1]
+ *   a <= 0     [a0 b1, a1 b0]    [a1 b1, a0 b0]    [a0 b1, a0 b0]
+ *   straddles  [a0 b1, a1 b1]    [a1 b0, a0 b0]    [min(a0 b1, a1 b0),
+ *                                                   max(a0 b0, a1 b1)]
+ *
+ * Rounding is monotone, so the rounded extreme corner is the extreme
+ * rounded corner: the bounds are those of the four-corner hull (on the
+ * host and the device alike; interval_t checks it on the host), at two
+ * products instead of four (eight on the device) and two comparisons per
+ * operand instead of six min/max.  The one difference: a hull corner 0 *
+ * inf that the table never forms (a = [0, 2], b = [1, inf]) no longer
+ * turns the answer into the whole line, which was only a loss.  A NaN
+ * bound always reaches a product (a NaN lower bound fails "a >= 0", so a
+ * is "a <= 0", whose lower bound every row uses; and likewise), so NaN
+ * still gives the whole line. */
+XG_HD struct xg_iv xg_iv_mul(struct xg_iv a, struct xg_iv b)
+{
+    if (a.lo >= 0.0) {
+        if (b.lo >= 0.0)
+            return xg__iv_mul_corners(a.lo, b.lo, a.hi, b.hi);
+        if (b.hi <= 0.0)
+            return xg__iv_mul_corners(a.hi, b.lo, a.lo, b.hi);
+        return xg__iv_mul_corners(a.hi, b.lo, a.hi, b.hi);
+    }
+    if (a.hi <= 0.0) {
+        if (b.lo >= 0.0)
+            return xg__iv_mul_corners(a.lo, b.hi, a.hi, b.lo);
+        if (b.hi <= 0.0)
+            return xg__iv_mul_corners(a.hi, b.hi, a.lo, b.lo);
+        return xg__iv_mul_corners(a.lo, b.hi, a.lo, b.lo);
+    }
+    if (b.lo >= 0.0)
+        return xg__iv_mul_corners(a.lo, b.hi, a.hi, b.hi);
+    if (b.hi <= 0.0)
+        return xg__iv_mul_corners(a.hi, b.lo, a.lo, b.lo);
+    {
+        /* both straddle: the negative corners a0 b1, a1 b0 and the
+         * positive ones a0 b0, a1 b1.  A sum of two NaN-free products of
+         * one sign is not NaN, so the test misses no NaN. */
+        struct xg_iv r;
+#ifdef __CUDA_ARCH__
+        double l1 = __dmul_rd(a.lo, b.hi), l2 = __dmul_rd(a.hi, b.lo);
+        double h1 = __dmul_ru(a.lo, b.lo), h2 = __dmul_ru(a.hi, b.hi);
+        if (isnan(l1 + l2 + h1 + h2))
+            return xg_iv_whole();
+        r.lo = xg__min2(l1, l2);
+        r.hi = xg__max2(h1, h2);
+#else
+        double l1 = a.lo * b.hi, l2 = a.hi * b.lo;
+        double h1 = a.lo * b.lo, h2 = a.hi * b.hi;
+        if (isnan(l1 + l2 + h1 + h2))
+            return xg_iv_whole();
+        /* next_down is monotone: widening the extreme is widening each */
+        r.lo = xg__next_down(xg__min2(l1, l2));
+        r.hi = xg__next_up(xg__max2(h1, h2));
+#endif
+        return r;
+    }
+}
+
+/* Quotient, by the signs of the operands: a divisor that contains zero
+ * (or has a NaN bound) gives the whole line.  With b > 0 the extreme
+ * quotients divide by b0 where |a| is large and by b1 where it is small:
+ *
+ *              b > 0             b < 0
+ *   a >= 0     [a0/b1, a1/b0]    [a1/b1, a0/b0]
+ *   a <= 0     [a0/b0, a1/b1]    [a1/b0, a0/b1]
+ *   straddles  [a0/b0, a1/b0]    [a1/b1, a0/b1]
+ *
+ * so each bound's numerator is fixed by the sign of b and its divisor by
+ * the sign of that numerator.  Bounds are those of the four-corner hull
+ * (rounding is monotone), at two divisions instead of four (eight on the
+ * device); NaN (inf / inf, or a NaN bound of a: each is a numerator)
+ * gives the whole line. */
 XG_HD struct xg_iv xg_iv_div(struct xg_iv a, struct xg_iv b)
 {
     struct xg_iv r;
-#ifdef __CUDA_ARCH__
-    double l1 = __ddiv_rd(a.lo, b.lo), h1 = __ddiv_ru(a.lo, b.lo);
-    double l2 = __ddiv_rd(a.lo, b.hi), h2 = __ddiv_ru(a.lo, b.hi);
-    double l3 = __ddiv_rd(a.hi, b.lo), h3 = __ddiv_ru(a.hi, b.lo);
-    double l4 = __ddiv_rd(a.hi, b.hi), h4 = __ddiv_ru(a.hi, b.hi);
-    if (isnan(l1 + l2 + l3 + l4))
+    if (b.lo > 0.0) {
+        r.lo = xg__div_rd(a.lo, a.lo >= 0.0 ? b.hi : b.lo);
+        r.hi = xg__div_ru(a.hi, a.hi >= 0.0 ? b.lo : b.hi);
+    } else if (b.hi < 0.0) {
+        r.lo = xg__div_rd(a.hi, a.hi >= 0.0 ? b.hi : b.lo);
+        r.hi = xg__div_ru(a.lo, a.lo >= 0.0 ? b.lo : b.hi);
+    } else
         return xg_iv_whole();
-    r.lo = xg__min2(xg__min2(l1, l2), xg__min2(l3, l4));
-    r.hi = xg__max2(xg__max2(h1, h2), xg__max2(h3, h4));
-#else
-    double p1 = a.lo / b.lo, p2 = a.lo / b.hi;
-    double p3 = a.hi / b.lo, p4 = a.hi / b.hi;
-    if (isnan(p1 + p2 + p3 + p4))
+    if (isnan(r.lo + r.hi))
         return xg_iv_whole();
-    r.lo = xg__next_down(xg__min2(xg__min2(p1, p2), xg__min2(p3, p4)));
-    r.hi = xg__next_up(xg__max2(xg__max2(p1, p2), xg__max2(p3, p4)));
-#endif
     return r;
+}
+
+/* x y rounded down, for x, y >= 0: never below 0.  The host widens an
+ * underflow to -2^-1074, which would make a later step wrong (-tiny *
+ * -tiny > 0); the exact product is >= 0, so 0 bounds it. */
+XG_HD double xg__mul_rd_pos(double x, double y)
+{
+#ifdef __CUDA_ARCH__
+    return __dmul_rd(x, y);
+#else
+    return xg__max2(xg__mul_rd(x, y), 0.0);
+#endif
+}
+
+/* x^n for x >= 0 and n >= 1, rounded up (up != 0) or down: the binary
+ * method (square the base, multiply in the set bits of n), each step
+ * rounded the same way.  The factors are never negative, so every step
+ * rounded down stays below the exact partial power and every step
+ * rounded up above it.  xg__mul_rd/_ru keep an exact zero, so 0^n is
+ * [0, 0]. */
+XG_HD double xg__pow_mag(double x, unsigned n, int up)
+{
+    double r;
+    while (!(n & 1u)) {           /* the low zero bits: squarings only */
+        x = up ? xg__mul_ru(x, x) : xg__mul_rd_pos(x, x);
+        n >>= 1;
+    }
+    r = x;
+    for (n >>= 1; n; n >>= 1) {
+        x = up ? xg__mul_ru(x, x) : xg__mul_rd_pos(x, x);
+        if (n & 1u)
+            r = up ? xg__mul_ru(r, x) : xg__mul_rd_pos(r, x);
+    }
+    return r;
+}
+
+/* x^n for an integer n >= 0 (Collange et al., table 2), by the signs of
+ * x and the parity of n.  Odd powers are monotone: [x0^n, x1^n].  Even
+ * powers: [m^n, M^n] with M the largest magnitude in x and m the
+ * smallest, 0 when x contains 0, so that the square of an interval
+ * containing 0 starts at 0 (x * x would give [-M^2, M^2]).  Each bound
+ * comes from its own chain of ceil(log2 n) squarings and popcount(n) - 1
+ * products, rounded outward: sqr is one product per bound, x^7 four.
+ * x^0 = [1, 1] for every x (NaN included); otherwise a NaN bound gives
+ * the whole line. */
+XG_HD struct xg_iv xg_iv_pow(struct xg_iv x, unsigned n)
+{
+    struct xg_iv r;
+    if (n == 0)
+        return xg_iv_point(1.0);
+    if (isnan(x.lo) || isnan(x.hi))
+        return xg_iv_whole();
+    if (n & 1u) {
+        r.lo = x.lo >= 0.0 ? xg__pow_mag(x.lo, n, 0)
+                           : -xg__pow_mag(-x.lo, n, 1);
+        r.hi = x.hi >= 0.0 ? xg__pow_mag(x.hi, n, 1)
+                           : -xg__pow_mag(-x.hi, n, 0);
+        return r;
+    }
+    r.lo = x.lo >= 0.0 ? xg__pow_mag(x.lo, n, 0)
+           : x.hi <= 0.0 ? xg__pow_mag(-x.hi, n, 0) : 0.0;
+    r.hi = xg__pow_mag(xg__max2(-x.lo, x.hi), n, 1);
+    return r;
+}
+
+/* x^2, tight: xg_iv_pow(x, 2), one product per bound. */
+XG_HD struct xg_iv xg_iv_sqr(struct xg_iv x)
+{
+    return xg_iv_pow(x, 2);
 }
 
 XG_HD struct xg_iv xg_iv_neg(struct xg_iv a)
