@@ -182,21 +182,37 @@ void xg__lerp_exact(const double *D, const double *E, const mpz_t tn,
 /* ------------------------------------------------------------------ */
 /* The exact stages of the public predicates. */
 
+/* z[i] = v[i] 2^k, i < n, with the common k of xg__exact_shift: integers
+ * whose ratios are those of the v's, so that a homogeneous determinant
+ * of them has the sign of the doubles' (of degree g, it is the doubles'
+ * times 2^(g k)).  Initialises z[0..n-1]; the caller clears them. */
+static void set_scaled(mpz_t *z, const double *v, int n)
+{
+    int i, k = xg__exact_shift(v, n);
+    for (i = 0; i < n; i++) {
+        mpz_init(z[i]);
+        xg__mpz_set_scaled(z[i], v[i], k);
+    }
+}
+
+static void clear_all(mpz_t *z, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        mpz_clear(z[i]);
+}
+
 int xg_orient2d_exact(const double a[2], const double b[2], const double c[2])
 {
     double v[6] = {a[0], a[1], b[0], b[1], c[0], c[1]};
     mpz_t z[6], r;
-    int i, k = xg__exact_shift(v, 6), s;
+    int s;
     mpz_init(r);
-    for (i = 0; i < 6; i++) {
-        mpz_init(z[i]);
-        xg__mpz_set_scaled(z[i], v[i], k);
-    }
+    set_scaled(z, v, 6);
     xg__orient2d_mpz(r, (mpz_t const *)z, (mpz_t const *)z + 2,
                      (mpz_t const *)z + 4);
     s = mpz_sgn(r);
-    for (i = 0; i < 6; i++)
-        mpz_clear(z[i]);
+    clear_all(z, 6);
     mpz_clear(r);
     return s;
 }
@@ -206,24 +222,49 @@ int xg_orient3d_exact(const double a[3], const double b[3], const double c[3],
 {
     double v[12];
     mpz_t z[12], r;
-    int i, k, s;
+    int i, s;
     for (i = 0; i < 3; i++) {
         v[i] = a[i];
         v[3 + i] = b[i];
         v[6 + i] = c[i];
         v[9 + i] = d[i];
     }
-    k = xg__exact_shift(v, 12);
     mpz_init(r);
-    for (i = 0; i < 12; i++) {
-        mpz_init(z[i]);
-        xg__mpz_set_scaled(z[i], v[i], k);
-    }
+    set_scaled(z, v, 12);
     xg__orient3d_mpz(r, (mpz_t const *)z, (mpz_t const *)z + 3,
                      (mpz_t const *)z + 6, (mpz_t const *)z + 9);
     s = mpz_sgn(r);
-    for (i = 0; i < 12; i++)
-        mpz_clear(z[i]);
+    clear_all(z, 12);
     mpz_clear(r);
+    return s;
+}
+
+/* incircle's lifted determinant (xg_incircle_iv's formula) of the scaled
+ * coordinates: homogeneous of degree 4, so its sign is the doubles'. */
+int xg_incircle_exact(const double a[2], const double b[2], const double c[2],
+                      const double d[2])
+{
+    double v[8] = {a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1]};
+    mpz_t z[8], u[6], lift, minor, r;
+    int i, s;
+    set_scaled(z, v, 8);
+    mpz_inits(lift, minor, r, NULL);
+    for (i = 0; i < 6; i++) {              /* u = (a-d, b-d, c-d) */
+        mpz_init(u[i]);
+        mpz_sub(u[i], z[i], z[6 + (i & 1)]);
+    }
+    for (i = 0; i < 3; i++) {
+        const mpz_t *p = u + 2 * i, *q = u + 2 * ((i + 1) % 3),
+                    *w = u + 2 * ((i + 2) % 3);
+        mpz_mul(lift, p[0], p[0]);
+        mpz_addmul(lift, p[1], p[1]);
+        mpz_mul(minor, q[0], w[1]);
+        mpz_submul(minor, q[1], w[0]);
+        mpz_addmul(r, lift, minor);
+    }
+    s = mpz_sgn(r);
+    clear_all(z, 8);
+    clear_all(u, 6);
+    mpz_clears(lift, minor, r, NULL);
     return s;
 }

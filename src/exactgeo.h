@@ -122,9 +122,9 @@ const char *xg_ctx_errmsg(const struct xg_ctx *ctx);
  * xg_stats.bbox_pairs and .deferred) is not counted here: these count the
  * predicates called one by one, in preparation and in the exact stage. */
 struct xg_counters {
-    uint64_t predicates;        /* xg_orient2d / xg_orient3d calls    */
+    uint64_t predicates;        /* xg_orient2d, _3d, xg_incircle calls */
     uint64_t filter_failures;   /* ... whose interval straddled zero  */
-    uint64_t exact_evals;       /* ... decided by GMP (both have a
+    uint64_t exact_evals;       /* ... decided by GMP (each has a
                                    stage between the filter and GMP)  */
     uint64_t constructions;     /* points constructed                 */
     uint64_t construct_ld;      /* ... certified in long double       */
@@ -149,6 +149,14 @@ int xg_orient2d(struct xg_counters *cnt, const double a[2], const double b[2],
 int xg_orient3d(struct xg_counters *cnt, const double a[3], const double b[3],
                 const double c[3], const double d[3]);
 
+/* Sign of the lifted determinant of a, b, c, d (Shewchuk's incircle):
+ * XG_POS when d lies inside the circle through a, b, c, these turning
+ * counter-clockwise, XG_NEG outside it, XG_ZERO on it; the signs swap
+ * when a, b, c turn clockwise.  For collinear a, b, c the circle is
+ * their line: XG_ZERO when d is on it. */
+int xg_incircle(struct xg_counters *cnt, const double a[2], const double b[2],
+                const double c[2], const double d[2]);
+
 /* The stages, for tests and benchmarks: the filter alone (may answer
  * XG_UNSURE) and the GMP evaluation alone. */
 int xg_orient2d_filter(const double a[2], const double b[2], const double c[2]);
@@ -157,6 +165,10 @@ int xg_orient3d_filter(const double a[3], const double b[3], const double c[3],
                        const double d[3]);
 int xg_orient3d_exact(const double a[3], const double b[3], const double c[3],
                       const double d[3]);
+int xg_incircle_filter(const double a[2], const double b[2],
+                       const double c[2], const double d[2]);
+int xg_incircle_exact(const double a[2], const double b[2],
+                      const double c[2], const double d[2]);
 
 /* ------------------------------------------------------------------ */
 /* Element sets: one type for every kind of element, an array of doubles

@@ -1,7 +1,7 @@
 /*
- * orient.c -- the public orientation predicates: interval filter first,
- * then an exact stage in doubles (expansions, xg_expansion.h) where the
- * coordinate differences are exact, GMP last.
+ * orient.c -- the public predicates (orient2d, orient3d, incircle):
+ * interval filter first, then an exact stage in doubles (expansions,
+ * xg_expansion.h) where the coordinate differences are exact, GMP last.
  */
 #include <math.h>
 #include "xg_internal.h"
@@ -90,6 +90,83 @@ static int orient3d_eft(const double a[3], const double b[3],
     return xg__expansion_sign(x, n);
 }
 
+/*
+ * The exact sign of incircle when its six coordinate differences to d
+ * are exact doubles (lattices, cocircular points at UTM magnitudes: the
+ * cases the filter cannot settle are mostly these).  det = sum over the
+ * rotations (u, v, w) of (a, b, c) of (u'x^2 + u'y^2) (v'x w'y - v'y
+ * w'x), u' = u - d: each minor is exactly four doubles (two two-products),
+ * scaled twice by u'x and twice by u'y into at most 2 x 16 doubles, so
+ * det is the sum of at most 96, made exact as an expansion.  Every
+ * component is a multiple of the product of the quanta of the four
+ * differences it came from; nonzero differences in [2^-200, 2^200] have
+ * quanta of at least 2^-252, so every two-product's error term is a
+ * multiple of 2^-1008 and representable, and every partial sum stays
+ * below 2^805: nothing underflows or overflows.  XG_UNSURE outside that.
+ */
+static int incircle_eft(const double a[2], const double b[2],
+                        const double c[2], const double d[2])
+{
+    const double *p[3] = {a, b, c};
+    double u[3][2], m[4], s8[8], s16[16], x[96], p1, e1, p2, e2;
+    const double lo = 0x1p-200, hi = 0x1p+200;
+    int i, j, k, n = 0, nm, n8, n16;
+
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 2; k++)
+            if (xg__diff_inexact(p[i][k], d[k], &u[i][k]) ||
+                (u[i][k] != 0.0 &&
+                 !(fabs(u[i][k]) >= lo && fabs(u[i][k]) <= hi)))
+                return XG_UNSURE;
+    for (i = 0; i < 3; i++) {
+        const double *v = u[(i + 1) % 3], *w = u[(i + 2) % 3];
+        /* the minor v'x w'y - v'y w'x */
+        xg__two_prod(v[0], w[1], &p1, &e1);
+        xg__two_prod(v[1], w[0], &p2, &e2);
+        nm = xg__exp_grow(m, 0, e1);
+        nm = xg__exp_grow(m, nm, p1);
+        nm = xg__exp_grow(m, nm, -e2);
+        nm = xg__exp_grow(m, nm, -p2);
+        /* times u'x^2, then times u'y^2 */
+        for (k = 0; k < 2; k++) {
+            if (u[i][k] == 0.0)
+                continue;
+            n8 = xg__exp_scale(m, nm, u[i][k], s8);
+            n16 = xg__exp_scale(s8, n8, u[i][k], s16);
+            for (j = 0; j < n16; j++)
+                n = xg__exp_grow(x, n, s16[j]);
+        }
+    }
+    return xg__expansion_sign(x, n);
+}
+
+/* The counting every predicate shares (struct xg_counters): a call
+ * whose filter answered s, then the time of its GMP stage, if it has
+ * one.  gmp_done's last argument is evaluated before its clock is read. */
+static int counted(struct xg_counters *cnt, int s)
+{
+    if (cnt) {
+        cnt->predicates++;
+        cnt->filter_failures += s == XG_UNSURE;
+    }
+    return s;
+}
+
+static double gmp_start(struct xg_counters *cnt)
+{
+    if (!cnt)
+        return 0.0;
+    cnt->exact_evals++;
+    return xg__now();
+}
+
+static int gmp_done(struct xg_counters *cnt, double t0, int s)
+{
+    if (cnt)
+        cnt->exact_seconds += xg__now() - t0;
+    return s;
+}
+
 int xg_orient2d_filter(const double a[2], const double b[2], const double c[2])
 {
     return xg_iv_sign(xg_orient2d_iv(a, b, c));
@@ -104,47 +181,46 @@ int xg_orient3d_filter(const double a[3], const double b[3], const double c[3],
 int xg_orient2d(struct xg_counters *cnt, const double a[2], const double b[2],
                 const double c[2])
 {
-    int s = xg_orient2d_filter(a, b, c);
-    if (cnt)
-        cnt->predicates++;
+    int s = counted(cnt, xg_orient2d_filter(a, b, c));
+    double t0;
+    if (s == XG_UNSURE)
+        s = orient2d_eft(a, b, c);
     if (s != XG_UNSURE)
         return s;
-    if (cnt)
-        cnt->filter_failures++;
-    s = orient2d_eft(a, b, c);
-    if (s != XG_UNSURE)
-        return s;
-    if (cnt) {
-        double t0 = xg__now();
-        cnt->exact_evals++;
-        s = xg_orient2d_exact(a, b, c);
-        cnt->exact_seconds += xg__now() - t0;
-        return s;
-    }
-    return xg_orient2d_exact(a, b, c);
+    t0 = gmp_start(cnt);
+    return gmp_done(cnt, t0, xg_orient2d_exact(a, b, c));
 }
 
 int xg_orient3d(struct xg_counters *cnt, const double a[3], const double b[3],
                 const double c[3], const double d[3])
 {
-    int s = xg_orient3d_filter(a, b, c, d);
-    if (cnt)
-        cnt->predicates++;
+    int s = counted(cnt, xg_orient3d_filter(a, b, c, d));
+    double t0;
+    if (s == XG_UNSURE)
+        s = orient3d_eft(a, b, c, d);
     if (s != XG_UNSURE)
         return s;
-    if (cnt)
-        cnt->filter_failures++;
-    s = orient3d_eft(a, b, c, d);
+    t0 = gmp_start(cnt);
+    return gmp_done(cnt, t0, xg_orient3d_exact(a, b, c, d));
+}
+
+int xg_incircle_filter(const double a[2], const double b[2],
+                       const double c[2], const double d[2])
+{
+    return xg_iv_sign(xg_incircle_iv(a, b, c, d));
+}
+
+int xg_incircle(struct xg_counters *cnt, const double a[2], const double b[2],
+                const double c[2], const double d[2])
+{
+    int s = counted(cnt, xg_incircle_filter(a, b, c, d));
+    double t0;
+    if (s == XG_UNSURE)
+        s = incircle_eft(a, b, c, d);
     if (s != XG_UNSURE)
         return s;
-    if (cnt) {
-        double t0 = xg__now();
-        cnt->exact_evals++;
-        s = xg_orient3d_exact(a, b, c, d);
-        cnt->exact_seconds += xg__now() - t0;
-        return s;
-    }
-    return xg_orient3d_exact(a, b, c, d);
+    t0 = gmp_start(cnt);
+    return gmp_done(cnt, t0, xg_incircle_exact(a, b, c, d));
 }
 
 void xg_counters_add(struct xg_counters *sum, const struct xg_counters *c)

@@ -56,6 +56,32 @@ static inline int xg__exp_grow(double *x, int n, double b)
     return m;
 }
 
+/* h = e * b exactly, e = e[0..m-1] (m >= 1): at most 2 m components
+ * (returned), zeros dropped, non-overlapping and in increasing magnitude
+ * like e (Shewchuk's scale_expansion_zeroelim, with two-sums where he
+ * has fast two-sums: the same results, without the ordering to prove).
+ * h may not be e. */
+static inline int xg__exp_scale(const double *e, int m, double b, double *h)
+{
+    double q, hh, p1, p0, sum;
+    int i, n = 0;
+    xg__two_prod(e[0], b, &q, &hh);
+    if (hh != 0.0)
+        h[n++] = hh;
+    for (i = 1; i < m; i++) {
+        xg__two_prod(e[i], b, &p1, &p0);
+        xg__two_sum(q, p0, &sum, &hh);
+        if (hh != 0.0)
+            h[n++] = hh;
+        xg__two_sum(p1, sum, &q, &hh);
+        if (hh != 0.0)
+            h[n++] = hh;
+    }
+    if (q != 0.0 || n == 0)
+        h[n++] = q;
+    return n;
+}
+
 /* The sign of the expansion x[0..n-1]: XG_POS, XG_NEG or XG_ZERO. */
 static inline int xg__expansion_sign(const double *x, int n)
 {

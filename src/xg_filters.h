@@ -11,6 +11,13 @@
 
 #include "xg_interval.h"
 
+/* The 2x2 determinant ux vy - uy vx. */
+XG_HD struct xg_iv xg__iv_det2(struct xg_iv ux, struct xg_iv uy,
+                               struct xg_iv vx, struct xg_iv vy)
+{
+    return xg_iv_sub(xg_iv_mul(ux, vy), xg_iv_mul(uy, vx));
+}
+
 /* orient2d(a, b, c) = det[a-c; b-c], positive when a, b, c turn
  * counter-clockwise. */
 XG_HD struct xg_iv xg_orient2d_iv(const double a[2], const double b[2],
@@ -18,7 +25,34 @@ XG_HD struct xg_iv xg_orient2d_iv(const double a[2], const double b[2],
 {
     struct xg_iv acx = xg_iv_diff(a[0], c[0]), acy = xg_iv_diff(a[1], c[1]);
     struct xg_iv bcx = xg_iv_diff(b[0], c[0]), bcy = xg_iv_diff(b[1], c[1]);
-    return xg_iv_sub(xg_iv_mul(acx, bcy), xg_iv_mul(acy, bcx));
+    return xg__iv_det2(acx, acy, bcx, bcy);
+}
+
+/* incircle(a, b, c, d): with the differences to d, u' = u - d, the
+ * lifted determinant
+ *
+ *   | a'x  a'y  a'x^2 + a'y^2 |
+ *   | b'x  b'y  b'x^2 + b'y^2 |
+ *   | c'x  c'y  c'x^2 + c'y^2 |
+ *
+ * expanded along its last column (Shewchuk's incircle): positive when d
+ * lies inside the circle through a, b, c taken counter-clockwise,
+ * negative outside, zero on it.  The lifts go through xg_iv_sqr, which
+ * knows a square is not negative, not through a product of an interval
+ * with itself. */
+XG_HD struct xg_iv xg_incircle_iv(const double a[2], const double b[2],
+                                  const double c[2], const double d[2])
+{
+    struct xg_iv adx = xg_iv_diff(a[0], d[0]), ady = xg_iv_diff(a[1], d[1]);
+    struct xg_iv bdx = xg_iv_diff(b[0], d[0]), bdy = xg_iv_diff(b[1], d[1]);
+    struct xg_iv cdx = xg_iv_diff(c[0], d[0]), cdy = xg_iv_diff(c[1], d[1]);
+    struct xg_iv alift = xg_iv_add(xg_iv_sqr(adx), xg_iv_sqr(ady));
+    struct xg_iv blift = xg_iv_add(xg_iv_sqr(bdx), xg_iv_sqr(bdy));
+    struct xg_iv clift = xg_iv_add(xg_iv_sqr(cdx), xg_iv_sqr(cdy));
+    return xg_iv_add(
+        xg_iv_add(xg_iv_mul(alift, xg__iv_det2(bdx, bdy, cdx, cdy)),
+                  xg_iv_mul(blift, xg__iv_det2(cdx, cdy, adx, ady))),
+        xg_iv_mul(clift, xg__iv_det2(adx, ady, bdx, bdy)));
 }
 
 /* Cross product of interval vectors. */

@@ -13,7 +13,7 @@ tests_segtri_t_LDADD = $(TAP_LDADD)
 TESTS += tests/segtri_t
 
 check_PROGRAMS += tests/orient_t
-tests_orient_t_SOURCES = tests/orient_t.c tests/xg_test.h tests/tap.h
+tests_orient_t_SOURCES = tests/orient_t.c tests/pred_ref.h tests/xg_test.h tests/tap.h
 tests_orient_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_orient_t_LDADD = $(TAP_LDADD)
 TESTS += tests/orient_t
@@ -233,3 +233,10 @@ if HAVE_GDAL
 TESTS += tests/inside_cli_t.sh
 endif
 EXTRA_DIST += tests/inside_cli_t.sh
+# xg_incircle and its stages against a GMP rational reference.
+check_PROGRAMS += tests/incircle_t
+tests_incircle_t_SOURCES = tests/incircle_t.c tests/pred_ref.h \
+	tests/xg_test.h tests/tap.h
+tests_incircle_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_incircle_t_LDADD = $(TAP_LDADD)
+TESTS += tests/incircle_t

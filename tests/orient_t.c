@@ -16,6 +16,7 @@
 #include "exactgeo.h"
 #include "xg_filters.h"
 #include "xg_test.h"
+#include "pred_ref.h"
 
 static mpq_t q[12], t1, t2, det;
 
@@ -62,119 +63,31 @@ static int ref_orient3d(const double *a, const double *b, const double *c,
     return mpq_sgn(det);
 }
 
-/* Does iv enclose det?  A NaN bound counts only when the sign is unsure. */
-static int encloses(struct xg_iv iv)
-{
-    int lo_ok, hi_ok;
-    if (isnan(iv.lo) || isnan(iv.hi))
-        return xg_iv_sign(iv) == XG_UNSURE;
-    if (isinf(iv.lo))
-        lo_ok = iv.lo < 0;
-    else {
-        mpq_set_d(t1, iv.lo);
-        lo_ok = mpq_cmp(t1, det) <= 0;
-    }
-    if (isinf(iv.hi))
-        hi_ok = iv.hi > 0;
-    else {
-        mpq_set_d(t1, iv.hi);
-        hi_ok = mpq_cmp(t1, det) >= 0;
-    }
-    return lo_ok && hi_ok;
-}
-
 enum cls { C_RANDOM, C_DEGEN, C_NEAR, C_ROUNDED, C_COUNT };
 static const char *const cls_name[C_COUNT] = {
     "random", "exactly degenerate", "degenerate moved by 1 ulp",
     "rounded onto the line/plane"};
 
-struct stats {
-    struct tally pred, exact, filt, encl, cnt, sym, constr;
-    long failures, calls, zeros;
-    long zero_failures;         /* filter failures where det = 0       */
-    long plain_calls, plain_failures; /* unit and UTM scales only       */
-    long mid_settled;           /* filter failures settled without GMP */
-    long plain_mid, plain_mid_of;   /* ... at unit/UTM scales, of failures */
-};
 static int cur_scale;
-static struct stats st2[C_COUNT], st3[C_COUNT];
+static struct pred_stats st2[C_COUNT], st3[C_COUNT];
 
-static void stats_init(struct stats *s, int dim, int c)
-{
-    static char names[2][C_COUNT][7][96];
-    static const char *const what[7] = {
-        "predicate = reference", "exact stage = reference",
-        "filter never certifies a wrong sign", "filter interval encloses det",
-        "counters count calls and failures", "sign symmetries",
-        "construction is what it claims"};
-    struct tally *t[7] = {&s->pred, &s->exact, &s->filt, &s->encl,
-                          &s->cnt, &s->sym, &s->constr};
-    int i;
-    for (i = 0; i < 7; i++) {
-        snprintf(names[dim - 2][c][i], sizeof names[0][0][0],
-                 "orient%dd, %s: %s", dim, cls_name[c], what[i]);
-        t[i]->what = names[dim - 2][c][i];
-    }
-}
-
-/* ---- coordinates ---- */
-
-enum scale { S_UNIT, S_UTM, S_TINY, S_SUBNORMAL, S_HUGE, S_MIXED, S_COUNT };
-
-/* A base coordinate at scale s. */
-static double coord(int s)
-{
-    switch (s) {
-    case S_UNIT: return rng_range(-1.0, 1.0);
-    case S_UTM: return rng_utm();
-    case S_TINY: return ldexp(rng_range(-1.0, 1.0), -900);
-    case S_SUBNORMAL: return ldexp(rng_range(-1.0, 1.0), -1060);
-    case S_HUGE: return ldexp(rng_range(-1.0, 1.0), 500);
-    default: return rng_exp(-200, 200);
-    }
-}
-
-/* A small dyadic step at scale s: an integer times a power of two small
- * enough that base + step * t is exact for t in -8..8 at that scale. */
-static double step(int s)
-{
-    double m = (double)(rng_int(2001) - 1000);
-    switch (s) {
-    case S_UTM: return m * 0.25;
-    case S_TINY: return ldexp(m, -930);
-    case S_SUBNORMAL: return ldexp(m, -1074);
-    case S_HUGE: return ldexp(m, 470);
-    default: return ldexp(m, -30);
-    }
-}
-
-/* A base point whose coordinates are multiples of the step's quantum,
- * so that the dyadic constructions below stay exact. */
-static double base(int s)
-{
-    switch (s) {
-    case S_UTM: return floor(rng_utm() * 4.0) * 0.25;
-    case S_TINY: return ldexp((double)(rng_int(1 << 20) - (1 << 19)), -930);
-    case S_SUBNORMAL: return ldexp((double)(rng_int(1 << 20) - (1 << 19)), -1074);
-    case S_HUGE: return ldexp((double)(rng_int(1 << 20) - (1 << 19)), 470);
-    default: return ldexp((double)(rng_int(1 << 20) - (1 << 19)), -30);
-    }
-}
+/* ---- coordinates: rng_coord, rng_step, rng_base (xg_test.h) ---- */
 
 /* ---- one evaluation, all checks ---- */
 
 static void run2(int c, const double *a, const double *b, const double *cc,
                  int expect_zero)
 {
-    struct stats *s = &st2[c];
+    struct pred_stats *s = &st2[c];
     struct xg_counters k = {0};
     int ref = ref_orient2d(a, b, cc);
     int f = xg_orient2d_filter(a, b, cc);
     int p = xg_orient2d(&k, a, b, cc);
     struct xg_iv iv = xg_orient2d_iv(a, b, cc);
 
-    CHECK(&s->encl, encloses(iv), "[%a,%a] at (%a,%a) (%a,%a) (%a,%a)",
-          iv.lo, iv.hi, a[0], a[1], b[0], b[1], cc[0], cc[1]);
+    CHECK(&s->encl, ref_encloses(iv, det),
+          "[%a,%a] at (%a,%a) (%a,%a) (%a,%a)", iv.lo, iv.hi, a[0], a[1],
+          b[0], b[1], cc[0], cc[1]);
     CHECK(&s->pred, p == ref, "got %d, exact %d at (%a,%a) (%a,%a) (%a,%a)",
           p, ref, a[0], a[1], b[0], b[1], cc[0], cc[1]);
     CHECK(&s->exact, xg_orient2d_exact(a, b, cc) == ref,
@@ -183,16 +96,6 @@ static void run2(int c, const double *a, const double *b, const double *cc,
     CHECK(&s->filt, f == XG_UNSURE || f == ref,
           "filter says %d, exact %d at (%a,%a) (%a,%a) (%a,%a)", f, ref, a[0],
           a[1], b[0], b[1], cc[0], cc[1]);
-    /* orient2d has a stage between the filter and GMP (exact differences
-     * and FMA products), so a filter failure may end without GMP. */
-    CHECK(&s->cnt, k.predicates == 1 &&
-                       k.filter_failures == (uint64_t)(f == XG_UNSURE) &&
-                       k.exact_evals <= k.filter_failures &&
-                       k.constructions == 0 && k.construct_exact == 0,
-          "counters %llu %llu %llu after filter %d",
-          (unsigned long long)k.predicates,
-          (unsigned long long)k.filter_failures,
-          (unsigned long long)k.exact_evals, f);
     CHECK(&s->sym, xg_orient2d(NULL, b, cc, a) == ref &&
                        xg_orient2d(NULL, b, a, cc) == -ref,
           "cyclic / swapped orders disagree at (%a,%a) (%a,%a) (%a,%a)",
@@ -201,31 +104,22 @@ static void run2(int c, const double *a, const double *b, const double *cc,
         CHECK(&s->constr, (ref == 0) == expect_zero,
               "built %s but the reference says %d",
               expect_zero ? "collinear" : "off the line", ref);
-    s->calls++;
-    s->failures += f == XG_UNSURE;
-    s->zeros += ref == 0;
-    s->zero_failures += ref == 0 && f == XG_UNSURE;
-    s->mid_settled += k.filter_failures > k.exact_evals;
-    if (cur_scale == S_UNIT || cur_scale == S_UTM) {
-        s->plain_calls++;
-        s->plain_failures += f == XG_UNSURE;
-        s->plain_mid_of += f == XG_UNSURE;
-        s->plain_mid += k.filter_failures > k.exact_evals;
-    }
+    pred_stats_count(s, f, ref, &k,
+                     cur_scale == S_UNIT || cur_scale == S_UTM);
 }
 
 static void run3(int c, const double *a, const double *b, const double *cc,
                  const double *d, int expect_zero)
 {
-    struct stats *s = &st3[c];
+    struct pred_stats *s = &st3[c];
     struct xg_counters k = {0};
     int ref = ref_orient3d(a, b, cc, d);
     int f = xg_orient3d_filter(a, b, cc, d);
     int p = xg_orient3d(&k, a, b, cc, d);
     struct xg_iv iv = xg_orient3d_iv(a, b, cc, d);
 
-    CHECK(&s->encl, encloses(iv), "[%a,%a] at d=(%a,%a,%a)", iv.lo, iv.hi,
-          d[0], d[1], d[2]);
+    CHECK(&s->encl, ref_encloses(iv, det), "[%a,%a] at d=(%a,%a,%a)", iv.lo,
+          iv.hi, d[0], d[1], d[2]);
     CHECK(&s->pred, p == ref,
           "got %d, exact %d at (%a,%a,%a) (%a,%a,%a) (%a,%a,%a) (%a,%a,%a)",
           p, ref, a[0], a[1], a[2], b[0], b[1], b[2], cc[0], cc[1], cc[2],
@@ -235,15 +129,6 @@ static void run3(int c, const double *a, const double *b, const double *cc,
     CHECK(&s->filt, f == XG_UNSURE || f == ref,
           "filter says %d, exact %d at d=(%a,%a,%a)", f, ref, d[0], d[1],
           d[2]);
-    /* so has orient3d (exact differences, expansions) */
-    CHECK(&s->cnt, k.predicates == 1 &&
-                       k.filter_failures == (uint64_t)(f == XG_UNSURE) &&
-                       k.exact_evals <= k.filter_failures &&
-                       k.constructions == 0 && k.construct_exact == 0,
-          "counters %llu %llu %llu after filter %d",
-          (unsigned long long)k.predicates,
-          (unsigned long long)k.filter_failures,
-          (unsigned long long)k.exact_evals, f);
     /* An even permutation of the rows keeps the sign; odd ones flip it. */
     CHECK(&s->sym, xg_orient3d(NULL, b, cc, a, d) == ref &&
                        xg_orient3d(NULL, b, a, cc, d) == -ref,
@@ -252,17 +137,8 @@ static void run3(int c, const double *a, const double *b, const double *cc,
         CHECK(&s->constr, (ref == 0) == expect_zero,
               "built %s but the reference says %d",
               expect_zero ? "coplanar" : "off the plane", ref);
-    s->calls++;
-    s->failures += f == XG_UNSURE;
-    s->zeros += ref == 0;
-    s->zero_failures += ref == 0 && f == XG_UNSURE;
-    s->mid_settled += k.filter_failures > k.exact_evals;
-    if (cur_scale == S_UNIT || cur_scale == S_UTM) {
-        s->plain_calls++;
-        s->plain_failures += f == XG_UNSURE;
-        s->plain_mid_of += f == XG_UNSURE;
-        s->plain_mid += k.filter_failures > k.exact_evals;
-    }
+    pred_stats_count(s, f, ref, &k,
+                     cur_scale == S_UNIT || cur_scale == S_UTM);
 }
 
 /* ---- generators ---- */
@@ -273,16 +149,16 @@ static void gen2(int sc)
     int i, j, m;
 
     for (i = 0; i < 2; i++) {
-        a[i] = coord(sc);
-        b[i] = coord(sc);
-        c[i] = coord(sc);
+        a[i] = rng_coord(sc);
+        b[i] = rng_coord(sc);
+        c[i] = rng_coord(sc);
     }
     run2(C_RANDOM, a, b, c, -1);
 
     /* exactly collinear: a, a + u, a + m u with a dyadic step u */
     for (i = 0; i < 2; i++) {
-        a[i] = base(sc);
-        d[i] = step(sc);
+        a[i] = rng_base(sc);
+        d[i] = rng_step(sc);
     }
     m = rng_int(17) - 8;
     for (i = 0; i < 2; i++) {
@@ -305,8 +181,8 @@ static void gen2(int sc)
     /* rounded onto the segment ab: the sign is anyone's guess */
     t = rng_unit();
     for (i = 0; i < 2; i++) {
-        a[i] = coord(sc);
-        b[i] = coord(sc);
+        a[i] = rng_coord(sc);
+        b[i] = rng_coord(sc);
         c[i] = a[i] + t * (b[i] - a[i]);
     }
     run2(C_ROUNDED, a, b, c, -1);
@@ -318,18 +194,18 @@ static void gen3(int sc)
     int i, j, m, n;
 
     for (i = 0; i < 3; i++) {
-        a[i] = coord(sc);
-        b[i] = coord(sc);
-        c[i] = coord(sc);
-        d[i] = coord(sc);
+        a[i] = rng_coord(sc);
+        b[i] = rng_coord(sc);
+        c[i] = rng_coord(sc);
+        d[i] = rng_coord(sc);
     }
     run3(C_RANDOM, a, b, c, d, -1);
 
     /* exactly coplanar: a, a + u, a + v, a + m u + n v */
     for (i = 0; i < 3; i++) {
-        a[i] = base(sc);
-        u[i] = step(sc);
-        v[i] = step(sc);
+        a[i] = rng_base(sc);
+        u[i] = rng_step(sc);
+        v[i] = rng_step(sc);
     }
     if (rng_int(4) == 0)
         u[2] = v[2] = 0.0;      /* a horizontal plane */
@@ -360,9 +236,9 @@ static void gen3(int sc)
     t = rng_unit();
     w = rng_unit() * (1.0 - t);
     for (i = 0; i < 3; i++) {
-        a[i] = coord(sc);
-        b[i] = coord(sc);
-        c[i] = coord(sc);
+        a[i] = rng_coord(sc);
+        b[i] = rng_coord(sc);
+        c[i] = rng_coord(sc);
         d[i] = a[i] + t * (b[i] - a[i]) + w * (c[i] - a[i]);
     }
     run3(C_ROUNDED, a, b, c, d, -1);
@@ -384,20 +260,13 @@ static void known_cases(void)
        "orient2d: collinear UTM points are zero, and only exactly");
 }
 
-static void report(struct stats *s, int dim)
+static void report(struct pred_stats *s, int dim)
 {
     int c;
     for (c = 0; c < C_COUNT; c++) {
-        tally_ok(&s[c].pred);
-        tally_ok(&s[c].exact);
-        tally_ok(&s[c].filt);
-        tally_ok(&s[c].encl);
-        tally_ok(&s[c].cnt);
-        tally_ok(&s[c].sym);
-        if (s[c].constr.n)
-            tally_ok(&s[c].constr);
-        printf("# orient%dd, %s: %ld calls, %ld filter failures, %ld zero\n",
-               dim, cls_name[c], s[c].calls, s[c].failures, s[c].zeros);
+        char pred[16];
+        snprintf(pred, sizeof pred, "orient%dd", dim);
+        pred_stats_report(&s[c], pred, cls_name[c]);
     }
     /* Every exactly degenerate case must reach the exact stage (the
      * filter widens every result, so it can never certify zero), and
@@ -421,10 +290,10 @@ static void report(struct stats *s, int dim)
             mid += s[c].mid_settled;
             ff += s[c].failures;
         }
-        ok(mid > 0 && s[C_DEGEN].plain_mid == s[C_DEGEN].plain_mid_of,
+        ok(mid > 0 && s[C_DEGEN].plain_mid == s[C_DEGEN].plain_failures,
            "orient%dd: the middle stage settles %ld of %ld filter failures, "
            "every exactly degenerate one at unit and UTM scales (%ld)", dim,
-           mid, ff, s[C_DEGEN].plain_mid_of);
+           mid, ff, s[C_DEGEN].plain_failures);
     }
     ok(s[C_RANDOM].plain_failures * 100 < s[C_RANDOM].plain_calls,
        "orient%dd: under 1%% filter failures on random unit/UTM input "
@@ -444,8 +313,8 @@ int main(void)
         mpq_init(q[i]);
     mpq_inits(t1, t2, det, NULL);
     for (c = 0; c < C_COUNT; c++) {
-        stats_init(&st2[c], 2, c);
-        stats_init(&st3[c], 3, c);
+        pred_stats_init(&st2[c], "orient2d", cls_name[c]);
+        pred_stats_init(&st3[c], "orient3d", cls_name[c]);
     }
     for (i = 0; i < rounds; i++)
         for (sc = 0; sc < S_COUNT; sc++) {

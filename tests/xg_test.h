@@ -60,6 +60,52 @@ static inline double rng_utm(void)
     }
 }
 
+/* ---- scales: the magnitudes the predicates' tests draw from ---- */
+
+enum scale { S_UNIT, S_UTM, S_TINY, S_SUBNORMAL, S_HUGE, S_MIXED, S_COUNT };
+
+/* A random coordinate at scale s. */
+static inline double rng_coord(int s)
+{
+    switch (s) {
+    case S_UNIT: return rng_range(-1.0, 1.0);
+    case S_UTM: return rng_utm();
+    case S_TINY: return ldexp(rng_range(-1.0, 1.0), -900);
+    case S_SUBNORMAL: return ldexp(rng_range(-1.0, 1.0), -1060);
+    case S_HUGE: return ldexp(rng_range(-1.0, 1.0), 500);
+    default: return rng_exp(-200, 200);
+    }
+}
+
+/* The quantum of the dyadic constructions at scale s: small enough that
+ * a base point (rng_base) plus a few thousand quanta is exact there. */
+static inline double scale_quantum(int s)
+{
+    switch (s) {
+    case S_UTM: return 0.25;
+    case S_TINY: return 0x1p-930;
+    case S_SUBNORMAL: return 0x1p-1074;
+    case S_HUGE: return 0x1p+470;
+    default: return 0x1p-30;
+    }
+}
+
+/* A small dyadic step at scale s, -1000 .. 1000 quanta: base + step * t
+ * is exact for t in -8..8. */
+static inline double rng_step(int s)
+{
+    return (double)(rng_int(2001) - 1000) * scale_quantum(s);
+}
+
+/* A base coordinate, a multiple of the quantum, so that the dyadic
+ * constructions from it stay exact. */
+static inline double rng_base(int s)
+{
+    if (s == S_UTM)
+        return floor(rng_utm() * 4.0) * 0.25;
+    return (double)(rng_int(1 << 20) - (1 << 19)) * scale_quantum(s);
+}
+
 /* ---- tallies: many checks, one TAP line ---- */
 
 struct tally {
