@@ -1,8 +1,9 @@
 #!/bin/sh
 # cuda/gpu-verify.sh -- the GPU verification, on the GPU machine, from the
-# root of a build tree (or a copy of it carrying the four programs below,
-# all static in libexactgeo and the CUDA runtime; no GDAL needed):
-#   1. the GPU tests: tests/redblue_gpu_t, tests/inside_gpu_t, and
+# root of a build tree (or a copy of it carrying the programs below, all
+# static in libexactgeo and the CUDA runtime; no GDAL needed):
+#   1. the GPU tests: tests/redblue_gpu_t, tests/inside_gpu_t,
+#      tests/gpu_iv_t (intervals and incircle against MPFR and GMP), and
 #      tests/gpu_t with the paper-scale set (every strategy compared with
 #      the cpu engine);
 #   2. compute-sanitizer memcheck on tests/gpu_t and tests/inside_gpu_t
@@ -23,7 +24,7 @@ t0=$(date +%s)
 step() { echo "=== [$(($(date +%s) - t0)) s] $*"; }
 status=0
 
-for p in tests/gpu_t tests/redblue_gpu_t tests/inside_gpu_t bench/bench_gpu bench/gen_paper; do
+for p in tests/gpu_t tests/gpu_iv_t tests/redblue_gpu_t tests/inside_gpu_t bench/bench_gpu bench/gen_paper; do
     if [ ! -x "$p" ] || ! head -c 4 "$p" | grep -q ELF; then
         echo "gpu-verify: $p: not a built program (configure with CUDA, make, make check TESTS=)"
         exit 2
@@ -47,6 +48,8 @@ timeout -s KILL 120 tests/redblue_gpu_t > "$out/tests.log" 2>&1 ||
     { echo "redblue_gpu_t failed (exit $?)"; status=1; }
 timeout -s KILL 120 tests/inside_gpu_t >> "$out/tests.log" 2>&1 ||
     { echo "inside_gpu_t failed (exit $?)"; status=1; }
+timeout -s KILL 120 tests/gpu_iv_t >> "$out/tests.log" 2>&1 ||
+    { echo "gpu_iv_t failed (exit $?)"; status=1; }
 XG_PAPER_DUMP=/tmp/xg-p1.xgdump timeout -s KILL 240 tests/gpu_t \
     >> "$out/tests.log" 2>&1 || { echo "gpu_t failed (exit $?)"; status=1; }
 echo "ok: $(grep -c '^ok' "$out/tests.log")  not ok: $(grep -c '^not ok' "$out/tests.log")"

@@ -12,7 +12,8 @@
 #   inside     inside_gpu.h inside_gpu.c inside_kernels.cu; the seed's
 #              method, for the benchmark only: inside_seed.cu
 #   the paper's strategies, for the benchmark only: paper.h paper.c paper.cu
-#   tests only test_kernels.h test_kernels.cu (linked into tests/gpu_t)
+#   tests only test_kernels.h test_kernels.cu (linked into tests/gpu_t,
+#              tests/gpu_iv_t)
 #
 # -fmad=false: nothing in the kernels may be fused into an FMA.  The
 # interval code uses directed-rounding intrinsics that are never fused,
@@ -80,8 +81,24 @@ tests_redblue_gpu_t_LDADD += $(CUDA_LIBS)
 tests_inside_gpu_t_LDFLAGS = -static
 tests_inside_gpu_t_LDADD += $(CUDA_LIBS)
 
-check-gpu: tests/gpu_t tests/redblue_gpu_t tests/inside_gpu_t
-	st=0; for p in tests/gpu_t tests/redblue_gpu_t tests/inside_gpu_t; do \
+# The device's interval operations (by signs, powers) and incircle filter
+# against MPFR and GMP; it skips without a GPU, so it is in TESTS, and it
+# is static like the others.
+XG_GPU_TESTS = tests/gpu_t tests/redblue_gpu_t tests/inside_gpu_t
+if HAVE_MPFR
+check_PROGRAMS += tests/gpu_iv_t
+tests_gpu_iv_t_SOURCES = tests/gpu_iv_t.c tests/iv_ref.h tests/pred_ref.h \
+	tests/xg_test.h tests/tap.h
+tests_gpu_iv_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/cuda $(CUDA_CPPFLAGS)
+tests_gpu_iv_t_LDADD = cuda/test_kernels.lo $(MPFR_LIBS) $(TAP_LDADD) \
+	$(CUDA_LIBS)
+tests_gpu_iv_t_LDFLAGS = -static
+TESTS += tests/gpu_iv_t
+XG_GPU_TESTS += tests/gpu_iv_t
+endif
+
+check-gpu: $(XG_GPU_TESTS)
+	st=0; for p in $(XG_GPU_TESTS); do \
 	    $(SHELL) $(top_srcdir)/cuda/check-gpu.sh $$p || st=1; done; exit $$st
 else
 check-gpu:

@@ -1,8 +1,9 @@
 /*
- * test_kernels.cu -- kernels for the GPU tests only (tests/gpu_t.c): the
- * interval arithmetic, orient3d, the segtri fast pass and the
- * double-double construction evaluated on the device, to compare with
- * the host's and with exact arithmetic (test_kernels.h).
+ * test_kernels.cu -- kernels for the GPU tests only (tests/gpu_t.c,
+ * tests/gpu_iv_t.c): the interval arithmetic, orient3d, incircle, the
+ * segtri fast pass and the double-double construction evaluated on the
+ * device, to compare with the host's and with exact arithmetic
+ * (test_kernels.h).
  */
 #include "test_kernels.h"
 
@@ -29,6 +30,32 @@ __global__ static void k_iv_ops(const struct xg_iv *d_iv, size_t n,
             d_ops[4 * k + 3] = xg_iv_div(a, b);
         else
             d_ops[4 * k + 3] = xg_iv_whole();
+    }
+}
+
+__global__ static void k_iv_more(const struct xg_iv *d_iv, size_t n,
+                                 struct xg_iv *d_out)
+{
+    size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n) {
+        struct xg_iv a = d_iv[2 * k], b = d_iv[2 * k + 1];
+        struct xg_iv *o = d_out + XG_IV_MORE * k;
+        unsigned e;
+        o[0] = xg_iv_mul(a, b);
+        o[1] = xg_iv_div(a, b);
+        o[2] = xg_iv_sqr(a);
+        for (e = 0; e < 8; e++)
+            o[3 + e] = xg_iv_pow(a, e);
+    }
+}
+
+__global__ static void k_incircle(const double *d_pts, size_t n,
+                                  struct xg_iv *d_out)
+{
+    size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n) {
+        const double *p = d_pts + 8 * k;
+        d_out[k] = xg_incircle_iv(p, p + 2, p + 4, p + 6);
     }
 }
 
@@ -97,5 +124,27 @@ extern "C" int xg__cuda_segtri_fast(struct xg_ctx *ctx, const double *d_seg,
         return XG_OK;
     k_segtri_fast<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(
         d_seg, d_tri, n, d_res, d_t);
+    return XG_CUDA(ctx, cudaGetLastError());
+}
+
+extern "C" int xg__cuda_iv_more(struct xg_ctx *ctx, const struct xg_iv *d_iv,
+                                size_t n, struct xg_iv *d_out,
+                                cudaStream_t stream)
+{
+    if (n == 0)
+        return XG_OK;
+    k_iv_more<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(d_iv, n,
+                                                               d_out);
+    return XG_CUDA(ctx, cudaGetLastError());
+}
+
+extern "C" int xg__cuda_incircle_iv(struct xg_ctx *ctx, const double *d_pts,
+                                    size_t n, struct xg_iv *d_out,
+                                    cudaStream_t stream)
+{
+    if (n == 0)
+        return XG_OK;
+    k_incircle<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>(d_pts, n,
+                                                                d_out);
     return XG_CUDA(ctx, cudaGetLastError());
 }

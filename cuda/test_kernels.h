@@ -19,6 +19,15 @@ int xg__cuda_orient3d_iv(struct xg_ctx *ctx, const double *d_pts, size_t n,
                          struct xg_iv *d_out, cudaStream_t stream);
 int xg__cuda_iv_ops(struct xg_ctx *ctx, const struct xg_iv *d_iv, size_t n,
                     struct xg_iv *d_ops, cudaStream_t stream);
+/* The operations by signs and the powers (tests/gpu_iv_t): for a =
+ * d_iv[2i], b = d_iv[2i+1], d_out[XG_IV_MORE i ..] = mul(a, b), div(a,
+ * b), sqr(a), pow(a, 0), ..., pow(a, 7). */
+#define XG_IV_MORE 11
+int xg__cuda_iv_more(struct xg_ctx *ctx, const struct xg_iv *d_iv, size_t n,
+                     struct xg_iv *d_out, cudaStream_t stream);
+/* d_out[i] = xg_incircle_iv of the 4 points (2D) d_pts[8i..]. */
+int xg__cuda_incircle_iv(struct xg_ctx *ctx, const double *d_pts, size_t n,
+                         struct xg_iv *d_out, cudaStream_t stream);
 /* The fast pass on the device, pair i = seg 6i, tri 9i: d_res[i] =
  * XG_SEGTRI_*, d_t[i] its t. */
 int xg__cuda_segtri_fast(struct xg_ctx *ctx, const double *d_seg,

@@ -27,7 +27,7 @@ TESTS += tests/grid_t
 # Tests that compare against MPFR (configure's HAVE_MPFR).
 if HAVE_MPFR
 check_PROGRAMS += tests/interval_t
-tests_interval_t_SOURCES = tests/interval_t.c tests/xg_test.h tests/tap.h
+tests_interval_t_SOURCES = tests/interval_t.c tests/iv_ref.h tests/xg_test.h tests/tap.h
 tests_interval_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_interval_t_LDADD = $(MPFR_LIBS) $(GMP_LIBS) -lm
 TESTS += tests/interval_t
