@@ -243,7 +243,7 @@ XG_HD struct xg_iv xg__iv_mul_corners(double x1, double y1, double x2,
  *
  * Rounding is monotone, so the rounded extreme corner is the extreme
  * rounded corner: the bounds are those of the four-corner hull (on the
- * host and the device alike; interval_t checks it on the host), at two
+ * host and the device alike: interval_t and gpu_iv_t check it), at two
  * products instead of four (eight on the device) and two comparisons per
  * operand instead of six min/max.  The one difference: a hull corner 0 *
  * inf that the table never forms (a = [0, 2], b = [1, inf]) no longer
@@ -365,7 +365,7 @@ XG_HD double xg__pow_mag(double x, unsigned n, int up)
  * powers: [m^n, M^n] with M the largest magnitude in x and m the
  * smallest, 0 when x contains 0, so that the square of an interval
  * containing 0 starts at 0 (x * x would give [-M^2, M^2]).  Each bound
- * comes from its own chain of ceil(log2 n) squarings and popcount(n) - 1
+ * comes from its own chain of floor(log2 n) squarings and popcount(n) - 1
  * products, rounded outward: sqr is one product per bound, x^7 four.
  * x^0 = [1, 1] for every x (NaN included); otherwise a NaN bound gives
  * the whole line. */
