@@ -15,8 +15,8 @@
  * the sum of four doubles, made exact as an expansion.  XG_UNSURE when a
  * difference is inexact or outside the range where all this is exact.
  */
-static int orient2d_eft(const double a[2], const double b[2],
-                        const double c[2])
+int xg__orient2d_eft(const double a[2], const double b[2],
+                     const double c[2])
 {
     double d[4], x[4], p1, e1, p2, e2;
     const double lo = 0x1p-480, hi = 0x1p+500;
@@ -53,8 +53,8 @@ static int orient2d_eft(const double a[2], const double b[2],
  * above 2^-1000, so nothing overflows or underflows.  XG_UNSURE outside
  * that.
  */
-static int orient3d_eft(const double a[3], const double b[3],
-                        const double c[3], const double d[3])
+int xg__orient3d_eft(const double a[3], const double b[3],
+                     const double c[3], const double d[3])
 {
     static const int k1[3] = {1, 2, 0}, k2[3] = {2, 0, 1};
     double ad[3], bd[3], cd[3], x[24];
@@ -184,7 +184,7 @@ int xg_orient2d(struct xg_counters *cnt, const double a[2], const double b[2],
     int s = counted(cnt, xg_orient2d_filter(a, b, c));
     double t0;
     if (s == XG_UNSURE)
-        s = orient2d_eft(a, b, c);
+        s = xg__orient2d_eft(a, b, c);
     if (s != XG_UNSURE)
         return s;
     t0 = gmp_start(cnt);
@@ -197,7 +197,7 @@ int xg_orient3d(struct xg_counters *cnt, const double a[3], const double b[3],
     int s = counted(cnt, xg_orient3d_filter(a, b, c, d));
     double t0;
     if (s == XG_UNSURE)
-        s = orient3d_eft(a, b, c, d);
+        s = xg__orient3d_eft(a, b, c, d);
     if (s != XG_UNSURE)
         return s;
     t0 = gmp_start(cnt);

@@ -507,6 +507,50 @@ XG_HD int xg_ray_plane(int s, int d, int in)
     return in && d == s ? XG_RAY_CROSS : XG_RAY_MISS;
 }
 
+/* The exact stages in doubles of orient2d and orient3d (orient.c): the
+ * exact sign when the coordinate differences are exact doubles, else
+ * XG_UNSURE.  Host only. */
+#ifndef __CUDA_ARCH__
+#ifdef __cplusplus
+extern "C" {
+#endif
+int xg__orient2d_eft(const double a[2], const double b[2], const double c[2]);
+int xg__orient3d_eft(const double a[3], const double b[3], const double c[3],
+                     const double d[3]);
+#ifdef __cplusplus
+}
+#endif
+#endif
+
+/* The signs the ray filter works from.  The device's directed rounding
+ * certifies a sign that is exactly zero; the host's one-ulp widening
+ * never does, so on the host an unsure sign is retried in the exact stage
+ * in doubles: on lattice data (block centroids and vertices on one grid)
+ * a point is often exactly in the vertical plane of an edge or on a
+ * face, and without this the cpu engine sent those pairs, and the GPU
+ * engines' host side every pair the device doubted, through the whole
+ * exact stage of the triangle again. */
+XG_HD int xg_ray_side(const double *a, const double *b, const double *p)
+{
+    int s = xg_iv_sign(xg_orient2d_iv(a, b, p));
+#ifndef __CUDA_ARCH__
+    if (s == XG_UNSURE)
+        s = xg__orient2d_eft(a, b, p);
+#endif
+    return s;
+}
+
+XG_HD int xg_ray_height(const double *a, const double *b, const double *c,
+                        const double *p)
+{
+    int s = xg_iv_sign(xg_orient3d_iv(a, b, c, p));
+#ifndef __CUDA_ARCH__
+    if (s == XG_UNSURE)
+        s = xg__orient3d_eft(a, b, c, p);
+#endif
+    return s;
+}
+
 /* The filter: XG_RAY_MISS, XG_RAY_CROSS, XG_RAY_ON or XG_RAY_DEFER (an
  * unsure sign, or P in the plane of a vertical triangle).  s is the
  * triangle's exact turn in (x, y), orient2d(A, B, C), computed once per
@@ -523,19 +567,19 @@ XG_HD int xg_ray_tri_fast(const double *p, const double *tri, int s,
     int o[3], in, r;
     /* a certain side opposite the turn, or off a vertical triangle's
      * line, is a miss (s = 0 with o = 0 is not: P may be on the wall) */
-    o[0] = xg_iv_sign(xg_orient2d_iv(A, B, p));
+    o[0] = xg_ray_side(A, B, p);
     if (s == XG_ZERO ? o[0] == XG_POS || o[0] == XG_NEG : o[0] == -s)
         return XG_RAY_MISS;
-    o[1] = xg_iv_sign(xg_orient2d_iv(B, C, p));
+    o[1] = xg_ray_side(B, C, p);
     if (s == XG_ZERO ? o[1] == XG_POS || o[1] == XG_NEG : o[1] == -s)
         return XG_RAY_MISS;
-    o[2] = xg_iv_sign(xg_orient2d_iv(C, A, p));
+    o[2] = xg_ray_side(C, A, p);
     r = xg_ray_xy(s, o, tri, &in);
     if (r != XG_RAY_PLANE)
         return r == XG_RAY_WALL ? XG_RAY_DEFER : r;
     if (below)
         return in ? XG_RAY_CROSS : XG_RAY_MISS;
-    return xg_ray_plane(s, xg_iv_sign(xg_orient3d_iv(A, B, C, p)), in);
+    return xg_ray_plane(s, xg_ray_height(A, B, C, p), in);
 }
 
 #endif /* XG_FILTERS_H */

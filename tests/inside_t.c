@@ -918,6 +918,61 @@ static int filter_point(double *p, const double *T, const double *base)
     return mode >= 5;
 }
 
+/* Lattice data (points and vertices on one 1/16 grid) at UTM and near
+ * 0: the sides and heights that are exactly zero -- a point in the
+ * vertical plane of an edge, at a vertex's (x, y), on the face -- are
+ * certified by the filter itself on the host too (its exact stage in
+ * doubles), as the GPU's directed rounding certifies them: it answers,
+ * and answers as the exact stage does, for every such point of a
+ * sloping face. */
+static void lattice_zero_cases(void)
+{
+    static const double bases[2][3] = {{500000.25, 7000000.5, 350.75},
+                                       {0, 0, 0}};
+    struct tally t = {"lattice points on edges' lines, vertices and faces: "
+                      "the host filter answers, as the exact stage", 0, 0};
+    long zeros = 0;
+    int b, i, j, k;
+    for (b = 0; b < 2; b++)
+        for (k = 0; k < 4; k++) {
+            const double *o = bases[b];
+            /* a sloping face over (0,0), (4,0), (0,4) (k: its
+             * orientation and tilt), z = o + 1 + x/4 + k y/8 */
+            double T[9], bx[6], p[3];
+            int s;
+            for (j = 0; j < 3; j++) {
+                double x = j == 1 ? 4.0 : 0.0, y = j == 2 ? 4.0 : 0.0;
+                int at = (k & 1) ? 2 - j : j;
+                T[3 * at] = o[0] + x;
+                T[3 * at + 1] = o[1] + y;
+                T[3 * at + 2] = o[2] + 1.0 + x / 4 + k * y / 8;
+            }
+            xg__tri_box(T, bx);
+            s = xg_orient2d(NULL, T, T + 3, T + 6);
+            for (i = 0; i <= 8; i++)
+                for (j = 0; j <= 8 - i; j++) {
+                    int f, e, dz;
+                    for (dz = -1; dz <= 1; dz++) {
+                        p[0] = o[0] + 0.5 * i;
+                        p[1] = o[1] + 0.5 * j;
+                        /* below, on and above the face */
+                        p[2] = o[2] + 1.0 + (0.5 * i) / 4 +
+                               k * (0.5 * j) / 8 + dz * 0.0625;
+                        if (!xg__ray_box_holds(p, bx))
+                            continue;
+                        f = xg_ray_tri_fast(p, T, s, p[2] < bx[2]);
+                        e = xg__ray_tri_exact(NULL, p, T);
+                        zeros += i == 0 || j == 0 || i + j == 8 || dz == 0;
+                        CHECK(&t, f == e,
+                              "base %d face %d point (%d, %d, %d): filter "
+                              "%d, exact %d", b, k, i, j, dz, f, e);
+                    }
+                }
+        }
+    CHECK(&t, zeros > 200, "only %ld points with a zero sign", zeros);
+    tally_ok(&t);
+}
+
 /* Vertical walls in the planes x = const and y = const: the filter's
  * sides of a point on the wall's line come out exactly zero (the
  * differences are zero), as they do on the GPU for any exact input, so
@@ -1178,6 +1233,7 @@ int main(void)
     printf("# random solids: %.2f s\n", seconds() - t0);
     filter_cases();
     wall_cases();
+    lattice_zero_cases();
     printf("# filter: %.2f s\n", seconds() - t0);
     bad_input();
     printf("# bad input: %.2f s\n", seconds() - t0);
