@@ -291,6 +291,8 @@ struct xg_stats {
     uint64_t a_count, b_count;    /* elements given                    */
     uint64_t a_skipped;           /* zero-length segments              */
     uint64_t b_skipped;           /* degenerate triangles / segments   */
+    uint64_t z_differ;            /* xg_delaunay: merged points whose z
+                                     differs from the kept point's     */
     uint64_t grid_refs_a, grid_refs_b; /* element-in-cell references   */
     uint64_t candidates;          /* sum over cells of |A_c| * |B_c|   */
     uint64_t bbox_pairs;          /* candidates whose boxes meet, once each */
@@ -377,6 +379,76 @@ int xg_open_edges(const double *tri, size_t ntri, uint64_t *open);
 /* Default cells per axis for na and nb elements over a box. */
 void xg_grid_default(size_t na, size_t nb, const double lo[3],
                      const double hi[3], int cells[3]);
+
+/* ------------------------------------------------------------------ */
+/* Delaunay triangulation (2D): the x, y of a point set. */
+
+/* Triangles as indices into the input point set, each counter-clockwise
+ * in (x, y) with v[0] its smallest index, the list in ascending
+ * (v[0], v[1], v[2]) order. */
+struct xg_triangles {
+    size_t n, cap;
+    uint32_t (*v)[3];
+};
+
+void xg_triangles_free(struct xg_triangles *t);
+
+/* The Delaunay triangulation of the distinct (x, y) of the points of pts
+ * (z is ignored), decided with exact predicates.  Points with the same
+ * (x, y) are one vertex: the one with the lowest fid (then the lowest
+ * index) is used, the others counted in st->a_skipped, and in
+ * st->z_differ those whose z differs from the kept point's.  Where four
+ * or more points are cocircular, the triangles are those of the lifted
+ * points (x, y, x^2 + y^2 + eps^k) for infinitesimal eps, where k is a
+ * point's rank in descending lexicographic (x, y) order: the largest
+ * point moves first (docs/semantics.md).  The result is therefore unique:
+ * every engine and thread count gives the same list.  Fewer than three
+ * distinct points, or all of them collinear: XG_EDEGENERATE, detail in
+ * ctx.  More than 2^28 points: XG_ELIMIT.  Engines: seq, incremental
+ * insertion with flips in one thread; cpu, strips triangulated on the
+ * threads, each triangle kept by the strip that owns it once its circle
+ * is certified clear of every point the strip did not see; gpu, parallel
+ * insertion and flipping.  out is reset first; the caller frees it with
+ * xg_triangles_free().  st (may be NULL): a_count the points, candidates
+ * the triangulations built (cpu: strips, counting retries), bbox_pairs
+ * the triangles built in them, deferred the triangles whose circle
+ * needed another pass, cnt the predicates. */
+int xg_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
+                const struct xg_opts *opt, struct xg_triangles *out,
+                struct xg_stats *st);
+
+/* What xg_delaunay_check found.  A triangulation is valid and Delaunay
+ * when every count but the first three is zero. */
+struct xg_delaunay_report {
+    uint64_t points;        /* distinct (x, y) among the input points   */
+    uint64_t triangles;
+    uint64_t hull_vertices; /* points on the convex hull's boundary     */
+    uint64_t bad_index;     /* a vertex index past the set, or repeated */
+    uint64_t not_ccw;       /* triangles not strictly counter-clockwise */
+    uint64_t bad_edges;     /* edges used other than once each way, or
+                               boundary edges not on the convex hull    */
+    uint64_t missing;       /* distinct points that are no vertex, or
+                               vertices that repeat another's (x, y)    */
+    uint64_t count_off;     /* |triangles - (2 points - hull - 2)|: the
+                               triangles do not tile the hull once      */
+    uint64_t not_delaunay;  /* interior edges whose opposite vertex lies
+                               strictly inside the other's circle       */
+    uint64_t not_canonical; /* cocircular edges decided against the
+                               symbolic rule (valid, but not the one
+                               triangulation exactgeo writes)           */
+};
+
+/* Checks triangles t (vertex indices into pts, in any order and
+ * rotation) with exact predicates: every triangle counter-clockwise,
+ * every edge shared by two triangles in opposite directions or on the
+ * convex hull, the boundary exactly the hull (collinear hull points
+ * included), every distinct point a vertex, the Euler count, and every
+ * interior edge locally Delaunay; together these say the triangles tile
+ * the hull once and form a Delaunay triangulation.  Returns XG_OK (the
+ * findings are in rep) or XG_ENOMEM / XG_EINVAL. */
+int xg_delaunay_check(struct xg_ctx *ctx, const struct xg_set *pts,
+                      const uint32_t (*t)[3], size_t nt,
+                      struct xg_delaunay_report *rep);
 
 /* ------------------------------------------------------------------ */
 /* Operations: one table.  Everything a front end (the exactgeo tool, the

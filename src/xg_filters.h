@@ -55,6 +55,56 @@ XG_HD struct xg_iv xg_incircle_iv(const double a[2], const double b[2],
         xg_iv_mul(clift, xg__iv_det2(adx, ady, bdx, bdy)));
 }
 
+/* Delaunay's tie-break (exactgeo.h, xg_delaunay): when incircle(a, b,
+ * c, d) is exactly zero, each point's lifted height x^2 + y^2 is raised
+ * by eps^k, k its rank in descending lexicographic (x, y) order, eps > 0
+ * infinitesimal.  The determinant is linear in each height, with
+ * derivatives
+ *
+ *   d/dza = orient2d(b, c, d)     d/dzb = -orient2d(a, c, d)
+ *   d/dzc = orient2d(a, b, d)     d/dzd = -orient2d(a, b, c)
+ *
+ * (tests/delaunay_t checks them by exact finite differences), so the
+ * perturbed sign is the sign of the derivative of the lexicographically
+ * largest point whose derivative is not zero.  Raising a height pushes a
+ * point out of circles, which is why d's derivative is -orient2d(a, b,
+ * c).  Distinct points never leave all four zero unless all four are
+ * collinear.  xg__lex_greater(p, q): p after q in (x, y) order. */
+XG_HD int xg__lex_greater(const double *p, const double *q)
+{
+    return p[0] > q[0] || (p[0] == q[0] && p[1] > q[1]);
+}
+
+/* The points a, b, c, d as indices 0..3, sorted by descending (x, y). */
+XG_HD void xg__lex_desc4(const double *a, const double *b, const double *c,
+                         const double *d, int order[4])
+{
+    const double *p[4];
+    int i, j;
+    p[0] = a; p[1] = b; p[2] = c; p[3] = d;
+    for (i = 0; i < 4; i++)
+        order[i] = i;
+    for (i = 1; i < 4; i++)
+        for (j = i; j > 0 && xg__lex_greater(p[order[j]], p[order[j - 1]]);
+             j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+}
+
+/* Derivative i (0..3 for a, b, c, d) as s * orient2d(q[0], q[1], q[2]):
+ * fills q and returns s (+1 or -1).  The caller walks the points in
+ * xg__lex_desc4 order and evaluates each orient2d with its own predicate
+ * (exact on the host, the filter on the device) until one is not zero. */
+XG_HD int xg__tie_term(const double *const p[4], int i, const double *q[3])
+{
+    q[0] = p[i == 0 ? 1 : 0];
+    q[1] = p[i <= 1 ? 2 : 1];
+    q[2] = p[i <= 2 ? 3 : 2];
+    return i % 2 == 0 ? 1 : -1;
+}
+
 /* Cross product of interval vectors. */
 XG_HD void xg__iv_cross(const struct xg_iv u[3], const struct xg_iv v[3],
                         struct xg_iv w[3])

@@ -1,0 +1,92 @@
+/*
+ * xg_delaunay.h -- the Delaunay triangulation (xg_delaunay) inside
+ * libexactgeo: the triangulation as the engines hold it, its conventions,
+ * and the pieces every engine shares (the builder, the perturbed
+ * in-circle test, the canonical output).
+ *
+ * Conventions (every engine keeps them; cuda/ included):
+ *   - The vertex at infinity XG_DT_GHOST closes the triangulation into a
+ *     sphere: each edge of the convex hull has a ghost triangle beyond
+ *     it, so every triangle has three neighbours.
+ *   - Real triangles turn counter-clockwise.  A ghost triangle (a, b, G)
+ *     lies beyond the hull edge b -> a of its real neighbour; a point p
+ *     is beyond that edge when orient2d(a, b, p) > 0.
+ *   - A point p conflicts with a real triangle (a, b, c) when the
+ *     perturbed incircle(a, b, c, p) is positive (xg__dt_incircle), and
+ *     with a ghost (a, b, G) when orient2d(a, b, p) > 0, or p lies on the
+ *     line ab strictly between a and b (xg__dt_ghost_conflict).  These are
+ *     the conflicts of the lifted points, so flipping every edge whose far
+ *     triangle conflicts with the near one's opposite vertex ends at the
+ *     one triangulation (exactgeo.h, xg_delaunay).
+ *   - adj[t][i] = 4 u + j: triangle u lies across the edge of t opposite
+ *     its vertex i, and u's vertex j is the one opposite that edge.
+ */
+#ifndef XG_DELAUNAY_H
+#define XG_DELAUNAY_H
+
+#include "xg_internal.h"
+
+#define XG_DT_GHOST UINT32_MAX
+/* 2^28 points: 2^29 triangles, adjacency 4 u + j fits in 32 bits. */
+#define XG_DT_MAX_POINTS ((size_t)1 << 28)
+
+/* The triangulation of n points being built: triangles (ghosts
+ * included) over local vertex numbers 0 .. n-1. */
+struct xg__dt {
+    size_t ntri, cap;
+    uint32_t (*v)[3];
+    uint32_t (*adj)[3];
+};
+
+/* One triangulation to build: the points pts->xyz[3 g] for g in
+ * gid[0 .. n-1] (set indices, in any order). */
+struct xg__dt_job {
+    const struct xg_set *pts;
+    const uint32_t *gid;
+    size_t n;
+    /* out: the real triangles as set indices, counter-clockwise (caller
+     * frees tri with free()), and the merges: merged[k] = 1 when point
+     * gid[k] was merged into another with the same (x, y), z_differ[k] =
+     * 1 when, besides, its z differs from the kept point's (both arrays
+     * of n, caller frees; NULL when the job asks for none: want_merges
+     * 0). */
+    int want_merges;
+    uint32_t (*tri)[3];
+    size_t ntri;
+    uint8_t *merged, *z_differ;
+    /* the triangulation kept for the caller (want_dt): local numbers,
+     * local k being set index dt_gid[k], dt_xy its 2 doubles */
+    int want_dt;
+    struct xg__dt dt;
+    uint32_t *dt_gid;
+    double *dt_xy;
+    struct xg_counters cnt;
+};
+
+/* Builds job's triangulation by incremental insertion with flips (points
+ * in biased randomized insertion order along a Hilbert curve, located by
+ * a visibility walk).  XG_EDEGENERATE when fewer than three distinct
+ * points or all collinear (no message: the caller words it), XG_ENOMEM. */
+int xg__dt_build(struct xg__dt_job *job);
+void xg__dt_job_free(struct xg__dt_job *job);
+
+/* The perturbed in-circle sign of p against the counter-clockwise
+ * triangle a, b, c: XG_POS when p conflicts.  Never XG_ZERO for distinct
+ * points with a, b, c not collinear. */
+int xg__dt_incircle(struct xg_counters *cnt, const double *a,
+                    const double *b, const double *c, const double *p);
+/* Whether p conflicts with the ghost (a, b, G). */
+int xg__dt_ghost_conflict(struct xg_counters *cnt, const double *a,
+                          const double *b, const double *p);
+
+/* Sorts the triangles (set indices, counter-clockwise) into the output
+ * order of exactgeo.h: each rotated to start at its smallest index, then
+ * ascending.  npts: the size of the index range. */
+int xg__dt_canonical(uint32_t (*tri)[3], size_t ntri, size_t npts);
+
+/* The cpu engine (delaunay_strips.c): fills out (canonical) and st. */
+int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
+                  const uint32_t *gid, size_t n, int nthreads,
+                  struct xg_triangles *out, struct xg_stats *st);
+
+#endif
