@@ -3,6 +3,7 @@
  * (exactgeo.h), then the options; and the ogr2ogr options the tool
  * refuses, with what to do instead.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include "exactgeo.h"
@@ -39,9 +40,13 @@ static const char options_text[] =
     "                   NULL, kind outside), so that every point appears\n"
     "  -skip-invalid    skip a solid whose surface is not closed, with a\n"
     "                   warning (default: an error naming the feature)\n"
+    "delaunay (one input: the B options and -acopy do not apply):\n"
+    "  --verify         check the triangles again (exact predicates) before\n"
+    "                   writing them; any finding fails the run, nothing written\n"
     "Run:\n"
     "  --engine E       auto (default), seq, cpu or gpu\n"
-    "  --grid N|NX,NY,NZ  grid cells per axis (default: chosen from the counts)\n"
+    "  --grid N|NX,NY,NZ  grid cells per axis (default: chosen from the counts;\n"
+    "                   delaunay has no grid)\n"
     "  --threads N      cpu engine threads (default: all processors)\n"
     "  --stats FILE     write the run's figures as JSON\n"
     "  --dump FILE      write both inputs as a core dump (no GDAL needed to read\n"
@@ -62,6 +67,13 @@ static const char options_text[] =
     "  geometry         a point (proper, touch) or a two-point line (coplanar,\n"
     "                   overlap); inside: the point of A; 3D for segtri and\n"
     "                   inside, in the inputs' CRS\n"
+    "delaunay: one feature per triangle (layer 'triangles'), in ascending\n"
+    "  order of its points; a Polygon (PolygonZ when the points have Z), ring\n"
+    "  v0, v1, v2, v0 counter-clockwise with the points' own coordinates\n"
+    "  v0, v1, v2       the FIDs of its three points (of (x, y) repeated,\n"
+    "                   the lowest FID's point is the one used)\n"
+    "  v0_part, ...     the point's index in its MultiPoint; only when some\n"
+    "                   feature holds several points\n"
     "Kinds:\n"
     "  proper           they cross at one point, inside both\n"
     "  touch            one shared point otherwise (an endpoint, through an\n"
@@ -79,15 +91,33 @@ static const char options_text[] =
     "  ogrinfo -al -so \"EXACTGEO:op=segtri;a=A_SRC;b=B_SRC\"\n"
     "(see docs/gdal-qgis.md).\n";
 
+void help_args(const struct xg_op *op, char *buf, size_t len)
+{
+    size_t k, at;
+    if (op->ninputs > 1) {
+        snprintf(buf, len, "DST A_SRC B_SRC");
+        return;
+    }
+    /* one input: named after its elements, "DST POINTS_SRC" */
+    at = (size_t)snprintf(buf, len, "DST ");
+    for (k = 0; op->in[0].elements[k] && at + 1 < len; k++)
+        buf[at++] = (char)toupper((unsigned char)op->in[0].elements[k]);
+    buf[at < len ? at : len - 1] = '\0';
+    snprintf(buf + strlen(buf), len - strlen(buf), "_SRC");
+}
+
 void help_print(FILE *f)
 {
     size_t i, n = xg_op_count(), width = 0;
+    char args[64];
     for (i = 0; i < n; i++)
         if (strlen(xg_op_at(i)->name) > width)
             width = strlen(xg_op_at(i)->name);
-    for (i = 0; i < n; i++)
-        fprintf(f, "%s exactgeo %-*s [options] DST A_SRC B_SRC\n",
-                i ? "      " : "Usage:", (int)width, xg_op_at(i)->name);
+    for (i = 0; i < n; i++) {
+        help_args(xg_op_at(i), args, sizeof args);
+        fprintf(f, "%s exactgeo %-*s [options] %s\n",
+                i ? "      " : "Usage:", (int)width, xg_op_at(i)->name, args);
+    }
     fputc('\n', f);
     for (i = 0; i < n; i++)
         fprintf(f, "%s:%*s%s\n", xg_op_at(i)->name,

@@ -46,7 +46,7 @@ static const struct {
     {"--engine", "engine", NULL}, {"--grid", "grid", NULL},
     {"--threads", "threads", NULL}, {"-spat", "aspat", NULL},
     {"-bspat", "bspat", NULL},   {"-outside", "outside", "yes"},
-    {"-skip-invalid", "skip_invalid", "yes"},
+    {"-skip-invalid", "skip_invalid", "yes"}, {"--verify", "verify", "yes"},
 };
 
 static void die(const char *fmt, ...)
@@ -187,7 +187,7 @@ int main(int argc, char **argv)
     struct progress prog = {0};
     struct staging stg;
     struct sidefile stats_f, dump_f;
-    const char *pos[3];
+    const char *pos[3] = {NULL, NULL, NULL};
     char err[2048];
     GDALDriverH drv;
     GDALDatasetH ds;
@@ -225,7 +225,7 @@ int main(int argc, char **argv)
         const char *a = argv[i];
 #define VALUE() (i + 1 < argc ? argv[++i] : (usage_error("%s needs a value", a), ""))
         if (a[0] != '-' || a[1] == '\0') {
-            if (npos == 3)
+            if (npos == 1 + job.op->ninputs)
                 usage_error("unexpected argument '%s'", a);
             pos[npos++] = a;
         } else if (!strcmp(a, "-f")) {
@@ -268,13 +268,16 @@ int main(int argc, char **argv)
         }
 #undef VALUE
     }
-    if (npos != 3)
-        usage_error("%s", "expected DST A_SRC B_SRC");
+    if (npos != 1 + job.op->ninputs) {
+        char args[64];
+        help_args(job.op, args, sizeof args);
+        usage_error("expected %s", args);
+    }
     if (o.overwrite && o.append)
         usage_error("%s", "-overwrite and -append exclude each other");
     o.dst = pos[0];
     job.a.path = pos[1];
-    job.b.path = pos[2];
+    job.b.path = pos[2];          /* NULL for an operation of one input */
     intr_install();
     if ((stream = stream_dst(o.dst, err, sizeof err)) < 0)
         usage_error("%s", err);
@@ -296,7 +299,7 @@ int main(int argc, char **argv)
     CPLSetErrorHandler(on_cpl_error);
     if (!stream) {
         const char *in[2] = {job.a.path, job.b.path}, *name[2] = {"A", "B"};
-        if (dstcheck(o.dst, in, name, 2, err, sizeof err) != 0)
+        if (dstcheck(o.dst, in, name, job.op->ninputs, err, sizeof err) != 0)
             die("%s", err);
     }
 
@@ -309,7 +312,8 @@ int main(int argc, char **argv)
     } else {
         drv = pick_driver(o.format, o.dst);
     }
-    snprintf(layer, sizeof layer, "%s", o.nln ? o.nln : "contacts");
+    snprintf(layer, sizeof layer, "%s",
+             o.nln ? o.nln : xgo_default_layer(job.op));
     /* a single-file Shapefile names its layer after the file, whatever
      * the name asked for (ogr2ogr does the same): say so */
     if (EQUAL(CPLGetExtension(o.dst), "shp") &&
@@ -324,7 +328,8 @@ int main(int argc, char **argv)
     }
     /* side outputs: a bad path must fail now, not after all the work */
     {
-        const char *protect[] = {job.a.path, job.b.path, o.dst, NULL};
+        /* B last: NULL for an operation of one input ends the list */
+        const char *protect[] = {job.a.path, o.dst, job.b.path, NULL};
         if (o.stats && sidefile_check(&stats_f, "--stats", o.stats, protect,
                                       err, sizeof err) != 0)
             die("%s", err);

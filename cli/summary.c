@@ -36,6 +36,38 @@ static void input_line(const struct xgo_job *job, int i,
     putchar('\n');
 }
 
+/* An operation that gives triangles (delaunay): its one input, the
+ * points merged, the triangles, the check's findings (--verify). */
+static void summary_triangles(const char *dst, const struct xgo_job *job,
+                              const struct xg_stats *st,
+                              const struct xgo_report *rep, double core)
+{
+    const struct xg_op_input *in = &job->op->in[0];
+    printf("exactgeo %s\n", job->op->name);
+    printf("  A: %s, layer '%s': %llu features, %llu %s%s (%llu %s, merged "
+           "into the lowest FID's; %llu of them with another z)\n",
+           job->a.path, rep->a_layer, (unsigned long long)rep->a_features,
+           (unsigned long long)st->a_count, rep->has_z ? "" : "2D ",
+           in->elements, (unsigned long long)st->a_skipped, in->skipped,
+           (unsigned long long)st->z_differ);
+    if (rep->null_geoms)
+        printf("  features without geometry, skipped: %llu\n",
+               (unsigned long long)rep->null_geoms);
+    printf("  engine %s, %d thread%s\n", xg_engine_name(st->engine),
+           st->threads, st->threads == 1 ? "" : "s");
+    printf("  triangles: %llu\n", (unsigned long long)rep->written);
+    if (rep->verified)
+        printf("  verify: %llu points, %llu triangles, %llu hull vertices; "
+               "0 bad: the triangles tile the hull once and are Delaunay\n",
+               (unsigned long long)rep->verify.points,
+               (unsigned long long)rep->verify.triangles,
+               (unsigned long long)rep->verify.hull_vertices);
+    printf("  seconds: read %.3f, compute %.3f, write %.3f, close %.3f\n",
+           rep->read_seconds, core, rep->write_seconds, rep->close_seconds);
+    printf("  output: %s, layer '%s', %llu features\n", dst, rep->layer,
+           (unsigned long long)rep->written);
+}
+
 void summary_print(const char *dst, const struct xgo_job *job,
                    const struct xg_stats *st, const struct xgo_report *rep)
 {
@@ -48,6 +80,10 @@ void summary_print(const char *dst, const struct xgo_job *job,
     for (k = 0; k < XG_STAGE_COUNT; k++)
         if (k != XG_STAGE_EXACT)
             core += st->seconds[k];
+    if (job->op->output == XG_OUTPUT_TRIANGLES) {
+        summary_triangles(dst, job, st, rep, core);
+        return;
+    }
     printf("exactgeo %s\n", job->op->name);
     input_line(job, 0, st, rep);
     input_line(job, 1, st, rep);

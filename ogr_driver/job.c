@@ -1,5 +1,6 @@
 /*
- * job.c -- one run: read A and B, run the core, write the contacts.
+ * job.c -- one run: read A and B (or A alone, for an operation of one
+ * input), run the core, write the contacts (or the triangles).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +112,99 @@ static int close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
     return XG_OK;
 }
 
+/* The check's findings that make a triangulation wrong, as "2 not
+ * counter-clockwise, 1 not Delaunay" into buf ("" when none). */
+static void findings(const struct xg_delaunay_report *r, char *buf,
+                     size_t len)
+{
+    const struct {
+        uint64_t n;
+        const char *what;
+    } f[] = {{r->bad_index, "bad vertex indices"},
+             {r->not_ccw, "not counter-clockwise"},
+             {r->bad_edges, "bad edges"},
+             {r->missing, "points missing or repeated"},
+             {r->count_off, "off the Euler count"},
+             {r->not_delaunay, "not Delaunay"},
+             {r->not_canonical, "not canonical (cocircular)"}};
+    size_t k, at = 0;
+    buf[0] = '\0';
+    for (k = 0; k < sizeof f / sizeof f[0] && at < len; k++)
+        if (f[k].n) {
+            int w = snprintf(buf + at, len - at, "%s%llu %s", at ? ", " : "",
+                             (unsigned long long)f[k].n, f[k].what);
+            at += w > 0 ? (size_t)w : 0;
+        }
+}
+
+/* An operation that gives triangles (delaunay): the core on A's points,
+ * a warning for merged points of another z, the check (job->verify),
+ * then the triangles written. */
+static int triangles(const struct xgo_job *job, struct xg_ctx *ctx,
+                     const struct xgo_src *a, const struct xg_set *pts,
+                     GDALDatasetH dst, const char *layer_name, char **lco,
+                     OGRSpatialReferenceH srs, struct xg_stats *st,
+                     struct xgo_report *rep, void *sp_write, char *err,
+                     size_t errlen)
+{
+    const struct xg_op *op = job->op;
+    struct xg_triangles t = {0};
+    int rc = op->run_tri(ctx, pts, &job->opts, &t, st);
+    double t0;
+    if (rc == XG_EDEGENERATE) {
+        /* fewer than three distinct points, or all on a line: the
+         * input's fault, so name it */
+        rc = xgo__fail(err, errlen, rc, "%s, layer '%s': %s", a->path,
+                       a->name, *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx)
+                                                    : xg_strerror(rc));
+        goto done;
+    }
+    if (rc) {
+        xgo__fail(err, errlen, rc, "%s: %s", op->name,
+                  *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx) : xg_strerror(rc));
+        goto done;
+    }
+    if (st->z_differ)
+        xgo__warn(job->quiet, "%s, layer '%s': %llu point%s at the (x, y) "
+                  "of another but with another z; merged, the z of the "
+                  "lowest FID kept", a->path, a->name,
+                  (unsigned long long)st->z_differ,
+                  st->z_differ == 1 ? "" : "s");
+    if (job->verify) {
+        char what[512];
+        t0 = now();
+        rc = op->check(ctx, pts, (const uint32_t(*)[3])t.v, t.n,
+                       &rep->verify);
+        st->seconds[XG_STAGE_UNIQUE] += now() - t0;
+        if (rc) {
+            xgo__fail(err, errlen, rc, "%s: verifying: %s", op->name,
+                      *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx)
+                                          : xg_strerror(rc));
+            goto done;
+        }
+        rep->verified = 1;
+        findings(&rep->verify, what, sizeof what);
+        if (*what) {
+            rc = xgo__fail(err, errlen, XG_EINVAL, "%s: --verify: the "
+                           "triangulation is wrong: %s (of %llu triangles); "
+                           "nothing written", op->name, what,
+                           (unsigned long long)rep->verify.triangles);
+            goto done;
+        }
+    }
+    {
+        struct xgo_write_tri w = {job, dst, layer_name, lco, srs, pts, &t,
+                                  rep->has_z};
+        t0 = now();
+        rc = xgo__write_tri(&w, rep, sp_write ? GDALScaledProgress : NULL,
+                            sp_write, err, errlen);
+        rep->write_seconds = now() - t0;
+    }
+done:
+    xg_triangles_free(&t);
+    return rc;
+}
+
 int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
                 const char *layer_name, char **lco, struct xg_stats *st,
                 char *err, size_t errlen)
@@ -154,10 +248,12 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         sp[k] = progress_slice(job, k);
 
     rc = xgo__src_open(&a, &job->a, "A", err, errlen);
-    if (!rc)
+    if (!rc && op->ninputs > 1)
         rc = xgo__src_open(&b, &job->b, "B", err, errlen);
-    if (!rc)
+    if (!rc && op->ninputs > 1)
         rc = xgo__srs_check(&a, &b, &srs, err, errlen);
+    else if (!rc)
+        srs = xgo__layer_srs(a.lyr);
     if (rc)
         goto done;
     snprintf(rep->a_layer, sizeof rep->a_layer, "%s", a.name);
@@ -167,9 +263,9 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     rc = xgo__read(&a, job, 0, &set[0], rep, pf, sp[0], err, errlen);
     if (!rc && set[0].n == 0)
         rc = no_usable(op, 0, &a, 0, err, errlen);
-    if (!rc)
+    if (!rc && op->ninputs > 1)
         rc = xgo__read(&b, job, 1, &set[1], rep, pf, sp[1], err, errlen);
-    if (!rc && set[1].n == 0)
+    if (!rc && op->ninputs > 1 && set[1].n == 0)
         rc = no_usable(op, 1, &b, 0, err, errlen);
     rep->a_features = a.nread;
     rep->b_features = b.nread;
@@ -195,6 +291,11 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         rl.pa = sp[2];
         rl.pf = GDALScaledProgress;
         xg_ctx_set_progress(ctx, relay, &rl);
+    }
+    if (op->output == XG_OUTPUT_TRIANGLES) {
+        rc = triangles(job, ctx, &a, &set[0], dst, layer_name, lco, srs, st,
+                       rep, sp[3], err, errlen);
+        goto done;
     }
     rc = op->run(ctx, &set[0], &set[1], &job->opts, &out, st);
     if (rc) {

@@ -71,8 +71,10 @@ int xgo_ops_write_json(FILE *f)
         xgo__json_str(f, op->contract);
         fprintf(f, ", \"dim\": %d,\n   \"inputs\": [", op->dim);
         input(f, op, 0);
-        fprintf(f, ",\n              ");
-        input(f, op, 1);
+        if (op->ninputs > 1) {
+            fprintf(f, ",\n              ");
+            input(f, op, 1);
+        }
         fprintf(f, "],\n   \"kinds\": [");
         for (k = 0, first = 1; k < XG_KIND_COUNT; k++)
             if ((op->kinds >> k) & 1u) {
@@ -80,15 +82,25 @@ int xgo_ops_write_json(FILE *f)
                 xgo__json_str(f, xg_kind_name(k, op->dim));
                 first = 0;
             }
-        /* the output's fixed fields, as write.c makes them */
-        fprintf(f, "], \"fields\": [\"" XGO_FIELD_A_FID "\"");
-        sub_field(f, op->in[0].sub_field);
-        fprintf(f, ", \"" XGO_FIELD_B_FID "\"");
-        sub_field(f, op->in[1].sub_field);
-        fprintf(f, ", \"" XGO_FIELD_KIND "\"]");
-        /* the records' geometries (write.c): lines only for overlaps */
-        fprintf(f, ", \"output\": [\"point\"%s]}",
-                (op->kinds >> XG_KIND_OVERLAP) & 1u ? ", \"line\"" : "");
+        if (op->output == XG_OUTPUT_TRIANGLES) {
+            /* write_tri.c: the vertices' FIDs (and their parts, when
+             * MultiPoints of several points occur), one polygon each */
+            fprintf(f, "], \"fields\": [\"" XGO_FIELD_V0 "\", \"" XGO_FIELD_V1
+                       "\", \"" XGO_FIELD_V2 "\"], \"output\": [\"polygon\"]");
+        } else {
+            /* the output's fixed fields, as write.c makes them */
+            fprintf(f, "], \"fields\": [\"" XGO_FIELD_A_FID "\"");
+            sub_field(f, op->in[0].sub_field);
+            fprintf(f, ", \"" XGO_FIELD_B_FID "\"");
+            sub_field(f, op->in[1].sub_field);
+            fprintf(f, ", \"" XGO_FIELD_KIND "\"]");
+            /* the records' geometries (write.c): lines only for
+             * overlaps */
+            fprintf(f, ", \"output\": [\"point\"%s]",
+                    (op->kinds >> XG_KIND_OVERLAP) & 1u ? ", \"line\"" : "");
+        }
+        /* --verify (verify=yes) applies */
+        fprintf(f, ", \"verify\": %s}", op->check ? "true" : "false");
     }
     fprintf(f, "\n]}\n");
     return fflush(f) != 0 || ferror(f) ? XG_EIO : XG_OK;

@@ -12,6 +12,9 @@
  * inside: A, Point / MultiPoint with Z (sub: the point's index within its
  * MultiPoint, 0 for a Point); B, triangles as segtri's B, each feature
  * then checked to be a closed surface (xg_op_input.closed).
+ * delaunay: Point / MultiPoint with or without Z (2D points whose z is
+ * kept when there is one, 0 otherwise; the report notes whether any had
+ * Z, so that the output carries it); sub as for inside's points.
  * One reader per element kind and dimension (the table `readers` below):
  * an operation's inputs find theirs through their element kinds.
  */
@@ -24,7 +27,10 @@
 struct reader {
     struct xgo_src *s;
     const struct xgo_job *job;
-    int dim;                  /* 3: Z required; 2: z set to 0 */
+    int dim;                  /* 3: Z required; 2: z set to 0, unless
+                                 keep_z */
+    int keep_z;               /* 2D, but a Z there is kept (and noted in
+                                 rep->has_z) */
     GIntBig fid;
     int64_t sub;              /* next element index within the feature */
     size_t vtx;               /* vertices seen in the feature */
@@ -84,7 +90,7 @@ static int points(struct reader *r, OGRGeometryH g, size_t *n)
     for (i = 0; i < (size_t)np; i++) {
         double *p = r->buf + 3 * i;
         int k;
-        if (r->dim == 2)
+        if (r->dim == 2 && !r->keep_z)
             p[2] = 0.0;
         for (k = 0; k < 3; k++)
             if (!isfinite(p[k])) {
@@ -209,6 +215,25 @@ static int points3d_geom(struct reader *r, OGRGeometryH g)
         return rc;
     default:
         return wrong_type(r, g, "Point or MultiPoint with Z");
+    }
+}
+
+/* Points of the plane: z kept where the geometry has Z (0 without). */
+static int points2d_geom(struct reader *r, OGRGeometryH g)
+{
+    int rc = XG_OK, i, n;
+    if (OGR_G_Is3D(g))
+        r->rep->has_z = 1;
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbPoint:
+        return point(r, g, 0);
+    case wkbMultiPoint:
+        n = OGR_G_GetGeometryCount(g);
+        for (i = 0; i < n && !rc; i++)
+            rc = point(r, OGR_G_GetGeometryRef(g, i), i);
+        return rc;
+    default:
+        return wrong_type(r, g, "Point or MultiPoint");
     }
 }
 
@@ -468,14 +493,17 @@ static int read_all(struct reader *r, geom_fn fn, const size_t *count,
  * was (for "no usable ..." messages). */
 static const struct {
     int elem, dim;
+    int keep_z;               /* 2D, z kept where there is one */
     geom_fn fn;
     const char *geometry;
     const char *barren;
 } readers[] = {
-    {XG_ELEM_SEGMENT, 3, segs3d_geom, "line", "of one vertex"},
-    {XG_ELEM_SEGMENT, 2, segs2d_geom, "line polygon", "of one vertex"},
-    {XG_ELEM_TRIANGLE, 3, tris_geom, "polygon", "with every polygon skipped"},
-    {XG_ELEM_POINT, 3, points3d_geom, "point", "of empty points only"},
+    {XG_ELEM_SEGMENT, 3, 0, segs3d_geom, "line", "of one vertex"},
+    {XG_ELEM_SEGMENT, 2, 0, segs2d_geom, "line polygon", "of one vertex"},
+    {XG_ELEM_TRIANGLE, 3, 0, tris_geom, "polygon",
+     "with every polygon skipped"},
+    {XG_ELEM_POINT, 3, 0, points3d_geom, "point", "of empty points only"},
+    {XG_ELEM_POINT, 2, 1, points2d_geom, "point", "of empty points only"},
 };
 
 /* The index in readers of input i's reader, or -1. */
@@ -515,6 +543,7 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
     r.s = s;
     r.job = job;
     r.dim = readers[k].dim;
+    r.keep_z = readers[k].keep_z;
     r.rep = rep;
     r.err = err;
     r.errlen = errlen;

@@ -1,6 +1,9 @@
 /*
  * stats.c -- the figures of a run as one JSON object (--stats).  The
  * contacts by kind list the kinds of the operation (struct xg_op.kinds).
+ * An operation of one input has no "b" nor B counts; one that gives
+ * triangles has "triangles", "z_differ" and "verify" (the check's
+ * findings, or null without --verify) instead of "contacts".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -63,15 +66,20 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
     fprintf(f, ",\n  \"threads\": %d,\n  \"grid\": [%d, %d, %d],\n",
             st->threads, st->grid[0], st->grid[1], st->grid[2]);
     input(f, "a", &job->a, rep->a_layer, rep->a_features, "");
-    input(f, "b", &job->b, rep->b_layer, rep->b_features, "");
-    fprintf(f, "  \"%s\": %llu,\n  \"%s\": %llu,\n", op->in[0].count_key,
-            (unsigned long long)st->a_count, op->in[1].count_key,
-            (unsigned long long)st->b_count);
-    fprintf(f, "  \"skipped\": {\"%s\": %llu, "
-               "\"%s\": %llu, \"no_geometry_features\": %llu, "
+    if (op->ninputs > 1)
+        input(f, "b", &job->b, rep->b_layer, rep->b_features, "");
+    fprintf(f, "  \"%s\": %llu,\n", op->in[0].count_key,
+            (unsigned long long)st->a_count);
+    if (op->ninputs > 1)
+        fprintf(f, "  \"%s\": %llu,\n", op->in[1].count_key,
+                (unsigned long long)st->b_count);
+    fprintf(f, "  \"skipped\": {\"%s\": %llu, ", op->in[0].skip_key,
+            (unsigned long long)st->a_skipped);
+    if (op->ninputs > 1)
+        fprintf(f, "\"%s\": %llu, ", op->in[1].skip_key,
+                (unsigned long long)st->b_skipped);
+    fprintf(f, "\"no_geometry_features\": %llu, "
                "\"nonplanar_polygons\": %llu, \"bad_polygons\": %llu",
-            op->in[0].skip_key, (unsigned long long)st->a_skipped,
-            op->in[1].skip_key, (unsigned long long)st->b_skipped,
             (unsigned long long)rep->null_geoms,
             (unsigned long long)rep->nonplanar,
             (unsigned long long)rep->bad_polygons);
@@ -100,16 +108,43 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
             (unsigned long long)c->construct_ld,
             (unsigned long long)c->construct_dd,
             (unsigned long long)c->construct_exact);
-    fprintf(f, "  \"contacts\": {");
-    for (k = 0; k < XG_KIND_COUNT; k++) {
-        if (!((op->kinds >> k) & 1u))
-            continue;
-        fprintf(f, "\"%s\": %llu, ", xg_kind_name(k, op->dim),
-                (unsigned long long)st->contacts[k]);
-        total += st->contacts[k];
+    if (op->output == XG_OUTPUT_TRIANGLES) {
+        const struct xg_delaunay_report *v = &rep->verify;
+        fprintf(f, "  \"z_differ\": %llu,\n  \"triangles\": %llu,\n",
+                (unsigned long long)st->z_differ,
+                (unsigned long long)rep->written);
+        if (rep->verified)
+            fprintf(f, "  \"verify\": {\"points\": %llu, \"triangles\": %llu, "
+                       "\"hull_vertices\": %llu, \"bad_index\": %llu, "
+                       "\"not_ccw\": %llu, \"bad_edges\": %llu, "
+                       "\"missing\": %llu, \"count_off\": %llu, "
+                       "\"not_delaunay\": %llu, \"not_canonical\": %llu},\n",
+                    (unsigned long long)v->points,
+                    (unsigned long long)v->triangles,
+                    (unsigned long long)v->hull_vertices,
+                    (unsigned long long)v->bad_index,
+                    (unsigned long long)v->not_ccw,
+                    (unsigned long long)v->bad_edges,
+                    (unsigned long long)v->missing,
+                    (unsigned long long)v->count_off,
+                    (unsigned long long)v->not_delaunay,
+                    (unsigned long long)v->not_canonical);
+        else
+            fprintf(f, "  \"verify\": null,\n");
+        fprintf(f, "  \"features_written\": %llu,\n",
+                (unsigned long long)rep->written);
+    } else {
+        fprintf(f, "  \"contacts\": {");
+        for (k = 0; k < XG_KIND_COUNT; k++) {
+            if (!((op->kinds >> k) & 1u))
+                continue;
+            fprintf(f, "\"%s\": %llu, ", xg_kind_name(k, op->dim),
+                    (unsigned long long)st->contacts[k]);
+            total += st->contacts[k];
+        }
+        fprintf(f, "\"total\": %llu},\n  \"features_written\": %llu,\n",
+                (unsigned long long)total, (unsigned long long)rep->written);
     }
-    fprintf(f, "\"total\": %llu},\n  \"features_written\": %llu,\n",
-            (unsigned long long)total, (unsigned long long)rep->written);
     fprintf(f, "  \"output\": {\"layer\": ");
     xgo__json_str(f, rep->layer);
     fprintf(f, ", \"lines_layer\": ");

@@ -166,35 +166,47 @@ static int fields(struct ctx *c, struct out *o)
     return XG_OK;
 }
 
-static int open_layer(struct ctx *c, struct out *o, const char *name,
-                      OGRwkbGeometryType gt)
+int xgo__layer_open(GDALDatasetH dst, const char *name,
+                    OGRSpatialReferenceH srs, OGRwkbGeometryType gt,
+                    char **lco_in, OGRLayerH *lyr, int *created, char *err,
+                    size_t errlen)
 {
-    const struct xgo_write *w = c->w;
-    o->lyr = GDALDatasetGetLayerByName(w->dst, name);
-    if (o->lyr) {
-        OGRSpatialReferenceH have = xgo__layer_srs(o->lyr);
-        if ((have == NULL) != (w->srs == NULL) ||
-            (have && !OSRIsSame(have, w->srs)))
-            return xgo__fail(c->err, c->errlen, XG_EINVAL,
+    *created = 0;
+    *lyr = GDALDatasetGetLayerByName(dst, name);
+    if (*lyr) {
+        OGRSpatialReferenceH have = xgo__layer_srs(*lyr);
+        if ((have == NULL) != (srs == NULL) || (have && !OSRIsSame(have, srs)))
+            return xgo__fail(err, errlen, XG_EINVAL,
                              "%s, layer '%s': exists in another CRS than "
                              "the inputs'; cannot append",
-                             GDALGetDescription(w->dst), name);
+                             GDALGetDescription(dst), name);
     } else {
-        GDALDriverH drv = GDALGetDatasetDriver(w->dst);
-        char **lco = CSLDuplicate(w->lco);
+        GDALDriverH drv = GDALGetDatasetDriver(dst);
+        char **lco = CSLDuplicate(lco_in);
         /* CSV drops the geometry unless asked: write it as WKT, as
          * ogr2ogr -lco GEOMETRY=AS_WKT does */
         if (drv && EQUAL(GDALGetDriverShortName(drv), "CSV") &&
             !CSLFetchNameValue(lco, "GEOMETRY"))
             lco = CSLSetNameValue(lco, "GEOMETRY", "AS_WKT");
         CPLErrorReset();
-        o->lyr = GDALDatasetCreateLayer(w->dst, name, w->srs, gt, lco);
+        *lyr = GDALDatasetCreateLayer(dst, name, srs, gt, lco);
         CSLDestroy(lco);
-        if (!o->lyr)
-            return fail(c, XG_EIO, "%s", "cannot create the layer", name);
-        o->created = 1;
+        if (!*lyr)
+            return xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot "
+                             "create the layer: %s", GDALGetDescription(dst),
+                             name, gdal_msg());
+        *created = 1;
     }
-    return fields(c, o);
+    return XG_OK;
+}
+
+static int open_layer(struct ctx *c, struct out *o, const char *name,
+                      OGRwkbGeometryType gt)
+{
+    const struct xgo_write *w = c->w;
+    int rc = xgo__layer_open(w->dst, name, w->srs, gt, w->lco, &o->lyr,
+                             &o->created, c->err, c->errlen);
+    return rc ? rc : fields(c, o);
 }
 
 static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
@@ -264,18 +276,22 @@ static void out_free(struct out *o)
     free(o->bmap);
 }
 
-/* Removes a layer this run created (after a failure). */
-static void drop(GDALDatasetH dst, struct out *o)
+void xgo__layer_drop(GDALDatasetH dst, OGRLayerH lyr, int created)
 {
     int i, n;
-    if (!o->created || !o->lyr)
+    if (!created || !lyr)
         return;
     n = GDALDatasetGetLayerCount(dst);
     for (i = 0; i < n; i++)
-        if (GDALDatasetGetLayer(dst, i) == o->lyr) {
+        if (GDALDatasetGetLayer(dst, i) == lyr) {
             GDALDatasetDeleteLayer(dst, i);
             return;
         }
+}
+
+static void drop(GDALDatasetH dst, struct out *o)
+{
+    xgo__layer_drop(dst, o->lyr, o->created);
 }
 
 int xgo__write(const struct xgo_write *w, struct xgo_report *rep,

@@ -60,6 +60,12 @@ struct xgo_report {
     uint64_t not_closed;      /* features skipped (-skip-invalid): their
                                  surface is not closed                 */
     uint64_t written;         /* output features                       */
+    int has_z;                /* an input read without Z required (the
+                                 points of delaunay) had Z: the output
+                                 carries it                            */
+    int verified;             /* job->verify ran: verify holds its
+                                 findings                              */
+    struct xg_delaunay_report verify;
     double read_seconds, write_seconds;
     double close_seconds;     /* closing dst (job->close_dst), else 0  */
     char a_layer[256], b_layer[256];  /* the layers read               */
@@ -76,6 +82,9 @@ struct xgo_job {
     GDALProgressFunc progress; /* may be NULL; returning FALSE cancels */
     void *progress_arg;
     int quiet;                /* no warnings through CPLError */
+    int verify;               /* check the triangles again before they
+                                 are written (xg_op.check): a finding
+                                 fails the run (operations with a check) */
     int skip_invalid;         /* a feature that must be a closed surface
                                  (xg_op_input.closed) and is not: skipped
                                  with a warning, not an error */
@@ -102,6 +111,19 @@ struct xgo_job {
 #define XGO_FIELD_B_FID "b_fid"
 #define XGO_FIELD_KIND  "kind"
 
+/* The fixed fields of a triangle (xg_op.output XG_OUTPUT_TRIANGLES): the
+ * FIDs of its three input points, in the ring's order; when some feature
+ * gave more than one point (a MultiPoint of several), also each point's
+ * index in its feature, "v0_part", "v1_part", "v2_part". */
+#define XGO_FIELD_V0 "v0"
+#define XGO_FIELD_V1 "v1"
+#define XGO_FIELD_V2 "v2"
+#define XGO_FIELD_PART_SUFFIX "_part"
+
+/* The output layer's default name for op: "contacts", or "triangles"
+ * for an operation that gives triangles. */
+const char *xgo_default_layer(const struct xg_op *op);
+
 /* ---- Run options: the one parser of the options that the exactgeo tool
  * and EXACTGEO: connection strings share (xgo_options.c).  Keys are the
  * connection string's (the tool maps its own: -where is awhere, --engine
@@ -118,6 +140,10 @@ struct xgo_job {
  *                  (operations whose kinds include outside)
  *   skip_invalid   yes | no: skip, with a warning, an input feature that
  *                  is not a closed surface (operations with such inputs)
+ *   verify         yes | no: check the result again before writing it
+ *                  (operations with a check: delaunay)
+ * An operation of one input (xg_op.ninputs 1) takes no B key, and one
+ * that gives triangles copies no fields.
  * Strings are not copied: value must outlive job, except the field lists,
  * which are split into job->copy_lists (free them with xgo_options_free).
  * Returns 0, or XG_EINVAL with a message naming the value and what was
@@ -127,7 +153,9 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                    char *err, size_t errlen);
 /* Whether the job's options fit its operation (outside only where its
  * records can be outside, skip_invalid only where an input must be
- * closed surfaces); 0 when no operation is set yet.  xgo_option_set and
+ * closed surfaces, verify only where it has a check, B's options only
+ * where it has a B, copies only where it gives contacts); 0 when no
+ * operation is set yet.  xgo_option_set and
  * xgo_job_run call it.  Returns 0 or XG_EINVAL with the message. */
 int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen);
 /* Frees what xgo_option_set allocated (job->copy_lists) and clears the
@@ -155,6 +183,11 @@ const char *xgo_input_geometry(const struct xg_op *op, int i);
  * length or every triangle degenerate) is an error: an empty output would
  * read as "no contacts".  When job->close_dst, dst is closed before the
  * return, on success and on failure alike (a failing close is an error).
+ * An operation of one input reads job->a only; one that gives triangles
+ * (delaunay) writes one Polygon (PolygonZ when the points had Z) per
+ * triangle, its ring v0, v1, v2, v0 counter-clockwise, fields v0, v1, v2
+ * (XGO_FIELD_V0...); with job->verify its check runs first, and a finding
+ * is an error (the findings in job->report either way).
  * st (may be NULL) receives the core's figures.  Returns 0, or an
  * XG_E* code with a one-line message in err (errlen bytes, may be 0).
  */
@@ -170,7 +203,11 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
  * lists what this build's reader of that input takes ("line", "polygon",
  * "point"); empty when there is none.  "field" is null for an input
  * without an index field (inside's solids); "fields" lists the output's
- * fixed fields, "kinds" the operation's kinds only (struct xg_op.kinds).  Returns 0, or XG_EIO when writing failed. */
+ * fixed fields, "kinds" the operation's kinds only (struct xg_op.kinds).
+ * An operation of one input lists one input; one that gives triangles
+ * has "kinds" [], "fields" ["v0", "v1", "v2"] and "output" ["polygon"];
+ * "verify" says whether it has a check (--verify).  Returns 0, or XG_EIO
+ * when writing failed. */
 int xgo_ops_write_json(FILE *f);
 
 /* Writes the figures of a run as one JSON object to path.  Returns 0 or

@@ -12,19 +12,20 @@
 #include "xgo_conn.h"
 
 #define KEYS "op, a, al, awhere, acopy, b, bl, bwhere, bcopy, engine, " \
-             "grid, threads, nln, outside, skip_invalid"
+             "grid, threads, nln, outside, skip_invalid, verify"
 
 /* The slot of key in c, or NULL when the key is unknown. */
 static char **slot(struct xgo_conn *c, const char *key)
 {
     static const char *const names[] = {
         "op", "a", "b", "al", "bl", "awhere", "bwhere", "acopy", "bcopy",
-        "engine", "grid", "threads", "nln", "outside", "skip_invalid"};
+        "engine", "grid", "threads", "nln", "outside", "skip_invalid",
+        "verify"};
     char **slots[] = {
         &c->op, &c->src[0], &c->src[1], &c->layer[0], &c->layer[1],
         &c->where[0], &c->where[1], &c->copy[0], &c->copy[1],
         &c->engine, &c->grid, &c->threads, &c->nln, &c->outside,
-        &c->skip_invalid};
+        &c->skip_invalid, &c->verify};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(key, names[i]) == 0)
@@ -50,6 +51,7 @@ void xgo_conn_free(struct xgo_conn *c)
     free(c->nln);
     free(c->outside);
     free(c->skip_invalid);
+    free(c->verify);
     memset(c, 0, sizeof *c);
 }
 
@@ -317,11 +319,12 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     enum { NINPUT_KEYS = 6 };
     static const char *const keys[] = {"al", "bl", "awhere", "bwhere",
                                        "acopy", "bcopy", "engine", "grid",
-                                       "threads", "outside", "skip_invalid"};
+                                       "threads", "outside", "skip_invalid",
+                                       "verify"};
     const char *const vals[] = {c->layer[0], c->layer[1], c->where[0],
                                 c->where[1], c->copy[0], c->copy[1],
                                 c->engine, c->grid, c->threads, c->outside,
-                                c->skip_invalid};
+                                c->skip_invalid, c->verify};
     char names[256];
     size_t k;
     int rc;
@@ -332,19 +335,25 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     }
     if ((rc = xgo_option_set(job, "op", c->op, err, errlen)) != XG_OK)
         return rc;
-    if (!c->src[0] || !*c->src[0] || !c->src[1] || !*c->src[1]) {
+    if (!c->src[0] || !*c->src[0] ||
+        (job->op->ninputs > 1 && (!c->src[1] || !*c->src[1]))) {
         snprintf(err, errlen, "missing key '%s' (the %s input dataset)",
                  !c->src[0] || !*c->src[0] ? "a" : "b",
                  !c->src[0] || !*c->src[0] ? "A" : "B");
         return XG_EINVAL;
     }
+    if (job->op->ninputs < 2 && c->src[1] && *c->src[1]) {
+        snprintf(err, errlen, "%s takes one input: key 'b' does not apply "
+                 "(give the points as 'a')", job->op->name);
+        return XG_EINVAL;
+    }
     job->a.path = c->src[0];
-    job->b.path = c->src[1];
+    job->b.path = job->op->ninputs > 1 ? c->src[1] : NULL;
     job->a.layer_opt = "al";
     job->b.layer_opt = "bl";
     /* An input's key= (al, awhere, acopy, ...) is the same as leaving
-     * it out; engine=, grid=, threads=, outside= and skip_invalid= are
-     * errors, as in the tool. */
+     * it out; engine=, grid=, threads=, outside=, skip_invalid= and
+     * verify= are errors, as in the tool. */
     for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
         if (vals[k] && (*vals[k] || k >= NINPUT_KEYS) &&
             (rc = xgo_option_set(job, keys[k], vals[k], err, errlen)) !=

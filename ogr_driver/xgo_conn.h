@@ -32,7 +32,11 @@
  *   outside  yes | no: a record for each point in no solid (-outside)
  *   skip_invalid  yes | no: skip features that are not closed surfaces,
  *            with a warning                          (-skip-invalid)
- * op, a and b are required; key= is the same as leaving the key out.
+ *   verify   yes | no: check the result again; a finding fails the open
+ *                                                    (--verify)
+ * op and a are required, and b for an operation of two inputs (one of
+ * one input, delaunay, refuses it); key= is the same as leaving the key
+ * out.
  * The values are checked by the run options' parser (xgo.h,
  * xgo_option_set), the one the exactgeo tool uses.
  */
@@ -63,6 +67,7 @@ struct xgo_conn {
     char *nln;
     char *outside;          /* yes | no */
     char *skip_invalid;     /* yes | no */
+    char *verify;           /* yes | no */
 };
 
 /* Parses text, with or without the EXACTGEO: prefix, into c (which must

@@ -99,4 +99,33 @@ struct xgo_write {
 int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
                GDALProgressFunc pf, void *pa, char *err, size_t errlen);
 
+/* The output layer name of dst (write.c): the existing one (to append
+ * to; it must have srs, or none like it), else a new one of type gt with
+ * the creation options lco (CSV: the geometry as WKT unless lco says).
+ * *created says which; *lyr is dst's. */
+int xgo__layer_open(GDALDatasetH dst, const char *name,
+                    OGRSpatialReferenceH srs, OGRwkbGeometryType gt,
+                    char **lco, OGRLayerH *lyr, int *created, char *err,
+                    size_t errlen);
+/* Removes lyr from dst when this run created it (after a failure where
+ * no transaction took it back). */
+void xgo__layer_drop(GDALDatasetH dst, OGRLayerH lyr, int created);
+
+/* Writes triangles (xg_op.output XG_OUTPUT_TRIANGLES; see xgo_job_run):
+ * one Polygon per triangle of t, its ring t's vertices of pts then the
+ * first again, PolygonZ when has_z, fields v0, v1, v2 (the points'
+ * fids) and, when some point has sub > 0, v0_part, v1_part, v2_part. */
+struct xgo_write_tri {
+    const struct xgo_job *job;
+    GDALDatasetH dst;
+    const char *layer_name;
+    char **lco;
+    OGRSpatialReferenceH srs;
+    const struct xg_set *pts;
+    const struct xg_triangles *t;
+    int has_z;
+};
+int xgo__write_tri(const struct xgo_write_tri *w, struct xgo_report *rep,
+                   GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+
 #endif /* XGO_INTERNAL_H */

@@ -21,7 +21,7 @@
 #define THREADS_MAX 1024
 
 enum what { OP, ENGINE, GRID, THREADS, LAYER, WHERE, COPY, SPAT, OUTSIDE,
-             SKIP_INVALID };
+             SKIP_INVALID, VERIFY };
 
 static const struct {
     const char *key;
@@ -33,6 +33,7 @@ static const struct {
     {"awhere", WHERE, 0},   {"bwhere", WHERE, 1},   {"acopy", COPY, 0},
     {"bcopy", COPY, 1},     {"aspat", SPAT, 0},     {"bspat", SPAT, 1},
     {"outside", OUTSIDE, 0}, {"skip_invalid", SKIP_INVALID, 0},
+    {"verify", VERIFY, 0},
 };
 
 void xgo_op_list(char *buf, size_t len)
@@ -85,6 +86,22 @@ static int has_closed(const struct xg_op *op)
     return op->in[0].closed || op->in[1].closed;
 }
 
+static int has_check(const struct xg_op *op)
+{
+    return op->check != NULL;
+}
+
+const char *xgo_default_layer(const struct xg_op *op)
+{
+    return op && op->output == XG_OUTPUT_TRIANGLES ? "triangles" : "contacts";
+}
+
+/* Some option of input B is set. */
+static int b_set(const struct xgo_input *b)
+{
+    return b->layer || b->where || b->copy != XGO_COPY_NONE || b->spat_set;
+}
+
 int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
 {
     char names[256];
@@ -100,6 +117,19 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
         return BAD("%s reads no closed surfaces to skip (only %s does)",
                    job->op->name, names);
     }
+    if (job->verify && !has_check(job->op)) {
+        ops_where(has_check, names, sizeof names);
+        return BAD("%s has no check to verify with (only %s has)",
+                   job->op->name, names);
+    }
+    if (job->op->ninputs < 2 && b_set(&job->b))
+        return BAD("%s takes one input, A: the options of B do not apply",
+                   job->op->name);
+    if (job->op->output != XG_OUTPUT_CONTACTS &&
+        (job->a.copy != XGO_COPY_NONE || job->b.copy != XGO_COPY_NONE))
+        return BAD("%s copies no fields (a triangle has three points; its "
+                   "fields v0, v1, v2 are their FIDs, to join on)",
+                   job->op->name);
     return XG_OK;
 }
 
@@ -276,26 +306,31 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
             return XG_OK;
         case LAYER:
             in->layer = *value ? value : NULL;
-            return XG_OK;
+            return xgo_options_check(job, err, errlen);
         case WHERE:
             in->where = *value ? value : NULL;
-            return XG_OK;
+            return xgo_options_check(job, err, errlen);
         case COPY:
-            return set_copy(job, keys[k].input, value, err, errlen);
+            if ((v = set_copy(job, keys[k].input, value, err, errlen)))
+                return v;
+            return xgo_options_check(job, err, errlen);
         case SPAT:
             if (parse_box(value, in->spat, err, errlen))
                 return XG_EINVAL;
             in->spat_set = 1;
-            return XG_OK;
+            return xgo_options_check(job, err, errlen);
         case OUTSIDE:
         case SKIP_INVALID:
+        case VERIFY:
             if (parse_yes_no(value, &v))
                 return BAD("bad %s '%s' (expected yes or no)", keys[k].key,
                            value);
             if (keys[k].what == OUTSIDE)
                 job->opts.outside = v;
-            else
+            else if (keys[k].what == SKIP_INVALID)
                 job->skip_invalid = v;
+            else
+                job->verify = v;
             return xgo_options_check(job, err, errlen);
         }
     }

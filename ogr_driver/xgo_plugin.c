@@ -25,7 +25,8 @@ void xgo_pjob_free(struct xgo_pjob *pj)
 
 const char *xgo_pjob_layer_name(const struct xgo_pjob *pj)
 {
-    return pj->conn.nln && *pj->conn.nln ? pj->conn.nln : XGO_PLUGIN_LAYER;
+    return pj->conn.nln && *pj->conn.nln ? pj->conn.nln
+                                         : xgo_default_layer(pj->job.op);
 }
 
 /* Appends to f one line per file of the opened input ds: its canonical
@@ -70,12 +71,12 @@ static FILE *key_start(struct xgo_pjob *pj, size_t *len)
     const char *const names[] = {"op", "a", "al", "awhere", "acopy", "b",
                                  "bl", "bwhere", "bcopy", "engine", "grid",
                                  "threads", "nln", "outside",
-                                 "skip_invalid"};
+                                 "skip_invalid", "verify"};
     const char *const vals[] = {c->op, c->src[0], c->layer[0], c->where[0],
                                 c->copy[0], c->src[1], c->layer[1],
                                 c->where[1], c->copy[1], c->engine, c->grid,
                                 c->threads, c->nln, c->outside,
-                                c->skip_invalid};
+                                c->skip_invalid, c->verify};
     size_t i;
     FILE *f = open_memstream(&pj->key, len);
     if (!f)
@@ -116,7 +117,7 @@ int xgo_pjob_open(struct xgo_pjob *pj, const char *name, int is_job,
      * file, layer or field fails the open rather than the first read;
      * and note the state of their files in the key. */
     key = key_start(pj, &keylen);
-    for (i = 0; i < 2 && rc == XG_OK; i++) {
+    for (i = 0; i < job->op->ninputs && rc == XG_OK; i++) {
         memset(&src, 0, sizeof src);
         rc = xgo__src_open(&src, i == 0 ? &job->a : &job->b, i == 0 ? "A" : "B",
                            err, errlen);
@@ -154,8 +155,9 @@ int xgo_pjob_run(const struct xgo_pjob *pj, GDALProgressFunc pf, void *pa,
                          "dataset: %s", CPLGetLastErrorMsg());
     job.progress = pf;
     job.progress_arg = pa;
-    CPLDebug("EXACTGEO", "running job: %s of %s and %s", pj->conn.op,
-             pj->conn.src[0], pj->conn.src[1]);
+    CPLDebug("EXACTGEO", "running job: %s of %s%s%s", pj->conn.op,
+             pj->conn.src[0], pj->conn.src[1] ? " and " : "",
+             pj->conn.src[1] ? pj->conn.src[1] : "");
     rc = xgo_job_run(&job, *mem, xgo_pjob_layer_name(pj), NULL, &st, err,
                      errlen);
     if (rc != XG_OK) {

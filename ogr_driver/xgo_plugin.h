@@ -16,9 +16,6 @@
 extern "C" {
 #endif
 
-/* The result layer's name when nln is not given: the tool's default. */
-#define XGO_PLUGIN_LAYER "contacts"
-
 /* A job as the driver holds it: the parsed text and the job pointing
  * into it.  Initialise with = {0}; free with xgo_pjob_free(). */
 struct xgo_pjob {
@@ -44,7 +41,8 @@ int xgo_pjob_open(struct xgo_pjob *pj, const char *name, int is_job,
                   const char *engine, const char *grid, char *err,
                   size_t errlen);
 
-/* The result layer's name. */
+/* The result layer's name: nln, else the tool's default for the
+ * operation (xgo_default_layer: contacts, triangles). */
 const char *xgo_pjob_layer_name(const struct xgo_pjob *pj);
 
 /* Runs the job into a new MEM ("Memory") dataset, returned in *mem (the

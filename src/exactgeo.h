@@ -457,12 +457,34 @@ int xg_delaunay_check(struct xg_ctx *ctx, const struct xg_set *pts,
  * kinds of its inputs; nobody compares operation names.  The entries are
  * static and never change: share them freely between threads. */
 
-/* The signature of xg_segtri and xg_redblue. */
+/* The signature of xg_segtri, xg_redblue and xg_inside: two inputs,
+ * contacts out. */
 typedef int (*xg_op_run_fn)(struct xg_ctx *ctx, const struct xg_set *a,
                             const struct xg_set *b, const struct xg_opts *opt,
                             struct xg_contacts *out, struct xg_stats *st);
 
-/* One input of an operation (index 0: A, 1: B). */
+/* The signature of xg_delaunay: one input, triangles out. */
+typedef int (*xg_op_tri_fn)(struct xg_ctx *ctx, const struct xg_set *pts,
+                            const struct xg_opts *opt,
+                            struct xg_triangles *out, struct xg_stats *st);
+
+/* The signature of xg_delaunay_check: the triangles of an xg_op_tri_fn
+ * checked again, for the front ends' --verify. */
+typedef int (*xg_op_check_fn)(struct xg_ctx *ctx, const struct xg_set *pts,
+                              const uint32_t (*t)[3], size_t nt,
+                              struct xg_delaunay_report *rep);
+
+/* What an operation's records are (struct xg_op.output). */
+enum xg_op_output {
+    XG_OUTPUT_CONTACTS = 0,   /* struct xg_contacts: one record per
+                                 (A element, B element) contact, of the
+                                 kinds in xg_op.kinds (run)             */
+    XG_OUTPUT_TRIANGLES = 1   /* struct xg_triangles: triangles over the
+                                 one input's points (run_tri)           */
+};
+
+/* One input of an operation (index 0: A, 1: B; an operation of one
+ * input, xg_op.ninputs 1, has in[1] zeroed). */
 struct xg_op_input {
     int elem;               /* enum xg_elem of its set                  */
     const char *noun;       /* what it is, capitalised, for labels:
@@ -494,9 +516,18 @@ struct xg_op {
     int dim;                /* 3: in space (outputs with Z); 2: in the
                                plane, z ignored; also xg_kind_name's    */
     unsigned kinds;         /* the kinds its records take: bit k set
-                               for enum xg_kind k (summaries, --stats) */
+                               for enum xg_kind k (summaries, --stats);
+                               0 for triangles, which have no kind      */
     struct xg_op_input in[2];
-    xg_op_run_fn run;       /* the engine entry point                   */
+    xg_op_run_fn run;       /* the engine entry point (output contacts;
+                               NULL otherwise)                          */
+    int ninputs;            /* 2: A and B; 1: A only (in[1] zeroed)     */
+    int output;             /* enum xg_op_output: what run or run_tri
+                               gives, hence what the front ends write   */
+    xg_op_tri_fn run_tri;   /* the engine entry point (output triangles;
+                               NULL otherwise)                          */
+    xg_op_check_fn check;   /* re-checks run_tri's triangles (--verify);
+                               NULL: the operation has no check         */
 };
 
 /* The operation named name (exact, case-sensitive), or NULL. */

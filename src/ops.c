@@ -2,7 +2,8 @@
  * ops.c -- the operation table (exactgeo.h): the one place that names
  * each operation and says what it takes and gives.  A new operation is a
  * new entry here plus its own files (its engine, its reader where its
- * element kinds need one).
+ * element kinds need one).  Operations of two inputs give contacts (run);
+ * delaunay takes one input and gives triangles (run_tri, check).
  */
 #include <string.h>
 #include "xg_internal.h"
@@ -23,7 +24,7 @@ static const struct xg_op ops[] = {
       {XG_ELEM_TRIANGLE, "Triangles",
        "Polygon Z, TIN, PolyhedralSurface: meshes", "triangles", "degenerate",
        "b_tri", "triangles", "degenerate_triangles", 0}},
-     xg_segtri},
+     xg_segtri, 2, XG_OUTPUT_CONTACTS, NULL, NULL},
     {"redblue", "Segment x segment contacts (2D map overlay, exact)",
      "contacts of 2D segments of A and B (lines, polygon rings)",
      "Every contact between the closed 2D segments of A and of B, exactly",
@@ -33,7 +34,7 @@ static const struct xg_op ops[] = {
       {XG_ELEM_SEGMENT, "Blue segments", "lines or polygon rings",
        "segments", "of zero length", "b_seg", "b_segments",
        "zero_length_b_segments", 0}},
-     xg_redblue},
+     xg_redblue, 2, XG_OUTPUT_CONTACTS, NULL, NULL},
     {"inside", "Points in closed solids (3D, exact)",
      "closed 3D solids B (ore bodies) holding each 3D point of A (blocks)",
      "Every point of A with each closed solid of B that holds it, inside "
@@ -45,7 +46,19 @@ static const struct xg_op ops[] = {
        "closed PolyhedralSurface Z, TIN Z or Polygon Z surfaces: one solid "
        "per feature", "triangles", "degenerate", NULL, "triangles",
        "degenerate_triangles", 1}},
-     xg_inside},
+     xg_inside, 2, XG_OUTPUT_CONTACTS, NULL, NULL},
+    /* one input; triangles, not contacts: no kinds, no B, no index
+     * field of its own (the writer names the vertices v0, v1, v2) */
+    {"delaunay", "Delaunay triangulation (2D, exact)",
+     "Delaunay triangulation of the (x, y) of points A (survey points)",
+     "The Delaunay triangulation of the distinct (x, y) of the points of "
+     "A, exactly, cocircular points decided by one symbolic rule",
+     2, 0,
+     {{XG_ELEM_POINT, "Points", "Point, MultiPoint, with or without Z: "
+       "survey points", "points", "at the (x, y) of another",
+       NULL, "points", "duplicate_points", 0},
+      {0}},
+     NULL, 1, XG_OUTPUT_TRIANGLES, xg_delaunay, xg_delaunay_check},
 };
 
 size_t xg_op_count(void)
