@@ -17,7 +17,14 @@ order.
 
 Options beyond the common ones, each where the entry says it applies:
 OUTSIDE (-outside) where the kinds include "outside", SKIP_INVALID
-(-skip-invalid) where an input must be closed surfaces ("closed").
+(-skip-invalid) where an input must be closed surfaces ("closed"),
+VERIFY (--verify) where the operation has a check ("verify").
+
+An operation of one input (delaunay: its entry lists one input, and its
+"output" is ["polygon"]) takes INPUT instead of A and B, copies no
+fields, has no grid, and writes OUTPUT, one Polygon (PolygonZ when the
+points have Z) per triangle, with the fields of the tool's layer (v0, v1,
+v2: the FIDs of its points).
 """
 from osgeo import ogr
 
@@ -77,16 +84,25 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         self._op = op
         self.OP = op['name']            # the tool's sub-command
         self.DIM = op['dim']
-        a, b = op['inputs']
+        self.ONE = len(op['inputs']) == 1    # one input: INPUT, no B
+        a = op['inputs'][0]
         self.A_TYPES = [_LAYER_TYPES[g] for g in a['geometry']]
-        self.B_TYPES = [_LAYER_TYPES[g] for g in b['geometry']]
-        self.A_HELP = '{} A ({})'.format(a['noun'], a['accepts'])
-        self.B_HELP = '{} B ({})'.format(b['noun'], b['accepts'])
+        self.A_HELP = '{} ({})'.format(a['noun'], a['accepts']) \
+            if self.ONE else '{} A ({})'.format(a['noun'], a['accepts'])
+        if not self.ONE:
+            b = op['inputs'][1]
+            self.B_TYPES = [_LAYER_TYPES[g] for g in b['geometry']]
+            self.B_HELP = '{} B ({})'.format(b['noun'], b['accepts'])
         # what the entry says of the output and the options (an older
         # tool's entry, without "output", mixes points and lines)
-        self.LINES = 'line' in op.get('output', ['point', 'line'])
+        output = op.get('output', ['point', 'line'])
+        self.POLYGONS = output == ['polygon']   # triangles
+        self.LINES = 'line' in output
         self.OUTSIDE = 'outside' in op['kinds']
         self.SKIP_INVALID = any(i.get('closed') for i in op['inputs'])
+        self.VERIFY = bool(op.get('verify'))
+        # the tool's output layer, as its -nln names it
+        self.LAYER = 'triangles' if self.POLYGONS else 'contacts'
 
     def name(self):
         return self._op['name']
@@ -95,6 +111,13 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         return self._op['title']
 
     def shortHelpString(self):  # noqa: N802
+        if self.POLYGONS:
+            return ('{}: one triangle (polygon, counter-clockwise) per '
+                    'feature, fields {}: the FIDs of its three points.  '
+                    'Points at the same (x, y) are merged into the one of '
+                    'lowest FID.  Runs the exactgeo tool.'.format(
+                        self._op['contract'],
+                        ', '.join(self._op['fields'])))
         kinds = self._op['kinds']
         if self.LINES:  # the line kind comes last
             what = '{} (points) or {} (lines)'.format(
@@ -116,6 +139,9 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         return OperationAlgorithm(self._op)
 
     def initAlgorithm(self, config=None):  # noqa: N802
+        if self.ONE:
+            self._init_one()
+            return
         self.addParameter(QgsProcessingParameterFeatureSource(
             'A', self.A_HELP, self.A_TYPES))
         self.addParameter(QgsProcessingParameterFeatureSource(
@@ -151,6 +177,24 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         self.addOutput(QgsProcessingOutputNumber('CONTACTS',
                                                  'Number of contacts'))
 
+    def _init_one(self):
+        """The parameters of an operation of one input (delaunay)."""
+        self.addParameter(QgsProcessingParameterFeatureSource(
+            'INPUT', self.A_HELP, self.A_TYPES))
+        self.addParameter(QgsProcessingParameterEnum(
+            'ENGINE', 'Engine', options=ENGINES, defaultValue=0))
+        if self.VERIFY:
+            self.addParameter(QgsProcessingParameterBoolean(
+                'VERIFY', 'Check the result again with exact predicates '
+                'before writing it (a finding fails the run)',
+                defaultValue=False))
+        self.addParameter(QgsProcessingParameterFeatureSink(
+            'OUTPUT', 'Triangles' if self.POLYGONS else 'Output',
+            QgsProcessing.TypeVectorPolygon if self.POLYGONS
+            else QgsProcessing.TypeVectorPoint))
+        self.addOutput(QgsProcessingOutputNumber(
+            'COUNT', 'Number of features written'))
+
     def _input(self, parameters, name, context, feedback):
         """The input's file and layer, as the tool takes them.  A file the
         tool can read goes as it is (so a_fid and b_fid are its FIDs); a
@@ -164,6 +208,8 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         return path, layer
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802
+        if self.ONE:
+            return self._process_one(parameters, context, feedback)
         a_path, a_layer = self._input(parameters, 'A', context, feedback)
         b_path, b_layer = self._input(parameters, 'B', context, feedback)
         a_src = self.parameterAsSource(parameters, 'A', context)
@@ -197,13 +243,32 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         return self._copy(tmp, parameters, context, feedback,
                           a_src.sourceCrs())
 
+    def _process_one(self, parameters, context, feedback):
+        """Runs an operation of one input (delaunay) and copies its
+        layer into OUTPUT."""
+        path, layer = self._input(parameters, 'INPUT', context, feedback)
+        src = self.parameterAsSource(parameters, 'INPUT', context)
+        tmp = QgsProcessingUtils.generateTempFilename(self.LAYER + '.gpkg')
+        args = [self.OP, '-progress', '-f', 'GPKG', '-nln', self.LAYER]
+        if layer:
+            args += ['-al', layer]
+        engine = self.parameterAsEnum(parameters, 'ENGINE', context)
+        args += ['--engine', ENGINES[engine]]
+        if self.VERIFY and self.parameterAsBool(parameters, 'VERIFY',
+                                                context):
+            args += ['--verify']
+        args += [tmp, path]
+        tool.run(args, feedback, 0, 90)
+        return self._copy(tmp, parameters, context, feedback,
+                          src.sourceCrs())
+
     def _copy(self, tmp, parameters, context, feedback, crs):
         """Copies the tool's layer into the sinks, in its order."""
         ds = ogr.Open(tmp)
-        if ds is None or ds.GetLayerByName('contacts') is None:
+        if ds is None or ds.GetLayerByName(self.LAYER) is None:
             raise QgsProcessingException(
                 'exactgeo: cannot read the tool\'s output ' + tmp)
-        lyr = ds.GetLayerByName('contacts')
+        lyr = ds.GetLayerByName(self.LAYER)
         defn = lyr.GetLayerDefn()
         fields = QgsFields()
         for i in range(defn.GetFieldCount()):
@@ -213,9 +278,13 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         as_text = [defn.GetFieldDefn(i).GetType() not in _TYPES
                    for i in range(defn.GetFieldCount())]
         z = self.DIM == 3
+        if self.POLYGONS:   # Z as the tool wrote it (the points' own)
+            z = bool(ogr.GT_HasZ(lyr.GetGeomType()))
+            kind = QgsWkbTypes.PolygonZ if z else QgsWkbTypes.Polygon
+        else:
+            kind = QgsWkbTypes.PointZ if z else QgsWkbTypes.Point
         pt_sink, pt_id = self.parameterAsSink(
-            parameters, 'OUTPUT', context, fields,
-            QgsWkbTypes.PointZ if z else QgsWkbTypes.Point, crs)
+            parameters, 'OUTPUT', context, fields, kind, crs)
         ln_sink, ln_id = None, None
         if self.LINES:
             ln_sink, ln_id = self.parameterAsSink(
@@ -241,13 +310,16 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
                 else f.GetFieldAsString(i) if as_text[i]
                 else f.GetField(i)
                 for i in range(len(as_text))])
-            if ogr.GT_Flatten(g.GetGeometryType()) == ogr.wkbPoint:
+            if self.POLYGONS or \
+                    ogr.GT_Flatten(g.GetGeometryType()) == ogr.wkbPoint:
                 pt_sink.addFeature(qf, QgsFeatureSink.FastInsert)
             elif ln_sink is not None:
                 ln_sink.addFeature(qf, QgsFeatureSink.FastInsert)
             n += 1
             feedback.setProgress(90 + 10 * n / total)
         ds = None
+        if self.ONE:
+            return {'OUTPUT': pt_id, 'COUNT': n}
         results = {'OUTPUT': pt_id, 'CONTACTS': n}
         if ln_sink is not None:
             results['OUTPUT_LINES'] = ln_id
