@@ -62,8 +62,10 @@ static void summary_triangles(const char *dst, const struct xgo_job *job,
                (unsigned long long)rep->verify.points,
                (unsigned long long)rep->verify.triangles,
                (unsigned long long)rep->verify.hull_vertices);
-    printf("  seconds: read %.3f, compute %.3f, write %.3f, close %.3f\n",
-           rep->read_seconds, core, rep->write_seconds, rep->close_seconds);
+    printf("  seconds: read %.3f, compute %.3f, ", rep->read_seconds, core);
+    if (rep->verified)
+        printf("verify %.3f, ", rep->verify_seconds);
+    printf("write %.3f, close %.3f\n", rep->write_seconds, rep->close_seconds);
     printf("  output: %s, layer '%s', %llu features\n", dst, rep->layer,
            (unsigned long long)rep->written);
 }

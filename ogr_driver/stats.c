@@ -91,16 +91,24 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
     fprintf(f, "},\n");
     fprintf(f, "  \"triangulated_polygons\": %llu,\n",
             (unsigned long long)rep->triangulated);
-    fprintf(f, "  \"candidate_pairs\": %llu,\n  \"bbox_pairs\": %llu,\n"
-               "  \"deferred_pairs\": %llu,\n  \"predicates\": %llu,\n"
+    /* the core's three work counts; their meaning for triangles
+     * (exactgeo.h, xg_delaunay): triangulations built (cpu: strips,
+     * retries counted), triangles built in them, triangles whose circle
+     * needed another pass */
+    fprintf(f, op->output == XG_OUTPUT_TRIANGLES
+                   ? "  \"triangulations\": %llu,\n  \"triangles_built\": "
+                     "%llu,\n  \"deferred_triangles\": %llu,\n"
+                   : "  \"candidate_pairs\": %llu,\n  \"bbox_pairs\": %llu,\n"
+                     "  \"deferred_pairs\": %llu,\n",
+            (unsigned long long)st->candidates,
+            (unsigned long long)st->bbox_pairs,
+            (unsigned long long)st->deferred);
+    fprintf(f, "  \"predicates\": %llu,\n"
                "  \"predicate_filter_failures\": %llu,\n"
                "  \"exact_evaluations\": %llu,\n  \"constructions\": %llu,\n"
                "  \"constructions_long_double\": %llu,\n"
                "  \"constructions_double_double\": %llu,\n"
                "  \"constructions_exact\": %llu,\n",
-            (unsigned long long)st->candidates,
-            (unsigned long long)st->bbox_pairs,
-            (unsigned long long)st->deferred,
             (unsigned long long)c->predicates,
             (unsigned long long)c->filter_failures,
             (unsigned long long)c->exact_evals,
@@ -159,10 +167,12 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
         if (k != XG_STAGE_EXACT)  /* inside intersect for the CPU engines */
             core += st->seconds[k];
     }
+    if (op->check)
+        fprintf(f, "\"verify\": %.6f, ", rep->verify_seconds);
     fprintf(f, "\"write\": %.6f, \"close\": %.6f, \"total\": %.6f}\n}\n",
             rep->write_seconds, rep->close_seconds,
-            rep->read_seconds + core + rep->write_seconds +
-                rep->close_seconds);
+            rep->read_seconds + core + rep->verify_seconds +
+                rep->write_seconds + rep->close_seconds);
     /* a failed write shows at fflush (or earlier, in ferror) */
     if (fflush(f) != 0 || ferror(f)) {
         int e = errno ? errno : EIO;

@@ -68,6 +68,7 @@ struct xgo_report {
     struct xg_delaunay_report verify;
     double read_seconds, write_seconds;
     double close_seconds;     /* closing dst (job->close_dst), else 0  */
+    double verify_seconds;    /* the check (job->verify), else 0       */
     char a_layer[256], b_layer[256];  /* the layers read               */
     char layer[256];          /* the output layer, as the driver named it */
     char lines_layer[256];    /* second output layer (Shapefile), or "" */
