@@ -247,3 +247,10 @@ tests_delaunay_t_SOURCES = tests/delaunay_t.c tests/xg_test.h tests/tap.h
 tests_delaunay_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_delaunay_t_LDADD = $(TAP_LDADD)
 TESTS += tests/delaunay_t
+# `exactgeo delaunay` end to end (issue 14): the triangles against a
+# brute-force rational triangulation, merges, errors, --verify, engines,
+# EXACTGEO:op=delaunay.
+if HAVE_GDAL
+TESTS += tests/delaunay_cli_t.sh
+endif
+EXTRA_DIST += tests/delaunay_cli_t.sh
