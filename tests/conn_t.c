@@ -115,6 +115,20 @@ int main(void)
     ok(fails_with("EXACTGEO:a=x;b=y", "missing key 'op'"), "op required");
     ok(fails_with("EXACTGEO:op=segtri;b=y", "missing key 'a'"), "a required");
     ok(fails_with("EXACTGEO:op=segtri;a=x", "missing key 'b'"), "b required");
+    ok(fails_with("EXACTGEO:op=delaunay;a=x;b=y",
+                  "delaunay takes one input: key 'b' does not apply") &&
+           fails_with("EXACTGEO:op=delaunay;a=x;bl=L",
+                      "delaunay takes one input, A: the options of B do "
+                      "not apply") &&
+           fails_with("EXACTGEO:op=delaunay;a=x;acopy=all",
+                      "delaunay copies no fields") &&
+           fails_with("EXACTGEO:op=segtri;a=x;b=y;verify=yes",
+                      "segtri has no check to verify with (only delaunay "
+                      "has)") &&
+           fails_with("EXACTGEO:op=delaunay;a=x;verify=maybe",
+                      "bad verify 'maybe' (expected yes or no)"),
+       "one input: b=, B's keys and copies refused for delaunay; verify= "
+       "only where there is a check");
     ok(fails_with("EXACTGEO:op=union;a=x;b=y", "unknown operation 'union'"),
        "unknown operation named");
     ok(fails_with("EXACTGEO:op=segtri;a=x;b=y;colour=red",
@@ -141,8 +155,10 @@ int main(void)
         size_t i, good = 0;
         for (i = 0; i < xg_op_count(); i++) {
             char text[256];
-            snprintf(text, sizeof text, "EXACTGEO:op=%s;a=x;b=y",
-                     xg_op_at(i)->name);
+            /* b= only where the operation has a B */
+            snprintf(text, sizeof text, "EXACTGEO:op=%s;a=x%s",
+                     xg_op_at(i)->name,
+                     xg_op_at(i)->ninputs > 1 ? ";b=y" : "");
             rc = xgo_conn_parse(text, &c, err, sizeof err);
             good += rc == XG_OK &&
                     xgo_conn_check(&c, err, sizeof err) == XG_OK;

@@ -14,6 +14,15 @@ python3 - ops.json > names.txt <<'PY'
 import json, sys
 ops = json.load(open(sys.argv[1]))['operations']
 for op in ops:
+    assert op['dim'] in (2, 3)
+    assert all(i['geometry'] for i in op['inputs'])
+    assert op['verify'] in (True, False)
+    if op['output'] == ['polygon']:     # triangles of one input's points
+        a, = op['inputs']
+        assert a['role'] == 'A' and a['field'] is None
+        assert op['fields'] == ['v0', 'v1', 'v2'] and op['kinds'] == []
+        print(op['name'])
+        continue
     a, b = op['inputs']
     assert a['role'] == 'A' and b['role'] == 'B'
     # an input without an index field (field null) adds no output field
@@ -21,14 +30,21 @@ for op in ops:
                                         b['field'], 'kind') if f is not None]
     assert a['field'] is not None
     assert len(op['kinds']) == 3 and len(set(op['kinds'])) == 3
-    assert op['dim'] in (2, 3)
-    assert all(i['geometry'] for i in op['inputs'])
     print(op['name'])
 PY
 [ $rc -eq 0 ] && [ $? -eq 0 ] && [ -s names.txt ]
 ok $? "--operations: valid JSON, every entry with its inputs, kinds and fields ($(tr '\n' ' ' < names.txt))"
-printf 'segtri\nredblue\ninside\n' | cmp -s - names.txt
-ok $? "--operations lists segtri, redblue and inside, in the table's order"
+printf 'segtri\nredblue\ninside\ndelaunay\n' | cmp -s - names.txt
+ok $? "--operations lists segtri, redblue, inside and delaunay, in the table's order"
+python3 - ops.json <<'PY'
+import json, sys
+ops = {op['name']: op for op in json.load(open(sys.argv[1]))['operations']}
+d = ops['delaunay']
+assert [i['geometry'] for i in d['inputs']] == [['point']] and d['dim'] == 2
+assert d['output'] == ['polygon'] and d['verify'] is True
+assert not any(ops[n]['verify'] for n in ('segtri', 'redblue', 'inside'))
+PY
+ok $? "--operations: delaunay takes one input of points, gives polygons, has --verify; the others have no check"
 python3 - ops.json <<'PY'
 import json, sys
 ops = {op['name']: op for op in json.load(open(sys.argv[1]))['operations']}
@@ -67,10 +83,11 @@ print(", ".join(n[:-1]) + " or " + n[-1] if len(n) > 1 else n[0])' < names.txt))
 ok $? "an unknown operation names every operation: '$(head -1 err.txt)'"
 all=0
 while read -r op; do
-    "$XG" "$op" only-dst 2> err.txt
-    [ $? -eq 2 ] && grep -q "expected DST A_SRC B_SRC" err.txt || all=1
+    "$XG" "$op" 2> err.txt
+    [ $? -eq 2 ] && grep -q "expected DST [A-Z_]*SRC" err.txt || all=1
 done < names.txt
-ok $all "every operation of the table is a sub-command"
+grep -q '^       exactgeo delaunay *\[options\] DST POINTS_SRC$' help.txt || all=1
+ok $all "every operation of the table is a sub-command (delaunay: DST POINTS_SRC)"
 
 # The same bad values through the tool and through EXACTGEO: (the GDAL
 # plugin, when built): the tool prefixes the option typed.

@@ -88,16 +88,28 @@ int main(void)
         ok(op && text(op->name) && unique && xg_op_find(op->name) == op,
            "%s: its name is unique and xg_op_find finds this entry",
            op->name);
+        /* contacts: kinds and run; triangles: no kinds, run_tri */
         ok(text(op->title) && text(op->summary) && text(op->contract) &&
-               (op->dim == 2 || op->dim == 3) && op->run != NULL &&
-               kinds_ok(op->kinds),
-           "%s: title, summary, contract, dim %d, kinds 0x%x, run",
-           op->name, op->dim, op->kinds);
-        ok(input_ok(&op->in[0], 'a') && input_ok(&op->in[1], 'b') &&
-               strcmp(op->in[0].count_key, op->in[1].count_key) != 0 &&
-               strcmp(op->in[0].skip_key, op->in[1].skip_key) != 0,
-           "%s: both inputs described; their --stats keys differ",
-           op->name);
+               (op->dim == 2 || op->dim == 3) &&
+               (op->output == XG_OUTPUT_CONTACTS
+                    ? op->run != NULL && op->run_tri == NULL &&
+                          kinds_ok(op->kinds)
+                    : op->output == XG_OUTPUT_TRIANGLES && op->run == NULL &&
+                          op->run_tri != NULL && op->kinds == 0),
+           "%s: title, summary, contract, dim %d, kinds 0x%x, its run for "
+           "its output (%d)", op->name, op->dim, op->kinds, op->output);
+        if (op->ninputs == 2)
+            ok(input_ok(&op->in[0], 'a') && input_ok(&op->in[1], 'b') &&
+                   strcmp(op->in[0].count_key, op->in[1].count_key) != 0 &&
+                   strcmp(op->in[0].skip_key, op->in[1].skip_key) != 0,
+               "%s: both inputs described; their --stats keys differ",
+               op->name);
+        else
+            ok(op->ninputs == 1 && input_ok(&op->in[0], 'a') &&
+                   op->in[1].elem == XG_ELEM_NONE && !op->in[1].noun &&
+                   !op->in[1].count_key && !op->in[1].sub_field,
+               "%s: one input described, in[1] zeroed (ninputs %d)",
+               op->name, op->ninputs);
     }
     ok(xg_op_find("segtri") && xg_op_find("segtri")->dim == 3 &&
            xg_op_find("redblue") && xg_op_find("redblue")->dim == 2 &&
@@ -126,6 +138,49 @@ int main(void)
                in->in[1].sub_field == NULL && in->in[0].sub_field &&
                strcmp(in->in[0].sub_field, "a_part") == 0,
            "inside: points (a_part) in solids (no B index field)");
+        ok(st && rb && in && st->ninputs == 2 && rb->ninputs == 2 &&
+               in->ninputs == 2 && st->output == XG_OUTPUT_CONTACTS &&
+               rb->output == XG_OUTPUT_CONTACTS &&
+               in->output == XG_OUTPUT_CONTACTS && !st->check &&
+               !rb->check && !in->check,
+           "segtri, redblue and inside: two inputs, contacts, no check");
+    }
+    {
+        const struct xg_op *dt = xg_op_find("delaunay");
+        ok(dt && dt->ninputs == 1 && dt->output == XG_OUTPUT_TRIANGLES &&
+               dt->dim == 2 && dt->in[0].elem == XG_ELEM_POINT &&
+               dt->run_tri == xg_delaunay && dt->check == xg_delaunay_check &&
+               dt->in[0].sub_field == NULL,
+           "delaunay: one input of points, triangles, xg_delaunay and its "
+           "check");
+        if (dt) {
+            /* run_tri gives what xg_delaunay gives; check finds it right */
+            static const double p[5][3] = {{0, 0, 1}, {4, 0.5, 2},
+                                           {3.5, 4, 3}, {-0.5, 3, 4},
+                                           {1.5, 1.25, 5}};
+            struct xg_set s = {0};
+            struct xg_triangles got = {0}, want = {0};
+            struct xg_opts opt = {XG_ENGINE_SEQ, {0, 0, 0}, 0, 0};
+            struct xg_delaunay_report rep;
+            int rc1, rc2, rc3;
+            for (i = 0; i < 5; i++)
+                xg_set_push_point(&s, p[i], (int64_t)i + 1, 0);
+            rc1 = dt->run_tri(ctx, &s, &opt, &got, NULL);
+            rc2 = xg_delaunay(ctx, &s, &opt, &want, NULL);
+            rc3 = dt->check(ctx, &s, (const uint32_t(*)[3])got.v, got.n,
+                            &rep);
+            ok(rc1 == XG_OK && rc2 == XG_OK && got.n == 4 &&
+                   want.n == got.n &&
+                   memcmp(got.v, want.v, got.n * sizeof *got.v) == 0 &&
+                   rc3 == XG_OK && rep.points == 5 && rep.triangles == 4 &&
+                   rep.hull_vertices == 4 && rep.not_ccw == 0 &&
+                   rep.not_delaunay == 0 && rep.bad_edges == 0,
+               "delaunay: run_tri gives xg_delaunay's %zu triangles; check "
+               "finds them right", got.n);
+            xg_triangles_free(&got);
+            xg_triangles_free(&want);
+            xg_set_free(&s);
+        }
     }
 
     /* run equals the engine called directly */
