@@ -182,5 +182,36 @@ CPL_DEBUG=EXACTGEO ogrinfo -al "$CONN" > /dev/null 2> "$T/err" &&
     [ "$(grep -c 'EXACTGEO: running job' "$T/err")" -eq 1 ]
 check $? "ogrinfo -al runs the job once (CPL_DEBUG=EXACTGEO: $(grep -c 'running job' "$T/err") run)"
 
+# op=delaunay: one input (a=), no b; the layer 'triangles' holds the
+# tool's triangles, bit for bit, in GPKG and GeoJSON; a job file too.
+S=$(cd "$top_srcdir/data" && pwd)/survey.gpkg
+DCONN="EXACTGEO:op=delaunay;a=$S;verify=yes"
+"$TOOL" delaunay -q "$T/tin_cli.gpkg" "$S" &&
+    "$TOOL" delaunay -q -f GeoJSON "$T/tin_cli.geojson" "$S" &&
+    ogr2ogr -f GPKG "$T/tin_drv.gpkg" "$DCONN" 2> "$T/err" &&
+    ogr2ogr -f GeoJSON "$T/tin_drv.geojson" "$DCONN" 2>> "$T/err" &&
+    "$DUMP" "$T/tin_cli.gpkg" > "$T/a.txt" && "$DUMP" "$T/tin_drv.gpkg" > "$T/b.txt" &&
+    same "$T/a.txt" "$T/b.txt" &&
+    "$DUMP" "$T/tin_cli.geojson" > "$T/a.txt" && "$DUMP" "$T/tin_drv.geojson" > "$T/b.txt" &&
+    same "$T/a.txt" "$T/b.txt"
+check $? "op=delaunay: ogr2ogr -f GPKG and GeoJSON through the driver equal the tool's"
+grep -q "5 points at the (x, y) of another but with another z" "$T/err"
+check $? "op=delaunay: the warning for merged points of another z comes through GDAL"
+ogrinfo -ro -so -al "$DCONN" 2> /dev/null > "$T/out" &&
+    grep -q "^Layer name: triangles$" "$T/out" &&
+    grep -q "^Geometry: 3D Polygon$" "$T/out" &&
+    grep -q "^Feature Count: 6232$" "$T/out" &&
+    grep -q "^v0: Integer64" "$T/out" && grep -q "^v2: Integer64" "$T/out"
+check $? "op=delaunay: ogrinfo shows layer 'triangles', 3D Polygon, 6232 features, v0..v2"
+[ "$(ogrinfo -ro -q -al "$DCONN" -where "v0 = 1 OR v1 = 1 OR v2 = 1" 2>/dev/null | grep -c '^OGRFeature')" -ge 1 ]
+check $? "op=delaunay: attribute filters on v0..v2 work"
+printf '#exactgeo-job 1\nop = delaunay\na = survey.gpkg\nnln = tin\n' > "$T/tin.xgjob"
+cp "$S" "$T/survey.gpkg"
+ogrinfo -ro -so "$T/tin.xgjob" tin 2> /dev/null | grep -q "^Feature Count: 6232$"
+check $? "op=delaunay in a .xgjob, with nln = tin"
+ogrinfo -ro -so "EXACTGEO:op=delaunay;a=$S;b=$S" > /dev/null 2> "$T/err"
+[ $? -ne 0 ] && grep -q "delaunay takes one input" "$T/err"
+check $? "op=delaunay with b=: the open fails with a message"
+
 echo "1..$n"
 exit $fail
