@@ -1,19 +1,23 @@
 """qgis_layer_t.py -- QGIS loads EXACTGEO layers through its "ogr"
 provider, as "Add vector layer" does: a connection string and a .xgjob
 job file, and an inside job (points in solids) whose layer has the
-tool's features and kinds.  Prints one "ok - ..." or "not ok - ..." line
-per check; qgis_layer_t.sh numbers them and then checks how QGIS exited.
+tool's features and kinds, and a delaunay job whose layer is the tool's
+triangles (PolygonZ, fields v0, v1, v2).  Prints one "ok - ..." or "not
+ok - ..." line per check; qgis_layer_t.sh numbers them and then checks
+how QGIS exited.
 Usage: python3 qgis_layer_t.py CONNECTION JOBFILE TOOL_OUTPUT.gpkg
-                               INSIDE_CONNECTION INSIDE_TOOL_OUTPUT.gpkg"""
+                               INSIDE_CONNECTION INSIDE_TOOL_OUTPUT.gpkg
+                               DELAUNAY_CONNECTION DELAUNAY_TOOL_OUTPUT.gpkg"""
 import sys
-from qgis.core import NULL, QgsApplication, QgsProject, QgsVectorLayer
+from qgis.core import (NULL, QgsApplication, QgsProject, QgsVectorLayer,
+                       QgsWkbTypes)
 
 
 def ok(cond, what):
     print(('ok' if cond else 'not ok'), '-', what, flush=True)
 
 
-conn, job, ref, in_conn, in_ref = sys.argv[1:6]
+conn, job, ref, in_conn, in_ref, dt_conn, dt_ref = sys.argv[1:8]
 app = QgsApplication([], False)
 app.initQgis()
 want = QgsVectorLayer(ref, 'ref', 'ogr').featureCount()
@@ -56,6 +60,24 @@ ok(kinds == ['boundary', 'inside', 'outside'],
    'inside: kinds %s' % ', '.join(kinds))
 ok(all((r[2] is None) == (r[3] == 'outside') for r in got),
    'inside: b_fid is NULL exactly on the outside records')
+layers.append(lyr)
+
+# delaunay: the triangles as the tool wrote them
+lyr = QgsVectorLayer(dt_conn, 'delaunay', 'ogr')
+ok(lyr.isValid() and lyr.wkbType() == QgsWkbTypes.PolygonZ and
+   [f.name() for f in lyr.fields()][-3:] == ['v0', 'v1', 'v2'],
+   'a delaunay connection string loads as a PolygonZ layer with v0, v1, v2')
+
+
+def triangles(layer):
+    return [(f['v0'], f['v1'], f['v2'], f.geometry().asWkt(17))
+            for f in layer.getFeatures()]
+
+
+got, want = triangles(lyr), triangles(QgsVectorLayer(dt_ref, 'tool', 'ogr'))
+ok(len(want) > 0 and got == want,
+   'delaunay: %d triangles read, equal to the tool\'s %d (FIDs, rings)'
+   % (len(got), len(want)))
 layers.append(lyr)
 QgsProject.instance().addMapLayers(layers)
 app.exitQgis()

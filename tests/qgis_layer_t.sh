@@ -28,6 +28,9 @@ CONN="EXACTGEO:op=segtri;a=$D/drillholes.gpkg;b=$D/orebodies.gpkg"
 ogr2ogr -f GPKG "$T/few.gpkg" "$D/blocks.gpkg" -where "iz = 13 OR probe IS NOT NULL" ||
     { echo "Bail out! ogr2ogr failed"; exit 1; }
 IN_CONN="EXACTGEO:op=inside;a=$T/few.gpkg;b=$D/orebodies.gpkg;outside=yes"
+DT_CONN="EXACTGEO:op=delaunay;a=$D/survey.gpkg"
+"$top_builddir/exactgeo" delaunay -q "$T/dt_ref.gpkg" "$D/survey.gpkg" ||
+    { echo "Bail out! the tool failed (delaunay)"; exit 1; }
 "$top_builddir/exactgeo" inside -q -outside "$T/in_ref.gpkg" "$T/few.gpkg" \
     "$D/orebodies.gpkg" || { echo "Bail out! the tool failed (inside)"; exit 1; }
 
@@ -35,13 +38,14 @@ n=0 fail=0
 check() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi; }
 
 CPL_DEBUG=EXACTGEO "$PY" "$top_srcdir/tests/qgis_layer_t.py" "$CONN" \
-    "$T/run.xgjob" "$T/ref.gpkg" "$IN_CONN" "$T/in_ref.gpkg" > "$T/out" 2> "$T/err"
+    "$T/run.xgjob" "$T/ref.gpkg" "$IN_CONN" "$T/in_ref.gpkg" "$DT_CONN" \
+    "$T/dt_ref.gpkg" > "$T/out" 2> "$T/err"
 rc=$?
 while read -r st rest; do
     case $st in ok) check 0 "${rest#- }" ;; *) check 1 "${rest#- }" ;; esac
 done < "$T/out"
-[ "$n" -eq 12 ]
-check $? "QGIS made all 12 checks ($n)"
+[ "$n" -eq 14 ]
+check $? "QGIS made all 14 checks ($n)"
 [ $rc -eq 0 ] || tail -5 "$T/err" | sed 's/^/# /'
 check $rc "QGIS exits with status 0 after exitQgis() (status $rc)"
 ! grep -E -q "corrupted|Aborted|double free|Segmentation" "$T/err"
@@ -50,7 +54,7 @@ check $? "no heap corruption message at exit"
 ! grep -q "ERROR" "$T/err"
 check $? "no GDAL error message (QGIS opens the .xgjob for update)"
 runs=$(grep -c "EXACTGEO: running job" "$T/err")
-[ "$runs" -eq 3 ]
-check $? "each job ran once, though QGIS opens each layer's dataset more than once ($runs runs for 3 layers)"
+[ "$runs" -eq 4 ]
+check $? "each job ran once, though QGIS opens each layer's dataset more than once ($runs runs for 4 layers)"
 echo "1..$n"
 exit $fail

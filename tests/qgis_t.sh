@@ -2,7 +2,8 @@
 # qgis_t.sh -- the QGIS Processing provider run headless by qgis_process:
 # its point and line outputs together equal the exactgeo tool's contacts;
 # the inside algorithm (points in solids) gives the tool's records, with
-# its options OUTSIDE and SKIP_INVALID.
+# its options OUTSIDE and SKIP_INVALID; the delaunay algorithm (one
+# input) gives the tool's triangles.
 # Skips where QGIS is absent.
 : "${top_srcdir:=.}" "${top_builddir:=.}"
 QP=$(command -v qgis_process.bin || command -v qgis_process)
@@ -106,5 +107,37 @@ rc=$?
 grep -v ' kind=outside ' "$T/b.txt" | grep -v ' b_fid=3 ' | sed 's/ a_probe=[^ ]*//; s/ b_rock_type=[a-z ]* |/ |/' > "$T/a.txt"
 [ $rc -eq 0 ] && [ -s "$T/c.txt" ] && cmp -s "$T/a.txt" "$T/c.txt"
 check $? "inside: SKIP_INVALID=true skips the open solid and keeps the others' records"
+# delaunay: one input (INPUT), a polygon output equal to the tool's
+# triangles; VERIFY; the demo survey with Z, a 2D copy without.
+"$QP" run exactgeo:delaunay -- INPUT="$D/survey.gpkg" VERIFY=true \
+    OUTPUT="$T/tin.gpkg" > "$T/log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && sed 's/^/# /' "$T/log" | tail -5
+check $rc "qgis_process run exactgeo:delaunay"
+"$EXACTGEO_TOOL" delaunay -q "$T/cli_tin.gpkg" "$D/survey.gpkg"
+"$DUMP" "$T/cli_tin.gpkg" | grep '^feature' > "$T/a.txt"
+"$DUMP" "$T/tin.gpkg" | grep '^feature' > "$T/b.txt"
+[ -s "$T/a.txt" ] && cmp -s "$T/a.txt" "$T/b.txt" && [ "$(wc -l < "$T/b.txt")" -eq 6232 ]
+check $? "delaunay: the output equals the tool's 6232 triangles (v0, v1, v2, rings, order)"
+"$DUMP" "$T/tin.gpkg" | grep -q '^layer .* 3D Polygon$'
+check $? "delaunay: the output is PolygonZ"
+grep -q "exactgeo delaunay .*--verify" "$T/log" &&
+    grep -q "5 points at the (x, y) of another but with another z" "$T/log"
+check $? "delaunay: VERIFY=true runs the tool with --verify; its warning reaches the log"
+ogr2ogr -f GPKG "$T/flat.gpkg" "$D/survey.gpkg" -dim XY -nln flat
+"$QP" run exactgeo:delaunay -- INPUT="$T/flat.gpkg" OUTPUT="$T/tin2d.gpkg" > "$T/log" 2>&1 &&
+    "$DUMP" "$T/tin2d.gpkg" | grep -q '^layer .* Polygon$' &&
+    [ "$("$DUMP" "$T/tin2d.gpkg" | grep -c '^feature')" -eq 6232 ]
+check $? "delaunay: 2D points give a 2D Polygon layer of the same 6232 triangles"
+"$QP" help exactgeo:delaunay > "$T/help_dt" 2>&1
+grep -q '^INPUT:' "$T/help_dt" && grep -q '^VERIFY:' "$T/help_dt" &&
+    ! grep -q -e '^A:' -e '^B:' -e '^B_FIELDS:' -e '^GRID:' -e '^OUTPUT_LINES:' "$T/help_dt"
+check $? "delaunay has INPUT and VERIFY, no A, B, B_FIELDS, GRID or OUTPUT_LINES"
+ogr2ogr -f GPKG "$T/line.gpkg" "$D/survey.gpkg" -where "fid <= 10" -nln line
+"$QP" run exactgeo:delaunay -- INPUT="$T/line.gpkg" OUTPUT="$T/none.gpkg" > "$T/log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && grep -q "not all on one line" "$T/log" && [ ! -e "$T/none.gpkg" ]
+check $? "delaunay: collinear points fail the run with the tool's message (status $rc)"
+
 echo "1..$n"
 exit $fail
