@@ -3,7 +3,8 @@
 # installs the Debian packages that are missing, builds, and runs the main
 # jobs on the bundled data (drill holes x ore bodies -> out/contacts.gpkg;
 # block centroids in ore bodies, with each block's rock type ->
-# out/blocks.gpkg).
+# out/blocks.gpkg; the survey points' Delaunay triangulation ->
+# out/tin.gpkg).
 #   --no-qgis   skip QGIS (about 1.2 GB), which only the QGIS Processing
 #               provider and its test need; that test then skips.
 set -e
@@ -39,3 +40,4 @@ make -j"$(nproc)"
 mkdir -p out
 ./exactgeo segtri -overwrite out/contacts.gpkg data/drillholes.gpkg data/orebodies.gpkg
 ./exactgeo inside -overwrite out/blocks.gpkg data/blocks.gpkg data/orebodies.gpkg -bcopy rock_type
+./exactgeo delaunay -overwrite out/tin.gpkg data/survey.gpkg --verify
