@@ -293,6 +293,8 @@ int main(int argc, char **argv)
         const char *fa = getenv("EXACTGEO_TEST_FAIL_AFTER");
         if (fa)
             job.fail_after = strtoll(fa, NULL, 10);
+        /* and turn a triangle around, for --verify to find */
+        job.test_break = getenv("EXACTGEO_TEST_BREAK_TRIANGLES") != NULL;
     }
 
     GDALAllRegister();

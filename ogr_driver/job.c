@@ -170,6 +170,11 @@ static int triangles(const struct xgo_job *job, struct xg_ctx *ctx,
                   "lowest FID kept", a->path, a->name,
                   (unsigned long long)st->z_differ,
                   st->z_differ == 1 ? "" : "s");
+    if (job->test_break && t.n) {       /* testing: a wrong triangle */
+        uint32_t v = t.v[0][1];
+        t.v[0][1] = t.v[0][2];
+        t.v[0][2] = v;
+    }
     if (job->verify) {
         char what[512];
         t0 = now();

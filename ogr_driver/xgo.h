@@ -94,6 +94,10 @@ struct xgo_job {
     struct xgo_report *report; /* filled when non-NULL */
     int64_t fail_after;       /* testing only: fail after writing this
                                  many features (0: never) */
+    int test_break;           /* testing only: turn the first triangle
+                                 clockwise before job->verify checks
+                                 (0: never), so that the check's failure
+                                 can be seen */
     int close_dst;            /* close dst at the end, whatever the
                                  outcome: its time is the "close" stage
                                  (GeoPackage builds its spatial index

@@ -232,6 +232,7 @@ ok $? "all points collinear: exit 1, one line, nothing written: '$(cat err.txt)'
 ok $? "two distinct points (one repeated): exit 1, one line, nothing written: '$(cat err.txt)'"
 cp out.gpkg keep.gpkg
 before=$(cksum < keep.gpkg)
+before_keep=$before
 "$XG" delaunay -overwrite keep.gpkg line.gpkg > /dev/null 2>&1
 [ $? -eq 1 ] && [ "$(cksum < keep.gpkg)" = "$before" ] && nostage .
 ok $? "collinear with -overwrite: the existing DST byte-identical"
@@ -280,6 +281,36 @@ ok $? "--stats: points, duplicates, z_differ, triangles (2n - h - 2), the check'
 "$XG" delaunay -q --stats st2.json nv.gpkg pts.gpkg &&
     grep -q '"verify": null' st2.json
 ok $? "--stats without --verify: verify null"
+
+# a wrong triangulation (the testing hook turns the first triangle
+# clockwise after the core): --verify finds it and nothing is written
+cp v.gpkg keep2.gpkg
+before=$(cksum < keep2.gpkg)
+EXACTGEO_TEST_BREAK_TRIANGLES=1 "$XG" delaunay --verify -overwrite --stats bad.json keep2.gpkg pts.gpkg > sum.txt 2> err.txt
+[ $? -eq 1 ] && [ "$(tail -1 err.txt)" = "exactgeo: delaunay: --verify: the triangulation is wrong: 1 not counter-clockwise, 6 bad edges (of $ntri triangles); nothing written" ] &&
+    [ "$(cksum < keep2.gpkg)" = "$before" ] && [ ! -e bad.json ] && [ ! -s sum.txt ] && nostage .
+ok $? "--verify finding a clockwise triangle: exit 1, the findings named, DST and --stats untouched: '$(tail -1 err.txt)'"
+EXACTGEO_TEST_BREAK_TRIANGLES=1 "$XG" delaunay -q broken.gpkg pts.gpkg &&
+    ! "$PY" ccw.py broken.gpkg 2> /dev/null
+ok $? "without --verify the same hook writes the clockwise triangle (the hook works; the check is what catches it)"
+
+# ---- interrupted (the tool waits at EXACTGEO_TEST_PAUSE): nothing written
+if env --default-signal=INT true 2>/dev/null; then
+    rm -f ready ready.caught
+    EXACTGEO_TEST_PAUSE=ready env --default-signal=INT "$XG" delaunay -q -overwrite keep.gpkg "$SURVEY" 2> err.txt &
+    pid=$!
+    while [ ! -e ready ] && kill -0 $pid 2> /dev/null; do sleep 0.02; done
+    kill -s INT $pid 2> /dev/null
+    while [ ! -e ready.caught ] && kill -0 $pid 2> /dev/null; do sleep 0.02; done
+    for i in 1 2 3 4 5 6 7 8 9 10; do kill -s INT $pid 2> /dev/null; done
+    wait $pid 2> /dev/null
+    st=$?
+    [ $st -eq 130 ] && [ "$(cat err.txt)" = "exactgeo: interrupted; nothing written" ] &&
+        [ "$(cksum < keep.gpkg)" = "$before_keep" ] && nostage .
+    ok $? "SIGINT (11 of them) during a run with -overwrite: exit 130, 'interrupted; nothing written', DST byte-identical (status $st)"
+else
+    echo "# env --default-signal not available: signal check skipped"
+fi
 
 # ---- the demo survey: engines alike; lattice and hull degeneracies
 "$XG" delaunay -q --engine seq --verify seq.gpkg "$SURVEY" 2> /dev/null &&
