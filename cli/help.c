@@ -43,6 +43,8 @@ static const char options_text[] =
     "delaunay (one input: the B options and -acopy do not apply):\n"
     "  --verify         check the triangles again (exact predicates) before\n"
     "                   writing them; any finding fails the run, nothing written\n"
+    "  --tin            write one feature, a TIN (TIN Z) of every triangle, no\n"
+    "                   fields, for formats that hold one (GPKG, FlatGeobuf)\n"
     "Run:\n"
     "  --engine E       auto (default), seq, cpu or gpu\n"
     "  --grid N|NX,NY,NZ  grid cells per axis (default: chosen from the counts;\n"

@@ -47,6 +47,7 @@ static const struct {
     {"--threads", "threads", NULL}, {"-spat", "aspat", NULL},
     {"-bspat", "bspat", NULL},   {"-outside", "outside", "yes"},
     {"-skip-invalid", "skip_invalid", "yes"}, {"--verify", "verify", "yes"},
+    {"--tin", "tin", "yes"},
 };
 
 static void die(const char *fmt, ...)

@@ -55,7 +55,8 @@ static void summary_triangles(const char *dst, const struct xgo_job *job,
                (unsigned long long)rep->null_geoms);
     printf("  engine %s, %d thread%s\n", xg_engine_name(st->engine),
            st->threads, st->threads == 1 ? "" : "s");
-    printf("  triangles: %llu\n", (unsigned long long)rep->written);
+    printf("  triangles: %llu%s\n", (unsigned long long)rep->triangles,
+           job->tin ? ", as one TIN" : "");
     if (rep->verified)
         printf("  verify: %llu points, %llu triangles, %llu hull vertices; "
                "0 bad: the triangles tile the hull once and are Delaunay\n",

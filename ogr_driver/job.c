@@ -170,6 +170,7 @@ static int triangles(const struct xgo_job *job, struct xg_ctx *ctx,
                   "lowest FID kept", a->path, a->name,
                   (unsigned long long)st->z_differ,
                   st->z_differ == 1 ? "" : "s");
+    rep->triangles = t.n;
     if (job->test_break && t.n) {       /* testing: a wrong triangle */
         uint32_t v = t.v[0][1];
         t.v[0][1] = t.v[0][2];

@@ -120,7 +120,7 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
         const struct xg_delaunay_report *v = &rep->verify;
         fprintf(f, "  \"z_differ\": %llu,\n  \"triangles\": %llu,\n",
                 (unsigned long long)st->z_differ,
-                (unsigned long long)rep->written);
+                (unsigned long long)rep->triangles);
         if (rep->verified)
             fprintf(f, "  \"verify\": {\"points\": %llu, \"triangles\": %llu, "
                        "\"hull_vertices\": %llu, \"bad_index\": %llu, "

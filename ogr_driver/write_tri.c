@@ -8,8 +8,11 @@
  * points had Z).  Fields v0, v1, v2: the FIDs of the three points; when
  * some feature gave more than one point (a MultiPoint of several),
  * v0_part, v1_part, v2_part too: each point's index within its feature,
- * so that (v0, v0_part) names the point.  Written in one transaction
- * where the driver has them; a layer this run created goes on failure.
+ * so that (v0, v0_part) names the point.  With job->tin, one feature
+ * instead: a TIN (TIN Z) of the same triangles in the same order, each a
+ * Triangle whose ring is v0, v1, v2, v0, and no fields.  Written in one
+ * transaction where the driver has them; a layer this run created goes
+ * on failure.
  */
 #include <stdio.h>
 #include <string.h>
@@ -69,6 +72,53 @@ static int fields(const struct xgo_write_tri *w, OGRLayerH lyr, int created,
     return XG_OK;
 }
 
+/* The ring v0, v1, v2, v0 of triangle v, added to g (a Polygon or a
+ * Triangle). */
+static void add_ring(const struct xgo_write_tri *w, OGRGeometryH g,
+                     const uint32_t v[3])
+{
+    OGRGeometryH ring = OGR_G_CreateGeometry(wkbLinearRing);
+    int k;
+    for (k = 0; k < 4; k++) {
+        const double *p = w->pts->xyz + 3 * (size_t)v[k % 3];
+        if (w->has_z)
+            OGR_G_AddPoint(ring, p[0], p[1], p[2]);
+        else
+            OGR_G_AddPoint_2D(ring, p[0], p[1]);
+    }
+    OGR_G_AddGeometryDirectly(g, ring);
+}
+
+/* The whole triangulation as one TIN feature (job->tin). */
+static int write_tin(const struct xgo_write_tri *w, OGRLayerH lyr,
+                     char *err, size_t errlen)
+{
+    OGRFeatureH f = OGR_F_Create(OGR_L_GetLayerDefn(lyr));
+    OGRGeometryH tin = OGR_G_CreateGeometry(w->has_z ? wkbTINZ : wkbTIN);
+    size_t i;
+    int rc = XG_OK;
+    for (i = 0; i < w->t->n; i++) {
+        OGRGeometryH tri = OGR_G_CreateGeometry(w->has_z ? wkbTriangleZ
+                                                         : wkbTriangle);
+        add_ring(w, tri, w->t->v[i]);
+        if (OGR_G_AddGeometryDirectly(tin, tri) != OGRERR_NONE) {
+            rc = xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot "
+                           "build the TIN (triangle %zu)",
+                           GDALGetDescription(w->dst), OGR_L_GetName(lyr), i);
+            break;
+        }
+    }
+    OGR_F_SetGeometryDirectly(f, tin);
+    CPLErrorReset();
+    if (rc == XG_OK && OGR_L_CreateFeature(lyr, f) != OGRERR_NONE)
+        rc = xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot write "
+                       "the TIN of %zu triangles: %s",
+                       GDALGetDescription(w->dst), OGR_L_GetName(lyr),
+                       w->t->n, gdal_msg());
+    OGR_F_Destroy(f);
+    return rc;
+}
+
 static int write_one(const struct xgo_write_tri *w, OGRLayerH lyr,
                      const int idx[6], int nf, const uint32_t v[3],
                      char *err, size_t errlen)
@@ -77,16 +127,8 @@ static int write_one(const struct xgo_write_tri *w, OGRLayerH lyr,
     OGRFeatureH f = OGR_F_Create(OGR_L_GetLayerDefn(lyr));
     OGRGeometryH poly = OGR_G_CreateGeometry(w->has_z ? wkbPolygon25D
                                                       : wkbPolygon);
-    OGRGeometryH ring = OGR_G_CreateGeometry(wkbLinearRing);
     int k, rc = XG_OK;
-    for (k = 0; k < 4; k++) {
-        const double *p = pts->xyz + 3 * (size_t)v[k % 3];
-        if (w->has_z)
-            OGR_G_AddPoint(ring, p[0], p[1], p[2]);
-        else
-            OGR_G_AddPoint_2D(ring, p[0], p[1]);
-    }
-    OGR_G_AddGeometryDirectly(poly, ring);
+    add_ring(w, poly, v);
     OGR_F_SetGeometryDirectly(f, poly);
     for (k = 0; k < nf; k++)
         OGR_F_SetFieldInteger64(f, idx[k], k < 3 ? pts->fid[v[k]]
@@ -108,18 +150,23 @@ int xgo__write_tri(const struct xgo_write_tri *w, struct xgo_report *rep,
 {
     OGRLayerH lyr = NULL;
     int created = 0, idx[6], nf = has_parts(w->pts) ? 6 : 3, rc, tx;
+    int tin = w->job->tin;
     size_t i;
+    OGRwkbGeometryType gt = tin ? (w->has_z ? wkbTINZ : wkbTIN)
+                                : (w->has_z ? wkbPolygon25D : wkbPolygon);
 
     rep->lines_layer[0] = '\0';
     tx = GDALDatasetStartTransaction(w->dst, FALSE) == OGRERR_NONE;
-    rc = xgo__layer_open(w->dst, w->layer_name, w->srs,
-                         w->has_z ? wkbPolygon25D : wkbPolygon, w->lco, &lyr,
+    rc = xgo__layer_open(w->dst, w->layer_name, w->srs, gt, w->lco, &lyr,
                          &created, err, errlen);
     if (rc == XG_OK) {
         snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(lyr));
-        rc = fields(w, lyr, created, nf, idx, err, errlen);
+        if (!tin)
+            rc = fields(w, lyr, created, nf, idx, err, errlen);
     }
-    for (i = 0; rc == XG_OK && i < w->t->n; i++) {
+    if (rc == XG_OK && tin && (rc = write_tin(w, lyr, err, errlen)) == XG_OK)
+        rep->written = 1;
+    for (i = 0; rc == XG_OK && !tin && i < w->t->n; i++) {
         rc = write_one(w, lyr, idx, nf, w->t->v[i], err, errlen);
         if (rc)
             break;

@@ -60,6 +60,9 @@ struct xgo_report {
     uint64_t not_closed;      /* features skipped (-skip-invalid): their
                                  surface is not closed                 */
     uint64_t written;         /* output features                       */
+    uint64_t triangles;       /* triangles made (operations that give
+                                 triangles; --tin writes them as one
+                                 feature)                              */
     int has_z;                /* an input read without Z required (the
                                  points of delaunay) had Z: the output
                                  carries it                            */
@@ -83,6 +86,8 @@ struct xgo_job {
     GDALProgressFunc progress; /* may be NULL; returning FALSE cancels */
     void *progress_arg;
     int quiet;                /* no warnings through CPLError */
+    int tin;                  /* write the triangles as one TIN feature
+                                 (operations that give triangles)     */
     int verify;               /* check the triangles again before they
                                  are written (xg_op.check): a finding
                                  fails the run (operations with a check) */
@@ -147,6 +152,8 @@ const char *xgo_default_layer(const struct xg_op *op);
  *                  is not a closed surface (operations with such inputs)
  *   verify         yes | no: check the result again before writing it
  *                  (operations with a check: delaunay)
+ *   tin            yes | no: the triangles as one TIN feature
+ *                  (operations that give triangles)
  * An operation of one input (xg_op.ninputs 1) takes no B key, and one
  * that gives triangles copies no fields.
  * Strings are not copied: value must outlive job, except the field lists,
@@ -158,7 +165,8 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                    char *err, size_t errlen);
 /* Whether the job's options fit its operation (outside only where its
  * records can be outside, skip_invalid only where an input must be
- * closed surfaces, verify only where it has a check, B's options only
+ * closed surfaces, verify only where it has a check, tin only where it
+ * gives triangles, B's options only
  * where it has a B, copies only where it gives contacts); 0 when no
  * operation is set yet.  xgo_option_set and
  * xgo_job_run call it.  Returns 0 or XG_EINVAL with the message. */
@@ -192,7 +200,8 @@ const char *xgo_input_geometry(const struct xg_op *op, int i);
  * (delaunay) writes one Polygon (PolygonZ when the points had Z) per
  * triangle, its ring v0, v1, v2, v0 counter-clockwise, fields v0, v1, v2
  * (XGO_FIELD_V0...); with job->verify its check runs first, and a finding
- * is an error (the findings in job->report either way).
+ * is an error (the findings in job->report either way); with job->tin,
+ * one feature instead, a TIN (TIN Z) of the same triangles, no fields.
  * st (may be NULL) receives the core's figures.  Returns 0, or an
  * XG_E* code with a one-line message in err (errlen bytes, may be 0).
  */

@@ -12,7 +12,7 @@
 #include "xgo_conn.h"
 
 #define KEYS "op, a, al, awhere, acopy, b, bl, bwhere, bcopy, engine, " \
-             "grid, threads, nln, outside, skip_invalid, verify"
+             "grid, threads, nln, outside, skip_invalid, verify, tin"
 
 /* The slot of key in c, or NULL when the key is unknown. */
 static char **slot(struct xgo_conn *c, const char *key)
@@ -20,12 +20,12 @@ static char **slot(struct xgo_conn *c, const char *key)
     static const char *const names[] = {
         "op", "a", "b", "al", "bl", "awhere", "bwhere", "acopy", "bcopy",
         "engine", "grid", "threads", "nln", "outside", "skip_invalid",
-        "verify"};
+        "verify", "tin"};
     char **slots[] = {
         &c->op, &c->src[0], &c->src[1], &c->layer[0], &c->layer[1],
         &c->where[0], &c->where[1], &c->copy[0], &c->copy[1],
         &c->engine, &c->grid, &c->threads, &c->nln, &c->outside,
-        &c->skip_invalid, &c->verify};
+        &c->skip_invalid, &c->verify, &c->tin};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(key, names[i]) == 0)
@@ -52,6 +52,7 @@ void xgo_conn_free(struct xgo_conn *c)
     free(c->outside);
     free(c->skip_invalid);
     free(c->verify);
+    free(c->tin);
     memset(c, 0, sizeof *c);
 }
 
@@ -320,11 +321,11 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     static const char *const keys[] = {"al", "bl", "awhere", "bwhere",
                                        "acopy", "bcopy", "engine", "grid",
                                        "threads", "outside", "skip_invalid",
-                                       "verify"};
+                                       "verify", "tin"};
     const char *const vals[] = {c->layer[0], c->layer[1], c->where[0],
                                 c->where[1], c->copy[0], c->copy[1],
                                 c->engine, c->grid, c->threads, c->outside,
-                                c->skip_invalid, c->verify};
+                                c->skip_invalid, c->verify, c->tin};
     char names[256];
     size_t k;
     int rc;
@@ -352,8 +353,8 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     job->a.layer_opt = "al";
     job->b.layer_opt = "bl";
     /* An input's key= (al, awhere, acopy, ...) is the same as leaving
-     * it out; engine=, grid=, threads=, outside=, skip_invalid= and
-     * verify= are errors, as in the tool. */
+     * it out; engine=, grid=, threads=, outside=, skip_invalid=,
+     * verify= and tin= are errors, as in the tool. */
     for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
         if (vals[k] && (*vals[k] || k >= NINPUT_KEYS) &&
             (rc = xgo_option_set(job, keys[k], vals[k], err, errlen)) !=

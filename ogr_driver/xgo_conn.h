@@ -34,6 +34,7 @@
  *            with a warning                          (-skip-invalid)
  *   verify   yes | no: check the result again; a finding fails the open
  *                                                    (--verify)
+ *   tin      yes | no: the triangles as one TIN feature (--tin)
  * op and a are required, and b for an operation of two inputs (one of
  * one input, delaunay, refuses it); key= is the same as leaving the key
  * out.
@@ -68,6 +69,7 @@ struct xgo_conn {
     char *outside;          /* yes | no */
     char *skip_invalid;     /* yes | no */
     char *verify;           /* yes | no */
+    char *tin;              /* yes | no */
 };
 
 /* Parses text, with or without the EXACTGEO: prefix, into c (which must

@@ -21,7 +21,7 @@
 #define THREADS_MAX 1024
 
 enum what { OP, ENGINE, GRID, THREADS, LAYER, WHERE, COPY, SPAT, OUTSIDE,
-             SKIP_INVALID, VERIFY };
+             SKIP_INVALID, VERIFY, TIN };
 
 static const struct {
     const char *key;
@@ -33,7 +33,7 @@ static const struct {
     {"awhere", WHERE, 0},   {"bwhere", WHERE, 1},   {"acopy", COPY, 0},
     {"bcopy", COPY, 1},     {"aspat", SPAT, 0},     {"bspat", SPAT, 1},
     {"outside", OUTSIDE, 0}, {"skip_invalid", SKIP_INVALID, 0},
-    {"verify", VERIFY, 0},
+    {"verify", VERIFY, 0},   {"tin", TIN, 0},
 };
 
 void xgo_op_list(char *buf, size_t len)
@@ -91,6 +91,11 @@ static int has_check(const struct xg_op *op)
     return op->check != NULL;
 }
 
+static int has_triangles(const struct xg_op *op)
+{
+    return op->output == XG_OUTPUT_TRIANGLES;
+}
+
 const char *xgo_default_layer(const struct xg_op *op)
 {
     return op && op->output == XG_OUTPUT_TRIANGLES ? "triangles" : "contacts";
@@ -120,6 +125,11 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
     if (job->verify && !has_check(job->op)) {
         ops_where(has_check, names, sizeof names);
         return BAD("%s has no check to verify with (only %s has)",
+                   job->op->name, names);
+    }
+    if (job->tin && !has_triangles(job->op)) {
+        ops_where(has_triangles, names, sizeof names);
+        return BAD("%s gives no triangles to make a TIN of (only %s does)",
                    job->op->name, names);
     }
     if (job->op->ninputs < 2 && b_set(&job->b))
@@ -322,6 +332,7 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
         case OUTSIDE:
         case SKIP_INVALID:
         case VERIFY:
+        case TIN:
             if (parse_yes_no(value, &v))
                 return BAD("bad %s '%s' (expected yes or no)", keys[k].key,
                            value);
@@ -329,8 +340,10 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                 job->opts.outside = v;
             else if (keys[k].what == SKIP_INVALID)
                 job->skip_invalid = v;
-            else
+            else if (keys[k].what == VERIFY)
                 job->verify = v;
+            else
+                job->tin = v;
             return xgo_options_check(job, err, errlen);
         }
     }

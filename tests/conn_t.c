@@ -126,9 +126,11 @@ int main(void)
                       "segtri has no check to verify with (only delaunay "
                       "has)") &&
            fails_with("EXACTGEO:op=delaunay;a=x;verify=maybe",
-                      "bad verify 'maybe' (expected yes or no)"),
+                      "bad verify 'maybe' (expected yes or no)") &&
+           fails_with("EXACTGEO:op=inside;a=x;b=y;tin=yes",
+                      "inside gives no triangles to make a TIN of"),
        "one input: b=, B's keys and copies refused for delaunay; verify= "
-       "only where there is a check");
+       "only where there is a check, tin= only where there are triangles");
     ok(fails_with("EXACTGEO:op=union;a=x;b=y", "unknown operation 'union'"),
        "unknown operation named");
     ok(fails_with("EXACTGEO:op=segtri;a=x;b=y;colour=red",

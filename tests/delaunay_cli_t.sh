@@ -312,6 +312,37 @@ else
     echo "# env --default-signal not available: signal check skipped"
 fi
 
+# ---- --tin: one TIN feature of the same triangles
+"$XG" delaunay --tin tin.gpkg pts.gpkg > sum.txt 2> /dev/null
+[ $? -eq 0 ] && grep -q "^  triangles: $ntri, as one TIN$" sum.txt &&
+    grep -q "^  output: tin.gpkg, layer 'triangles', 1 features$" sum.txt
+ok $? "--tin: exit 0; summary: $(grep 'triangles:' sum.txt)"
+"$PY" - tin.gpkg out.gpkg <<'PY'
+import sys
+from osgeo import ogr
+t, p = ogr.Open(sys.argv[1]), ogr.Open(sys.argv[2])
+tl = t.GetLayer(0)
+assert tl.GetFeatureCount() == 1 and tl.GetLayerDefn().GetFieldCount() == 0
+feat = tl.GetNextFeature()
+g = feat.GetGeometryRef()
+assert g.GetGeometryName() == 'TIN' and g.Is3D(), g.GetGeometryName()
+rings = []
+for i in range(g.GetGeometryCount()):
+    tri = g.GetGeometryRef(i)
+    assert tri.GetGeometryName() == 'TRIANGLE'
+    r = tri.GetGeometryRef(0)
+    rings.append([r.GetPoint(k) for k in range(r.GetPointCount())])
+want = []
+for f in p.GetLayer(0):
+    r = f.GetGeometryRef().GetGeometryRef(0)
+    want.append([r.GetPoint(k) for k in range(r.GetPointCount())])
+assert rings == want and len(rings) > 0, (len(rings), len(want))
+PY
+ok $? "--tin: one TIN Z feature, no fields, its triangles the polygons' rings in order"
+"$XG" segtri --tin o.gpkg pts.gpkg pts.gpkg 2> err.txt
+[ $? -eq 2 ] && [ "$(head -1 err.txt)" = "exactgeo: --tin: segtri gives no triangles to make a TIN of (only delaunay does)" ]
+ok $? "--tin where there are no triangles: '$(head -1 err.txt)'"
+
 # ---- the demo survey: engines alike; lattice and hull degeneracies
 "$XG" delaunay -q --engine seq --verify seq.gpkg "$SURVEY" 2> /dev/null &&
     "$XG" delaunay -q --engine cpu --threads 2 --verify cpu.gpkg "$SURVEY" 2> /dev/null &&
