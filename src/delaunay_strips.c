@@ -246,6 +246,19 @@ static int ghost_conflicts(const struct strips *S, struct xg_counters *cnt,
     return XG_OK;
 }
 
+struct xsort {
+    double x, y;
+    uint32_t g;
+};
+
+static int cmp_xsort(const void *a, const void *b)
+{
+    const struct xsort *p = a, *q = b;
+    if (p->x != q->x)
+        return p->x < q->x ? -1 : 1;
+    return (p->y > q->y) - (p->y < q->y);
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -400,6 +413,21 @@ static int strip_finish(struct strips *S, size_t s, struct xg_counters *cnt)
             rc = 0;                     /* cheaper to start wider */
             goto done;
         }
+        /* in x order, so that each walk starts near its point */
+        {
+            struct xsort *xs = malloc(more.n * sizeof *xs);
+            if (!xs)
+                goto oom;
+            for (t = 0; t < more.n; t++) {
+                xs[t].x = X(more.v[t]);
+                xs[t].y = S->pts->xyz[3 * (size_t)more.v[t] + 1];
+                xs[t].g = more.v[t];
+            }
+            qsort(xs, more.n, sizeof *xs, cmp_xsort);
+            for (t = 0; t < more.n; t++)
+                more.v[t] = xs[t].g;
+            free(xs);
+        }
         free(prev);
         nprev = job->dt.ntri;
         prev = malloc((nprev ? nprev : 1) * sizeof *prev);
@@ -472,7 +500,7 @@ static void strip_worker(void *arg, int tid)
             return;
         if (S->start[s] == S->start[s + 1])
             continue;                   /* no points of its own */
-        r = strip_build_wide(S, s, 0.05, &S->cnt[tid]);
+        r = strip_build_wide(S, s, 0.25, &S->cnt[tid]);
         while (r > 0 && (r = strip_finish(S, s, &S->cnt[tid])) == 0)
             r = strip_build_wide(S, s, 2 * S->f[s], &S->cnt[tid]);
         if (r < 0)
