@@ -508,36 +508,115 @@ static void strip_worker(void *arg, int tid)
     }
 }
 
-/* The grid of all points for the slow proof, about two per cell. */
-static int grid_build(struct strips *S, const uint32_t *gid, size_t n)
+/* The passes over all points, on the threads. */
+struct pass {
+    struct strips *S;
+    const uint32_t *gid;
+    size_t n;
+    int nthreads;
+    double (*box)[4];          /* per thread */
+    uint32_t *strip;           /* per point: its strip */
+    size_t *count;             /* per thread x strip */
+    _Atomic uint32_t *cell;    /* the grid: counts, then cursors */
+};
+
+static void box_worker(void *arg, int tid)
 {
-    size_t side = (size_t)sqrt((double)n / 2) + 1, k, c, *fill;
+    struct pass *P = arg;
+    size_t lo, hi, k;
+    double *b = P->box[tid];
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    b[0] = b[1] = INFINITY;
+    b[2] = b[3] = -INFINITY;
+    for (k = lo; k < hi; k++) {
+        const double *p = P->S->pts->xyz + 3 * (size_t)P->gid[k];
+        b[0] = p[0] < b[0] ? p[0] : b[0];
+        b[1] = p[1] < b[1] ? p[1] : b[1];
+        b[2] = p[0] > b[2] ? p[0] : b[2];
+        b[3] = p[1] > b[3] ? p[1] : b[3];
+    }
+}
+
+static size_t strip_of(const struct strips *S, double x);
+
+/* Strip numbers and per-thread counts; then each thread writes its share
+ * in order after the shares before it: the same lists on any threads. */
+static void strip_count_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k, *c = P->count + (size_t)tid * P->S->nstrip;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++) {
+        uint32_t s = (uint32_t)strip_of(P->S, P->S->pts->xyz[3 * (size_t)P->gid[k]]);
+        P->strip[k] = s;
+        c[s]++;
+    }
+}
+
+static void strip_fill_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k, *c = P->count + (size_t)tid * P->S->nstrip;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++)
+        P->S->item[c[P->strip[k]]++] = P->gid[k];
+}
+
+static size_t cell_of(const struct strips *S, uint32_t g)
+{
+    const double *p = S->pts->xyz + 3 * (size_t)g;
+    return cell_x(S, p[0]) * S->ny + cell_y(S, p[1]);
+}
+
+static void cell_count_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++)
+        atomic_fetch_add_explicit(&P->cell[cell_of(P->S, P->gid[k])], 1,
+                                  memory_order_relaxed);
+}
+
+/* A cell's points in whatever order the threads wrote them: the slow
+ * proof collects every conflict of a cell, so the order never shows. */
+static void cell_fill_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++) {
+        uint32_t at = atomic_fetch_add_explicit(
+            &P->cell[cell_of(P->S, P->gid[k])], 1, memory_order_relaxed);
+        P->S->citem[at] = P->gid[k];
+    }
+}
+
+/* The grid of all points for the slow proof, about two per cell. */
+static int grid_build(struct strips *S, struct pass *P)
+{
+    size_t side = (size_t)sqrt((double)P->n / 2) + 1, c, sum = 0;
     S->nx = S->ny = side;
     S->inv_cw = S->box[2] > S->box[0] ? (double)side / (S->box[2] - S->box[0])
                                       : 0;
     S->inv_ch = S->box[3] > S->box[1] ? (double)side / (S->box[3] - S->box[1])
                                       : 0;
-    S->cstart = calloc(side * side + 1, sizeof *S->cstart);
-    S->citem = malloc(n * sizeof *S->citem);
-    fill = malloc(side * side * sizeof *fill);
-    if (!S->cstart || !S->citem || !fill) {
-        free(fill);
+    S->cstart = malloc((side * side + 1) * sizeof *S->cstart);
+    S->citem = malloc(P->n * sizeof *S->citem);
+    P->cell = calloc(side * side, sizeof *P->cell);
+    if (!S->cstart || !S->citem || !P->cell)
         return XG_ENOMEM;
-    }
-    for (k = 0; k < n; k++) {
-        const double *p = S->pts->xyz + 3 * (size_t)gid[k];
-        S->cstart[cell_x(S, p[0]) * side + cell_y(S, p[1]) + 1]++;
-    }
+    if (xg__parallel(P->nthreads, cell_count_worker, P) != XG_OK)
+        return XG_ENOMEM;
     for (c = 0; c < side * side; c++) {
-        S->cstart[c + 1] += S->cstart[c];
-        fill[c] = S->cstart[c];
+        uint32_t k = atomic_load_explicit(&P->cell[c], memory_order_relaxed);
+        S->cstart[c] = (uint32_t)sum;
+        atomic_store_explicit(&P->cell[c], (uint32_t)sum,
+                              memory_order_relaxed);
+        sum += k;
     }
-    for (k = 0; k < n; k++) {
-        const double *p = S->pts->xyz + 3 * (size_t)gid[k];
-        S->citem[fill[cell_x(S, p[0]) * side + cell_y(S, p[1])]++] = gid[k];
-    }
-    free(fill);
-    return XG_OK;
+    S->cstart[side * side] = (uint32_t)sum;
+    return xg__parallel(P->nthreads, cell_fill_worker, P);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -597,21 +676,30 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
     int rc = XG_ENOMEM;
     double t0 = xg__now();
     uint32_t *fill = NULL;
+    struct pass P;
 
+    memset(&P, 0, sizeof P);
     memset(S, 0, sizeof *S);
     atomic_init(&S->next, 0);
     atomic_init(&S->failed, 0);
     S->pts = pts;
     S->n = n;
     S->nthreads = nthreads;
-    S->box[0] = S->box[2] = pts->xyz[3 * (size_t)gid[0]];
-    S->box[1] = S->box[3] = pts->xyz[3 * (size_t)gid[0] + 1];
-    for (k = 1; k < n; k++) {
-        const double *p = pts->xyz + 3 * (size_t)gid[k];
-        S->box[0] = p[0] < S->box[0] ? p[0] : S->box[0];
-        S->box[1] = p[1] < S->box[1] ? p[1] : S->box[1];
-        S->box[2] = p[0] > S->box[2] ? p[0] : S->box[2];
-        S->box[3] = p[1] > S->box[3] ? p[1] : S->box[3];
+    memset(&P, 0, sizeof P);
+    P.S = S;
+    P.gid = gid;
+    P.n = n;
+    P.nthreads = nthreads;
+    P.box = malloc((size_t)nthreads * sizeof *P.box);
+    if (!P.box || xg__parallel(nthreads, box_worker, &P) != XG_OK)
+        goto out;
+    S->box[0] = S->box[1] = INFINITY;
+    S->box[2] = S->box[3] = -INFINITY;
+    for (k = 0; k < (size_t)nthreads; k++) {
+        S->box[0] = P.box[k][0] < S->box[0] ? P.box[k][0] : S->box[0];
+        S->box[1] = P.box[k][1] < S->box[1] ? P.box[k][1] : S->box[1];
+        S->box[2] = P.box[k][2] > S->box[2] ? P.box[k][2] : S->box[2];
+        S->box[3] = P.box[k][3] > S->box[3] ? P.box[k][3] : S->box[3];
     }
     /* about 4 strips per thread, none smaller than 4096 points */
     want = (size_t)nthreads * 4;
@@ -643,13 +731,28 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         !S->merged || !S->z_differ || !S->built || !S->retried || !S->rc ||
         !S->cnt || !S->job || !S->gid || !S->f || !S->slow || !S->added)
         goto out;
-    for (k = 0; k < n; k++)
-        S->start[strip_of(S, X(gid[k])) + 1]++;
-    for (s = 0; s < S->nstrip; s++)
-        S->start[s + 1] += S->start[s];
-    memcpy(fill, S->start, S->nstrip * sizeof *fill);
-    for (k = 0; k < n; k++)
-        S->item[fill[strip_of(S, X(gid[k]))]++] = gid[k];
+    P.strip = malloc(n * sizeof *P.strip);
+    P.count = calloc((size_t)nthreads * S->nstrip, sizeof *P.count);
+    if (!P.strip || !P.count ||
+        xg__parallel(nthreads, strip_count_worker, &P) != XG_OK)
+        goto out;
+    {
+        /* strip by strip, thread by thread: counts become cursors */
+        size_t sum = 0;
+        int t;
+        for (s = 0; s < S->nstrip; s++) {
+            S->start[s] = (uint32_t)sum;
+            for (t = 0; t < nthreads; t++) {
+                size_t c = P.count[(size_t)t * S->nstrip + s];
+                P.count[(size_t)t * S->nstrip + s] = sum;
+                sum += c;
+            }
+        }
+        S->start[S->nstrip] = (uint32_t)sum;
+    }
+    if (xg__parallel(nthreads, strip_fill_worker, &P) != XG_OK)
+        goto out;
+    (void)fill;
     st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
 
     /* the whole set first, once: all on one line fails here */
@@ -683,7 +786,7 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         rc = xg__dt_hull_points(pts, gid, n, nthreads, &c0, &S->hull,
                                 &S->nhull);
         xg_counters_add(&st->cnt, &c0);
-        if (rc != XG_OK || (rc = grid_build(S, gid, n)) != XG_OK)
+        if (rc != XG_OK || (rc = grid_build(S, &P)) != XG_OK)
             goto out;
         rc = XG_ENOMEM;
     }
@@ -719,7 +822,7 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         k += S->ntri[s];
     }
     out->n = out->cap = total;
-    if (xg__dt_canonical(out->v, total, pts->n))
+    if (xg__dt_canonical(out->v, total, pts->n, nthreads))
         goto out;
     st->seconds[XG_STAGE_UNIQUE] = xg__now() - t0;
     rc = XG_OK;
@@ -744,6 +847,10 @@ out:
     free(S->hull);
     free(S->cstart);
     free(S->citem);
+    free(P.box);
+    free(P.strip);
+    free(P.count);
+    free(P.cell);
     free(S->merged);
     free(S->z_differ);
     free(S->built);
