@@ -130,6 +130,12 @@ static size_t cell_y(const struct strips *S, double y)
     return c < S->ny ? c : S->ny - 1;
 }
 
+/* The slow proof stops after NEAR_CAP conflicts of one triangle and
+ * takes in the NEAR_TAKE nearest: correctness needs only that a triangle
+ * with a conflict is not kept, and the rounds repeat until none has. */
+#define NEAR_CAP 64
+#define NEAR_TAKE 8
+
 /* Points a strip took in after its build: sorted set indices. */
 struct added {
     uint32_t *v;
@@ -179,33 +185,79 @@ static int grid_conflicts(const struct strips *S, struct xg_counters *cnt,
                           double lo, double hi, const struct added *ad,
                           struct added *more)
 {
-    size_t c0 = cell_x(S, ccx.lo - r_up), c1 = cell_x(S, ccx.hi + r_up), col;
+    size_t c0 = cell_x(S, ccx.lo - r_up), c1 = cell_x(S, ccx.hi + r_up);
+    size_t cm = cell_x(S, (a[0] + b[0] + c[0]) / 3), step;
     double cw = (S->box[2] - S->box[0]) / (double)S->nx;
-    for (col = c0; col <= c1; col++) {
-        double x0 = S->box[0] + ((double)col - 1) * cw;
-        double x1 = S->box[0] + ((double)col + 2) * cw, dx, half2, half;
-        size_t r0, r1, k, end;
-        if (x0 >= lo && x1 < hi)
-            continue;                   /* all seen */
-        dx = ccx.lo > x1 ? ccx.lo - x1 : x0 > ccx.hi ? x0 - ccx.hi : 0;
-        half2 = r_up * r_up * (1 + 0x1p-40) - dx * dx * (1 - 0x1p-40);
-        if (half2 < 0)
-            continue;
-        half = sqrt(half2) * (1 + 0x1p-40);
-        r0 = cell_y(S, ccy.lo - half);
-        r1 = cell_y(S, ccy.hi + half);
-        end = S->cstart[col * S->ny + r1 + 1];
-        for (k = S->cstart[col * S->ny + r0]; k < end; k++) {
-            uint32_t g = S->citem[k];
-            const double *p = S->pts->xyz + 3 * (size_t)g;
-            if (!unseen(S, ad, g, lo, hi) ||
-                (p[0] == a[0] && p[1] == a[1]) ||
-                (p[0] == b[0] && p[1] == b[1]) ||
-                (p[0] == c[0] && p[1] == c[1]))
+    double mx = (a[0] + b[0] + c[0]) / 3, my = (a[1] + b[1] + c[1]) / 3;
+    struct near {
+        double d2;
+        uint32_t g;
+    } found[NEAR_CAP];
+    int nfound = 0, i;
+    if (cm < c0)
+        cm = c0;
+    if (cm > c1)
+        cm = c1;
+    /* columns outward from the triangle's, so that a circle holding many
+     * unseen points yields the nearest first and the scan stops early */
+    for (step = 0; step <= (c1 - c0) && nfound < NEAR_CAP; step++) {
+        int side;
+        for (side = 0; side < 2 && nfound < NEAR_CAP; side++) {
+            size_t col, r0, r1, k, end;
+            double x0, x1, dx, half2, half;
+            if (side == 0) {
+                if (cm < c0 + step)
+                    continue;
+                col = cm - step;
+            } else {
+                if (step == 0 || cm + step > c1)
+                    continue;
+                col = cm + step;
+            }
+            x0 = S->box[0] + ((double)col - 1) * cw;
+            x1 = S->box[0] + ((double)col + 2) * cw;
+            if (x0 >= lo && x1 < hi)
+                continue;               /* all seen */
+            dx = ccx.lo > x1 ? ccx.lo - x1 : x0 > ccx.hi ? x0 - ccx.hi : 0;
+            half2 = r_up * r_up * (1 + 0x1p-40) - dx * dx * (1 - 0x1p-40);
+            if (half2 < 0)
                 continue;
-            if (xg__dt_incircle(cnt, a, b, c, p) > 0 && push_u32(more, g))
-                return XG_ENOMEM;
+            half = sqrt(half2) * (1 + 0x1p-40);
+            r0 = cell_y(S, ccy.lo - half);
+            r1 = cell_y(S, ccy.hi + half);
+            end = S->cstart[col * S->ny + r1 + 1];
+            for (k = S->cstart[col * S->ny + r0];
+                 k < end && nfound < NEAR_CAP; k++) {
+                uint32_t g = S->citem[k];
+                const double *p = S->pts->xyz + 3 * (size_t)g;
+                if (!unseen(S, ad, g, lo, hi) ||
+                    (p[0] == a[0] && p[1] == a[1]) ||
+                    (p[0] == b[0] && p[1] == b[1]) ||
+                    (p[0] == c[0] && p[1] == c[1]))
+                    continue;
+                if (xg__dt_incircle(cnt, a, b, c, p) > 0) {
+                    found[nfound].d2 = (p[0] - mx) * (p[0] - mx) +
+                                       (p[1] - my) * (p[1] - my);
+                    found[nfound].g = g;
+                    nfound++;
+                }
+            }
         }
+    }
+    /* the nearest few go in: they are the ones the whole triangulation
+     * joins to this part; more would only widen the next conflicts */
+    for (i = 0; i < nfound && i < NEAR_TAKE; i++) {
+        int m = i, q;
+        struct near t;
+        for (q = i + 1; q < nfound; q++)
+            if (found[q].d2 < found[m].d2 ||
+                (found[q].d2 == found[m].d2 && found[q].g < found[m].g))
+                m = q;
+        t = found[i];
+        found[i] = found[m];
+        found[m] = t;
+        if (push_u32(more, found[i].g))
+            return XG_ENOMEM;
     }
     return XG_OK;
 }
