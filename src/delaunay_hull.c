@@ -36,12 +36,16 @@ struct hull_job {
  * the point: it only costs the chain a point). */
 static int strictly_inside(const struct hull_job *J, const double *p)
 {
-    int k;
-    for (k = 0; k < 8; k++)
-        if (xg_iv_sign(xg_orient2d_iv(J->poly[k], J->poly[(k + 1) % 8], p)) !=
-            XG_POS)
+    int k, edges = 0;
+    for (k = 0; k < 8; k++) {
+        const double *u = J->poly[k], *v = J->poly[(k + 1) % 8];
+        if (u[0] == v[0] && u[1] == v[1])
+            continue;   /* one corner extreme in two directions */
+        edges++;
+        if (xg_iv_sign(xg_orient2d_iv(u, v, p)) != XG_POS)
             return 0;
-    return 1;
+    }
+    return edges >= 3;
 }
 
 /* directions: +x, +x+y, +y, -x+y, -x, -x-y, -y, +x-y (CCW) */
