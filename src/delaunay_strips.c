@@ -33,6 +33,7 @@ struct strips {
     uint32_t *start;        /* nstrip + 1: the strip's points are */
     uint32_t *item;         /* item[start[s] .. start[s+1]-1] */
     double box[4];          /* xmin, ymin, xmax, ymax of all points */
+    double margin;          /* first margins, in strips */
     int nthreads;
     /* results per strip */
     uint32_t (**tri)[3];
@@ -540,8 +541,8 @@ static void fail(struct strips *S, size_t s, int r)
     atomic_store(&S->failed, 1);
 }
 
-/* Each strip: built with margins of a quarter strip, proven and kept,
- * or rebuilt with margins twice as wide. */
+/* Each strip: built with its first margins, proven and kept, or rebuilt
+ * with margins twice as wide. */
 static void strip_worker(void *arg, int tid)
 {
     struct strips *S = arg;
@@ -552,7 +553,7 @@ static void strip_worker(void *arg, int tid)
             return;
         if (S->start[s] == S->start[s + 1])
             continue;                   /* no points of its own */
-        r = strip_build_wide(S, s, 0.25, &S->cnt[tid]);
+        r = strip_build_wide(S, s, S->margin, &S->cnt[tid]);
         while (r > 0 && (r = strip_finish(S, s, &S->cnt[tid])) == 0)
             r = strip_build_wide(S, s, 2 * S->f[s], &S->cnt[tid]);
         if (r < 0)
@@ -763,6 +764,18 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         want = 1;
     if (plan(S, gid, want))
         goto out;
+    /* first margins: about six mean point spacings, between a twentieth
+     * and a quarter of a strip (the proof takes in what they miss) */
+    {
+        double w = (S->box[2] - S->box[0]) / (double)S->nstrip;
+        double area = (S->box[2] - S->box[0]) * (S->box[3] - S->box[1]);
+        double gap = sqrt(area / (double)n);
+        S->margin = w > 0 ? 6 * gap / w : 0.25;
+        S->margin = S->margin < 0.05 ? 0.05 : S->margin > 0.25 ? 0.25
+                                                                : S->margin;
+        if (!(S->margin == S->margin))
+            S->margin = 0.25;
+    }
     S->start = calloc(S->nstrip + 1, sizeof *S->start);
     S->item = malloc(n * sizeof *S->item);
     fill = malloc(S->nstrip * sizeof *fill);
