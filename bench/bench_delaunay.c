@@ -9,7 +9,7 @@
  * result up to -A points audited exactly by xg_delaunay_check (ours the
  * cpu engine's).
  *
- *   bench_delaunay [-t THREADS] [-n N,N,..] [-S SEQ_MAX] [-P CGAL_MAX]
+ *   bench_delaunay [-t THREADS] [-n N,N,..] [-s SETS] [-S SEQ_MAX] [-P CGAL_MAX]
  *                  [-Q PY_PEERS_MAX] [-A AUDIT_MAX] [-L PEER_SECONDS]
  *                  [-c CGAL_PEER] [-y PY_PEERS] [-w TMPDIR]
  *
@@ -30,6 +30,7 @@ static uint64_t audit_max = 1000000;
 static const char *cgal = "bench/cgal_delaunay", *py = "bench/peers_delaunay.py";
 static const char *tmp = "/tmp";
 static int peer_limit = 120;   /* seconds a peer may take */
+static const char *only_sets = NULL;   /* -s: names, comma-separated */
 
 struct gen_job {
     int set;
@@ -192,7 +193,7 @@ int main(int argc, char **argv)
     int nsizes = 2, opt, set, k;
     char *list = NULL;
     setvbuf(stdout, NULL, _IOLBF, 0);
-    while ((opt = getopt(argc, argv, "t:n:S:P:Q:A:L:c:y:w:")) != -1) {
+    while ((opt = getopt(argc, argv, "t:n:s:S:P:Q:A:L:c:y:w:")) != -1) {
         switch (opt) {
         case 't': threads = atoi(optarg); break;
         case 'n': list = optarg; break;
@@ -201,6 +202,7 @@ int main(int argc, char **argv)
         case 'Q': py_max = (uint64_t)strtod(optarg, NULL); break;
         case 'A': audit_max = (uint64_t)strtod(optarg, NULL); break;
         case 'L': peer_limit = atoi(optarg); break;
+        case 's': only_sets = optarg; break;
         case 'c': cgal = optarg; break;
         case 'y': py = optarg; break;
         case 'w': tmp = optarg; break;
@@ -235,6 +237,8 @@ int main(int argc, char **argv)
             double cpu, secs, t0;
             uint64_t n = sizes[k];
             char pts[512], out[512], cmd[2048];
+            if (only_sets && !strstr(only_sets, gd_name[set]))
+                continue;
             if (make_set(set, n, &s)) {
                 printf("%s %llu: out of memory\n", gd_name[set],
                        (unsigned long long)n);
