@@ -5,11 +5,16 @@
  * when this build and machine have one, each compared with the cpu
  * engine's list; the peers: CGAL's Delaunay_triangulation_2 (EPICK, one
  * thread; bench/cgal_delaunay), Qhull through scipy and CuPy's GPU
- * Delaunay (bench/peers_delaunay.py), each up to -P points; and every
- * result audited exactly by xg_delaunay_check (ours the cpu engine's).
+ * Delaunay (bench/peers_delaunay.py), up to -P and -Q points; and every
+ * result up to -A points audited exactly by xg_delaunay_check (ours the
+ * cpu engine's).
  *
- *   bench_delaunay [-t THREADS] [-n N,N,..] [-S SEQ_MAX] [-P PEER_MAX]
+ *   bench_delaunay [-t THREADS] [-n N,N,..] [-s SETS] [-S SEQ_MAX] [-P CGAL_MAX]
+ *                  [-Q PY_PEERS_MAX] [-A AUDIT_MAX] [-L PEER_SECONDS]
  *                  [-c CGAL_PEER] [-y PY_PEERS] [-w TMPDIR]
+ *
+ * Sizes take 1e6-style numbers.  A peer past PEER_SECONDS (default 120)
+ * is stopped and reported as failed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,9 +25,12 @@
 #include "gen_delaunay.h"
 
 static int threads = 0;
-static uint64_t seq_max = 10000000, peer_max = 10000000;
+static uint64_t seq_max = 10000000, peer_max = 10000000, py_max = 1000000;
+static uint64_t audit_max = 1000000;
 static const char *cgal = "bench/cgal_delaunay", *py = "bench/peers_delaunay.py";
 static const char *tmp = "/tmp";
+static int peer_limit = 120;   /* seconds a peer may take */
+static const char *only_sets = NULL;   /* -s: names, comma-separated */
 
 struct gen_job {
     int set;
@@ -131,9 +139,13 @@ static void peer(struct xg_ctx *ctx, const struct xg_set *s, const char *who,
         }
     printf("  %-28s %9.3f s   ours cpu %.1fx faster\n", who, secs,
            secs / ours);
-    t0 = xg__now();
-    xg_delaunay_check(ctx, s, (const uint32_t(*)[3])t, nt, &rep);
-    audit_line(who, &rep, xg__now() - t0);
+    if (s->n <= audit_max) {
+        t0 = xg__now();
+        xg_delaunay_check(ctx, s, (const uint32_t(*)[3])t, nt, &rep);
+        audit_line(who, &rep, xg__now() - t0);
+    } else
+        printf("    (%zu triangles; not audited above %llu points)\n", nt,
+               (unsigned long long)audit_max);
     free(t);
     unlink(out);
 }
@@ -180,18 +192,25 @@ int main(int argc, char **argv)
     uint64_t sizes[8] = {1000000, 10000000};
     int nsizes = 2, opt, set, k;
     char *list = NULL;
-    while ((opt = getopt(argc, argv, "t:n:S:P:c:y:w:")) != -1) {
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    while ((opt = getopt(argc, argv, "t:n:s:S:P:Q:A:L:c:y:w:")) != -1) {
         switch (opt) {
         case 't': threads = atoi(optarg); break;
         case 'n': list = optarg; break;
-        case 'S': seq_max = strtoull(optarg, NULL, 10); break;
-        case 'P': peer_max = strtoull(optarg, NULL, 10); break;
+        case 'S': seq_max = (uint64_t)strtod(optarg, NULL); break;
+        case 'P': peer_max = (uint64_t)strtod(optarg, NULL); break;
+        case 'Q': py_max = (uint64_t)strtod(optarg, NULL); break;
+        case 'A': audit_max = (uint64_t)strtod(optarg, NULL); break;
+        case 'L': peer_limit = atoi(optarg); break;
+        case 's': only_sets = optarg; break;
         case 'c': cgal = optarg; break;
         case 'y': py = optarg; break;
         case 'w': tmp = optarg; break;
         default:
             fprintf(stderr, "usage: bench_delaunay [-t THREADS] [-n N,N,..] "
-                    "[-S SEQ_MAX] [-P PEER_MAX] [-c CGAL] [-y PY] [-w DIR]\n");
+                    "[-S SEQ_MAX] [-P CGAL_MAX] [-Q PY_PEERS_MAX] "
+                    "[-A AUDIT_MAX] [-L PEER_SECONDS] [-c CGAL] [-y PY] "
+                    "[-w DIR]\n");
             return 2;
         }
     }
@@ -218,6 +237,8 @@ int main(int argc, char **argv)
             double cpu, secs, t0;
             uint64_t n = sizes[k];
             char pts[512], out[512], cmd[2048];
+            if (only_sets && !strstr(only_sets, gd_name[set]))
+                continue;
             if (make_set(set, n, &s)) {
                 printf("%s %llu: out of memory\n", gd_name[set],
                        (unsigned long long)n);
@@ -248,9 +269,12 @@ int main(int argc, char **argv)
                 }
                 xg_triangles_free(&tx);
             }
-            t0 = xg__now();
-            xg_delaunay_check(ctx, &s, (const uint32_t(*)[3])tc.v, tc.n, &rep);
-            audit_line("ours", &rep, xg__now() - t0);
+            if (n <= audit_max) {
+                t0 = xg__now();
+                xg_delaunay_check(ctx, &s, (const uint32_t(*)[3])tc.v, tc.n,
+                                  &rep);
+                audit_line("ours", &rep, xg__now() - t0);
+            }
             if (n <= peer_max) {
                 FILE *f;
                 size_t i;
@@ -261,14 +285,17 @@ int main(int argc, char **argv)
                     fwrite(s.xyz + 3 * i, sizeof(double), 2, f);
                 if (f)
                     fclose(f);
-                snprintf(cmd, sizeof cmd, "%s %s %s", cgal, pts, out);
+                snprintf(cmd, sizeof cmd, "timeout %d %s %s %s", peer_limit,
+                         cgal, pts, out);
                 peer(ctx, &s, "CGAL DT2 (EPICK, 1 thread)", cmd, out, cpu);
-                snprintf(cmd, sizeof cmd, "python3 %s qhull %s %s", py, pts,
-                         out);
-                peer(ctx, &s, "Qhull (scipy)", cmd, out, cpu);
-                snprintf(cmd, sizeof cmd, "python3 %s cupy %s %s", py, pts,
-                         out);
-                peer(ctx, &s, "CuPy Delaunay (GPU)", cmd, out, cpu);
+                if (n <= py_max) {
+                    snprintf(cmd, sizeof cmd, "timeout %d python3 %s qhull "
+                             "%s %s", peer_limit, py, pts, out);
+                    peer(ctx, &s, "Qhull (scipy)", cmd, out, cpu);
+                    snprintf(cmd, sizeof cmd, "timeout %d python3 %s cupy "
+                             "%s %s", peer_limit, py, pts, out);
+                    peer(ctx, &s, "CuPy Delaunay (GPU)", cmd, out, cpu);
+                }
                 unlink(pts);
             }
         next:

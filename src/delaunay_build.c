@@ -271,7 +271,8 @@ static void locate(struct builder *B, const double *p, uint32_t *tout,
     struct xg__dt *dt = B->dt;
     uint32_t t = B->last;
     unsigned spin = 0;
-    int g;
+    int g, came = -1;   /* the edge the walk came in by: p is strictly
+                           inside it, no need to ask again */
     /* start from a real triangle: a slot remembered may have become a
      * ghost by a later flip */
     for (g = 0; g < 3; g++)
@@ -288,10 +289,12 @@ static void locate(struct builder *B, const double *p, uint32_t *tout,
         }
         spin++;
         for (k = 0; k < 3; k++) {
-            int e = (int)((k + spin) % 3);
-            int o = xg_orient2d(B->cnt, P(v[(e + 1) % 3]), P(v[(e + 2) % 3]),
-                                p);
+            int e = (int)((k + spin) % 3), o;
+            if (e == came)
+                continue;
+            o = xg_orient2d(B->cnt, P(v[(e + 1) % 3]), P(v[(e + 2) % 3]), p);
             if (o < 0) {
+                came = (int)IDX(dt->adj[t][e]);
                 t = TRI(dt->adj[t][e]);
                 moved = 1;
                 break;

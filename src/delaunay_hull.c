@@ -23,6 +23,8 @@ struct hull_job {
     size_t n;
     int nthreads;
     const double *poly[8];
+    double (*best)[8];   /* per thread: the extremes in each direction */
+    const double *(*arg)[8];
     uint32_t **keep;     /* per thread */
     size_t *nkeep;
     int oom;
@@ -34,12 +36,42 @@ struct hull_job {
  * the point: it only costs the chain a point). */
 static int strictly_inside(const struct hull_job *J, const double *p)
 {
-    int k;
-    for (k = 0; k < 8; k++)
-        if (xg_iv_sign(xg_orient2d_iv(J->poly[k], J->poly[(k + 1) % 8], p)) !=
-            XG_POS)
+    int k, edges = 0;
+    for (k = 0; k < 8; k++) {
+        const double *u = J->poly[k], *v = J->poly[(k + 1) % 8];
+        if (u[0] == v[0] && u[1] == v[1])
+            continue;   /* one corner extreme in two directions */
+        edges++;
+        if (xg_iv_sign(xg_orient2d_iv(u, v, p)) != XG_POS)
             return 0;
-    return 1;
+    }
+    return edges >= 3;
+}
+
+/* directions: +x, +x+y, +y, -x+y, -x, -x-y, -y, +x-y (CCW) */
+static const double dir[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+                                 {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+
+static void extreme_worker(void *arg, int tid)
+{
+    struct hull_job *J = arg;
+    size_t lo, hi, k;
+    int d;
+    xg__share(J->n, J->nthreads, tid, &lo, &hi);
+    for (d = 0; d < 8; d++) {
+        J->best[tid][d] = -1.0 / 0.0;
+        J->arg[tid][d] = NULL;
+    }
+    for (k = lo; k < hi; k++) {
+        const double *p = XY(J->gid[k]);
+        for (d = 0; d < 8; d++) {
+            double v = dir[d][0] * p[0] + dir[d][1] * p[1];
+            if (v > J->best[tid][d]) {
+                J->best[tid][d] = v;
+                J->arg[tid][d] = p;
+            }
+        }
+    }
 }
 
 static void filter_worker(void *arg, int tid)
@@ -100,9 +132,6 @@ int xg__dt_hull_points(const struct xg_set *pts, const uint32_t *gid,
                        uint32_t **out, size_t *nout)
 {
     struct hull_job Js, *J = &Js;
-    /* directions: +x, +x+y, +y, -x+y, -x, -x-y, -y, +x-y (CCW) */
-    static const double dir[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
-                                     {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     double best[8];
     size_t k, m = 0, h = 0, i, lower;
     struct cand *cand = NULL;
@@ -116,24 +145,22 @@ int xg__dt_hull_points(const struct xg_set *pts, const uint32_t *gid,
     J->nthreads = nthreads < 1 ? 1 : nthreads;
     *out = NULL;
     *nout = 0;
+    J->keep = calloc((size_t)J->nthreads, sizeof *J->keep);
+    J->nkeep = calloc((size_t)J->nthreads, sizeof *J->nkeep);
+    J->best = malloc((size_t)J->nthreads * sizeof *J->best);
+    J->arg = malloc((size_t)J->nthreads * sizeof *J->arg);
+    if (!J->keep || !J->nkeep || !J->best || !J->arg ||
+        xg__parallel(J->nthreads, extreme_worker, J) != XG_OK)
+        goto out;
     for (d = 0; d < 8; d++) {
         best[d] = -1.0 / 0.0;
         J->poly[d] = XY(gid[0]);
-    }
-    for (k = 0; k < n; k++) {
-        const double *p = XY(gid[k]);
-        for (d = 0; d < 8; d++) {
-            double v = dir[d][0] * p[0] + dir[d][1] * p[1];
-            if (v > best[d]) {
-                best[d] = v;
-                J->poly[d] = p;
+        for (t = 0; t < J->nthreads; t++)
+            if (J->best[t][d] > best[d]) {
+                best[d] = J->best[t][d];
+                J->poly[d] = J->arg[t][d];
             }
-        }
     }
-    J->keep = calloc((size_t)J->nthreads, sizeof *J->keep);
-    J->nkeep = calloc((size_t)J->nthreads, sizeof *J->nkeep);
-    if (!J->keep || !J->nkeep)
-        goto out;
     if (xg__parallel(J->nthreads, filter_worker, J) != XG_OK || J->oom)
         goto out;
     for (t = 0; t < J->nthreads; t++)
@@ -199,6 +226,8 @@ out:
             free(J->keep[t]);
     free(J->keep);
     free(J->nkeep);
+    free(J->best);
+    free(J->arg);
     free(cand);
     free(chain);
     return rc;

@@ -33,6 +33,7 @@ struct strips {
     uint32_t *start;        /* nstrip + 1: the strip's points are */
     uint32_t *item;         /* item[start[s] .. start[s+1]-1] */
     double box[4];          /* xmin, ymin, xmax, ymax of all points */
+    double margin;          /* first margins, in strips */
     int nthreads;
     /* results per strip */
     uint32_t (**tri)[3];
@@ -130,6 +131,12 @@ static size_t cell_y(const struct strips *S, double y)
     return c < S->ny ? c : S->ny - 1;
 }
 
+/* The slow proof stops after NEAR_CAP conflicts of one triangle and
+ * takes in the NEAR_TAKE nearest: correctness needs only that a triangle
+ * with a conflict is not kept, and the rounds repeat until none has. */
+#define NEAR_CAP 64
+#define NEAR_TAKE 8
+
 /* Points a strip took in after its build: sorted set indices. */
 struct added {
     uint32_t *v;
@@ -179,33 +186,79 @@ static int grid_conflicts(const struct strips *S, struct xg_counters *cnt,
                           double lo, double hi, const struct added *ad,
                           struct added *more)
 {
-    size_t c0 = cell_x(S, ccx.lo - r_up), c1 = cell_x(S, ccx.hi + r_up), col;
+    size_t c0 = cell_x(S, ccx.lo - r_up), c1 = cell_x(S, ccx.hi + r_up);
+    size_t cm = cell_x(S, (a[0] + b[0] + c[0]) / 3), step;
     double cw = (S->box[2] - S->box[0]) / (double)S->nx;
-    for (col = c0; col <= c1; col++) {
-        double x0 = S->box[0] + ((double)col - 1) * cw;
-        double x1 = S->box[0] + ((double)col + 2) * cw, dx, half2, half;
-        size_t r0, r1, k, end;
-        if (x0 >= lo && x1 < hi)
-            continue;                   /* all seen */
-        dx = ccx.lo > x1 ? ccx.lo - x1 : x0 > ccx.hi ? x0 - ccx.hi : 0;
-        half2 = r_up * r_up * (1 + 0x1p-40) - dx * dx * (1 - 0x1p-40);
-        if (half2 < 0)
-            continue;
-        half = sqrt(half2) * (1 + 0x1p-40);
-        r0 = cell_y(S, ccy.lo - half);
-        r1 = cell_y(S, ccy.hi + half);
-        end = S->cstart[col * S->ny + r1 + 1];
-        for (k = S->cstart[col * S->ny + r0]; k < end; k++) {
-            uint32_t g = S->citem[k];
-            const double *p = S->pts->xyz + 3 * (size_t)g;
-            if (!unseen(S, ad, g, lo, hi) ||
-                (p[0] == a[0] && p[1] == a[1]) ||
-                (p[0] == b[0] && p[1] == b[1]) ||
-                (p[0] == c[0] && p[1] == c[1]))
+    double mx = (a[0] + b[0] + c[0]) / 3, my = (a[1] + b[1] + c[1]) / 3;
+    struct near {
+        double d2;
+        uint32_t g;
+    } found[NEAR_CAP];
+    int nfound = 0, i;
+    if (cm < c0)
+        cm = c0;
+    if (cm > c1)
+        cm = c1;
+    /* columns outward from the triangle's, so that a circle holding many
+     * unseen points yields the nearest first and the scan stops early */
+    for (step = 0; step <= (c1 - c0) && nfound < NEAR_CAP; step++) {
+        int side;
+        for (side = 0; side < 2 && nfound < NEAR_CAP; side++) {
+            size_t col, r0, r1, k, end;
+            double x0, x1, dx, half2, half;
+            if (side == 0) {
+                if (cm < c0 + step)
+                    continue;
+                col = cm - step;
+            } else {
+                if (step == 0 || cm + step > c1)
+                    continue;
+                col = cm + step;
+            }
+            x0 = S->box[0] + ((double)col - 1) * cw;
+            x1 = S->box[0] + ((double)col + 2) * cw;
+            if (x0 >= lo && x1 < hi)
+                continue;               /* all seen */
+            dx = ccx.lo > x1 ? ccx.lo - x1 : x0 > ccx.hi ? x0 - ccx.hi : 0;
+            half2 = r_up * r_up * (1 + 0x1p-40) - dx * dx * (1 - 0x1p-40);
+            if (half2 < 0)
                 continue;
-            if (xg__dt_incircle(cnt, a, b, c, p) > 0 && push_u32(more, g))
-                return XG_ENOMEM;
+            half = sqrt(half2) * (1 + 0x1p-40);
+            r0 = cell_y(S, ccy.lo - half);
+            r1 = cell_y(S, ccy.hi + half);
+            end = S->cstart[col * S->ny + r1 + 1];
+            for (k = S->cstart[col * S->ny + r0];
+                 k < end && nfound < NEAR_CAP; k++) {
+                uint32_t g = S->citem[k];
+                const double *p = S->pts->xyz + 3 * (size_t)g;
+                if (!unseen(S, ad, g, lo, hi) ||
+                    (p[0] == a[0] && p[1] == a[1]) ||
+                    (p[0] == b[0] && p[1] == b[1]) ||
+                    (p[0] == c[0] && p[1] == c[1]))
+                    continue;
+                if (xg__dt_incircle(cnt, a, b, c, p) > 0) {
+                    found[nfound].d2 = (p[0] - mx) * (p[0] - mx) +
+                                       (p[1] - my) * (p[1] - my);
+                    found[nfound].g = g;
+                    nfound++;
+                }
+            }
         }
+    }
+    /* the nearest few go in: they are the ones the whole triangulation
+     * joins to this part; more would only widen the next conflicts */
+    for (i = 0; i < nfound && i < NEAR_TAKE; i++) {
+        int m = i, q;
+        struct near t;
+        for (q = i + 1; q < nfound; q++)
+            if (found[q].d2 < found[m].d2 ||
+                (found[q].d2 == found[m].d2 && found[q].g < found[m].g))
+                m = q;
+        t = found[i];
+        found[i] = found[m];
+        found[m] = t;
+        if (push_u32(more, found[i].g))
+            return XG_ENOMEM;
     }
     return XG_OK;
 }
@@ -244,6 +297,19 @@ static int ghost_conflicts(const struct strips *S, struct xg_counters *cnt,
             return XG_ENOMEM;
     }
     return XG_OK;
+}
+
+struct xsort {
+    double x, y;
+    uint32_t g;
+};
+
+static int cmp_xsort(const void *a, const void *b)
+{
+    const struct xsort *p = a, *q = b;
+    if (p->x != q->x)
+        return p->x < q->x ? -1 : 1;
+    return (p->y > q->y) - (p->y < q->y);
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -400,6 +466,21 @@ static int strip_finish(struct strips *S, size_t s, struct xg_counters *cnt)
             rc = 0;                     /* cheaper to start wider */
             goto done;
         }
+        /* in x order, so that each walk starts near its point */
+        {
+            struct xsort *xs = malloc(more.n * sizeof *xs);
+            if (!xs)
+                goto oom;
+            for (t = 0; t < more.n; t++) {
+                xs[t].x = X(more.v[t]);
+                xs[t].y = S->pts->xyz[3 * (size_t)more.v[t] + 1];
+                xs[t].g = more.v[t];
+            }
+            qsort(xs, more.n, sizeof *xs, cmp_xsort);
+            for (t = 0; t < more.n; t++)
+                more.v[t] = xs[t].g;
+            free(xs);
+        }
         free(prev);
         nprev = job->dt.ntri;
         prev = malloc((nprev ? nprev : 1) * sizeof *prev);
@@ -460,8 +541,8 @@ static void fail(struct strips *S, size_t s, int r)
     atomic_store(&S->failed, 1);
 }
 
-/* Each strip: built with margins of a quarter strip, proven and kept,
- * or rebuilt with margins twice as wide. */
+/* Each strip: built with its first margins, proven and kept, or rebuilt
+ * with margins twice as wide. */
 static void strip_worker(void *arg, int tid)
 {
     struct strips *S = arg;
@@ -472,7 +553,7 @@ static void strip_worker(void *arg, int tid)
             return;
         if (S->start[s] == S->start[s + 1])
             continue;                   /* no points of its own */
-        r = strip_build_wide(S, s, 0.05, &S->cnt[tid]);
+        r = strip_build_wide(S, s, S->margin, &S->cnt[tid]);
         while (r > 0 && (r = strip_finish(S, s, &S->cnt[tid])) == 0)
             r = strip_build_wide(S, s, 2 * S->f[s], &S->cnt[tid]);
         if (r < 0)
@@ -480,36 +561,115 @@ static void strip_worker(void *arg, int tid)
     }
 }
 
-/* The grid of all points for the slow proof, about two per cell. */
-static int grid_build(struct strips *S, const uint32_t *gid, size_t n)
+/* The passes over all points, on the threads. */
+struct pass {
+    struct strips *S;
+    const uint32_t *gid;
+    size_t n;
+    int nthreads;
+    double (*box)[4];          /* per thread */
+    uint32_t *strip;           /* per point: its strip */
+    size_t *count;             /* per thread x strip */
+    _Atomic uint32_t *cell;    /* the grid: counts, then cursors */
+};
+
+static void box_worker(void *arg, int tid)
 {
-    size_t side = (size_t)sqrt((double)n / 2) + 1, k, c, *fill;
+    struct pass *P = arg;
+    size_t lo, hi, k;
+    double *b = P->box[tid];
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    b[0] = b[1] = INFINITY;
+    b[2] = b[3] = -INFINITY;
+    for (k = lo; k < hi; k++) {
+        const double *p = P->S->pts->xyz + 3 * (size_t)P->gid[k];
+        b[0] = p[0] < b[0] ? p[0] : b[0];
+        b[1] = p[1] < b[1] ? p[1] : b[1];
+        b[2] = p[0] > b[2] ? p[0] : b[2];
+        b[3] = p[1] > b[3] ? p[1] : b[3];
+    }
+}
+
+static size_t strip_of(const struct strips *S, double x);
+
+/* Strip numbers and per-thread counts; then each thread writes its share
+ * in order after the shares before it: the same lists on any threads. */
+static void strip_count_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k, *c = P->count + (size_t)tid * P->S->nstrip;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++) {
+        uint32_t s = (uint32_t)strip_of(P->S, P->S->pts->xyz[3 * (size_t)P->gid[k]]);
+        P->strip[k] = s;
+        c[s]++;
+    }
+}
+
+static void strip_fill_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k, *c = P->count + (size_t)tid * P->S->nstrip;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++)
+        P->S->item[c[P->strip[k]]++] = P->gid[k];
+}
+
+static size_t cell_of(const struct strips *S, uint32_t g)
+{
+    const double *p = S->pts->xyz + 3 * (size_t)g;
+    return cell_x(S, p[0]) * S->ny + cell_y(S, p[1]);
+}
+
+static void cell_count_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++)
+        atomic_fetch_add_explicit(&P->cell[cell_of(P->S, P->gid[k])], 1,
+                                  memory_order_relaxed);
+}
+
+/* A cell's points in whatever order the threads wrote them: the slow
+ * proof collects every conflict of a cell, so the order never shows. */
+static void cell_fill_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++) {
+        uint32_t at = atomic_fetch_add_explicit(
+            &P->cell[cell_of(P->S, P->gid[k])], 1, memory_order_relaxed);
+        P->S->citem[at] = P->gid[k];
+    }
+}
+
+/* The grid of all points for the slow proof, about two per cell. */
+static int grid_build(struct strips *S, struct pass *P)
+{
+    size_t side = (size_t)sqrt((double)P->n / 2) + 1, c, sum = 0;
     S->nx = S->ny = side;
     S->inv_cw = S->box[2] > S->box[0] ? (double)side / (S->box[2] - S->box[0])
                                       : 0;
     S->inv_ch = S->box[3] > S->box[1] ? (double)side / (S->box[3] - S->box[1])
                                       : 0;
-    S->cstart = calloc(side * side + 1, sizeof *S->cstart);
-    S->citem = malloc(n * sizeof *S->citem);
-    fill = malloc(side * side * sizeof *fill);
-    if (!S->cstart || !S->citem || !fill) {
-        free(fill);
+    S->cstart = malloc((side * side + 1) * sizeof *S->cstart);
+    S->citem = malloc(P->n * sizeof *S->citem);
+    P->cell = calloc(side * side, sizeof *P->cell);
+    if (!S->cstart || !S->citem || !P->cell)
         return XG_ENOMEM;
-    }
-    for (k = 0; k < n; k++) {
-        const double *p = S->pts->xyz + 3 * (size_t)gid[k];
-        S->cstart[cell_x(S, p[0]) * side + cell_y(S, p[1]) + 1]++;
-    }
+    if (xg__parallel(P->nthreads, cell_count_worker, P) != XG_OK)
+        return XG_ENOMEM;
     for (c = 0; c < side * side; c++) {
-        S->cstart[c + 1] += S->cstart[c];
-        fill[c] = S->cstart[c];
+        uint32_t k = atomic_load_explicit(&P->cell[c], memory_order_relaxed);
+        S->cstart[c] = (uint32_t)sum;
+        atomic_store_explicit(&P->cell[c], (uint32_t)sum,
+                              memory_order_relaxed);
+        sum += k;
     }
-    for (k = 0; k < n; k++) {
-        const double *p = S->pts->xyz + 3 * (size_t)gid[k];
-        S->citem[fill[cell_x(S, p[0]) * side + cell_y(S, p[1])]++] = gid[k];
-    }
-    free(fill);
-    return XG_OK;
+    S->cstart[side * side] = (uint32_t)sum;
+    return xg__parallel(P->nthreads, cell_fill_worker, P);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -569,21 +729,30 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
     int rc = XG_ENOMEM;
     double t0 = xg__now();
     uint32_t *fill = NULL;
+    struct pass P;
 
+    memset(&P, 0, sizeof P);
     memset(S, 0, sizeof *S);
     atomic_init(&S->next, 0);
     atomic_init(&S->failed, 0);
     S->pts = pts;
     S->n = n;
     S->nthreads = nthreads;
-    S->box[0] = S->box[2] = pts->xyz[3 * (size_t)gid[0]];
-    S->box[1] = S->box[3] = pts->xyz[3 * (size_t)gid[0] + 1];
-    for (k = 1; k < n; k++) {
-        const double *p = pts->xyz + 3 * (size_t)gid[k];
-        S->box[0] = p[0] < S->box[0] ? p[0] : S->box[0];
-        S->box[1] = p[1] < S->box[1] ? p[1] : S->box[1];
-        S->box[2] = p[0] > S->box[2] ? p[0] : S->box[2];
-        S->box[3] = p[1] > S->box[3] ? p[1] : S->box[3];
+    memset(&P, 0, sizeof P);
+    P.S = S;
+    P.gid = gid;
+    P.n = n;
+    P.nthreads = nthreads;
+    P.box = malloc((size_t)nthreads * sizeof *P.box);
+    if (!P.box || xg__parallel(nthreads, box_worker, &P) != XG_OK)
+        goto out;
+    S->box[0] = S->box[1] = INFINITY;
+    S->box[2] = S->box[3] = -INFINITY;
+    for (k = 0; k < (size_t)nthreads; k++) {
+        S->box[0] = P.box[k][0] < S->box[0] ? P.box[k][0] : S->box[0];
+        S->box[1] = P.box[k][1] < S->box[1] ? P.box[k][1] : S->box[1];
+        S->box[2] = P.box[k][2] > S->box[2] ? P.box[k][2] : S->box[2];
+        S->box[3] = P.box[k][3] > S->box[3] ? P.box[k][3] : S->box[3];
     }
     /* about 4 strips per thread, none smaller than 4096 points */
     want = (size_t)nthreads * 4;
@@ -595,6 +764,18 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         want = 1;
     if (plan(S, gid, want))
         goto out;
+    /* first margins: about six mean point spacings, between a twentieth
+     * and a quarter of a strip (the proof takes in what they miss) */
+    {
+        double w = (S->box[2] - S->box[0]) / (double)S->nstrip;
+        double area = (S->box[2] - S->box[0]) * (S->box[3] - S->box[1]);
+        double gap = sqrt(area / (double)n);
+        S->margin = w > 0 ? 6 * gap / w : 0.25;
+        S->margin = S->margin < 0.05 ? 0.05 : S->margin > 0.25 ? 0.25
+                                                                : S->margin;
+        if (!(S->margin == S->margin))
+            S->margin = 0.25;
+    }
     S->start = calloc(S->nstrip + 1, sizeof *S->start);
     S->item = malloc(n * sizeof *S->item);
     fill = malloc(S->nstrip * sizeof *fill);
@@ -615,13 +796,28 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         !S->merged || !S->z_differ || !S->built || !S->retried || !S->rc ||
         !S->cnt || !S->job || !S->gid || !S->f || !S->slow || !S->added)
         goto out;
-    for (k = 0; k < n; k++)
-        S->start[strip_of(S, X(gid[k])) + 1]++;
-    for (s = 0; s < S->nstrip; s++)
-        S->start[s + 1] += S->start[s];
-    memcpy(fill, S->start, S->nstrip * sizeof *fill);
-    for (k = 0; k < n; k++)
-        S->item[fill[strip_of(S, X(gid[k]))]++] = gid[k];
+    P.strip = malloc(n * sizeof *P.strip);
+    P.count = calloc((size_t)nthreads * S->nstrip, sizeof *P.count);
+    if (!P.strip || !P.count ||
+        xg__parallel(nthreads, strip_count_worker, &P) != XG_OK)
+        goto out;
+    {
+        /* strip by strip, thread by thread: counts become cursors */
+        size_t sum = 0;
+        int t;
+        for (s = 0; s < S->nstrip; s++) {
+            S->start[s] = (uint32_t)sum;
+            for (t = 0; t < nthreads; t++) {
+                size_t c = P.count[(size_t)t * S->nstrip + s];
+                P.count[(size_t)t * S->nstrip + s] = sum;
+                sum += c;
+            }
+        }
+        S->start[S->nstrip] = (uint32_t)sum;
+    }
+    if (xg__parallel(nthreads, strip_fill_worker, &P) != XG_OK)
+        goto out;
+    (void)fill;
     st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
 
     /* the whole set first, once: all on one line fails here */
@@ -655,7 +851,7 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         rc = xg__dt_hull_points(pts, gid, n, nthreads, &c0, &S->hull,
                                 &S->nhull);
         xg_counters_add(&st->cnt, &c0);
-        if (rc != XG_OK || (rc = grid_build(S, gid, n)) != XG_OK)
+        if (rc != XG_OK || (rc = grid_build(S, &P)) != XG_OK)
             goto out;
         rc = XG_ENOMEM;
     }
@@ -691,7 +887,7 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         k += S->ntri[s];
     }
     out->n = out->cap = total;
-    if (xg__dt_canonical(out->v, total, pts->n))
+    if (xg__dt_canonical(out->v, total, pts->n, nthreads))
         goto out;
     st->seconds[XG_STAGE_UNIQUE] = xg__now() - t0;
     rc = XG_OK;
@@ -716,6 +912,10 @@ out:
     free(S->hull);
     free(S->cstart);
     free(S->citem);
+    free(P.box);
+    free(P.strip);
+    free(P.count);
+    free(P.cell);
     free(S->merged);
     free(S->z_differ);
     free(S->built);

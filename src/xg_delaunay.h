@@ -93,12 +93,14 @@ int xg__radix_sort64(uint64_t *key, uint32_t *val, size_t n, int bits);
 
 /* Sorts the triangles (set indices, counter-clockwise) into the output
  * order of exactgeo.h: each rotated to start at its smallest index, then
- * ascending.  npts: the size of the index range. */
-int xg__dt_canonical(uint32_t (*tri)[3], size_t ntri, size_t npts);
+ * ascending.  npts: the size of the index range; on nthreads threads. */
+int xg__dt_canonical(uint32_t (*tri)[3], size_t ntri, size_t npts,
+                     int nthreads);
 
 /* Every point of gid[0 .. n-1] on the boundary of their convex hull
- * (corners and points along the edges; one per (x, y): the copy xg_delaunay keeps), as set indices
- * in (x, y) order (delaunay_hull.c).  Caller frees *out. */
+ * (corners and points along the edges; one per (x, y): the copy that
+ * xg_delaunay keeps), as set indices in (x, y) order (delaunay_hull.c).
+ * Caller frees *out. */
 int xg__dt_hull_points(const struct xg_set *pts, const uint32_t *gid,
                        size_t n, int nthreads, struct xg_counters *cnt,
                        uint32_t **out, size_t *nout);
