@@ -1,0 +1,402 @@
+/*
+ * delaunay_gpu.cu -- the GPU Delaunay engine (xg__delaunay_gpu_run,
+ * reached through the engine table's delaunay entry): the points merged
+ * and sorted on the device, the hull's corners found on the host, then
+ * the rounds of delaunay_core.cuh (the method is described there) driven
+ * by delaunay_run.cuh, and the real triangles brought back as set indices
+ * in the canonical order (xg__dt_canonical).
+ */
+#include <algorithm>
+#include <thrust/execution_policy.h>
+#include <thrust/sort.h>
+#include <thrust/sequence.h>
+#include <thrust/copy.h>
+#include <thrust/scan.h>
+#include <thrust/extrema.h>
+#include <thrust/iterator/counting_iterator.h>
+#include "xg_cuda.h"
+#include "delaunay_gpu.h"
+#include "delaunay_core.cuh"
+extern "C" {
+#include "xg_delaunay.h"
+}
+
+struct dt_env {
+    struct dt_d d;
+    struct xg_ctx *ctx;
+    struct xg_counters *cnt;
+    const double *hxy;
+    struct dt_q *hq;
+    uint32_t ctr[DT_C_COUNT];
+    uint64_t questions, rounds, flip_rounds;
+    cudaStream_t s;
+};
+
+#define DT_KERNEL(f)                                                       \
+    __global__ static void __launch_bounds__(256) k_##f(struct dt_d d)     \
+    {                                                                      \
+        uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;                \
+        if (i < d.n)                                                       \
+            f(&d, i);                                                      \
+    }
+DT_KERNEL(dt_walk)
+DT_KERNEL(dt_hint)
+DT_KERNEL(dt_claim_reset)
+DT_KERNEL(dt_claim)
+DT_KERNEL(dt_insert)
+DT_KERNEL(dt_fixup)
+DT_KERNEL(dt_test)
+DT_KERNEL(dt_apply)
+DT_KERNEL(dt_flip_reset)
+DT_KERNEL(dt_flip_claim)
+DT_KERNEL(dt_flip)
+DT_KERNEL(dt_compact)
+DT_KERNEL(dt_init_pt)
+DT_KERNEL(dt_mark_done)
+DT_KERNEL(dt_hullcand)
+DT_KERNEL(dt_collect)
+
+#define DT_LAUNCH(E, f, num)                                               \
+    do {                                                                   \
+        uint32_t n_ = (num);                                               \
+        (E)->d.n = n_;                                                     \
+        if (n_)                                                            \
+            k_##f<<<(n_ + 255) / 256, 256, 0, (E)->s>>>((E)->d);           \
+    } while (0)
+
+static int dt_h2d(struct dt_env *E, void *d, const void *h, size_t b)
+{
+    if (!b)
+        return XG_OK;
+    return XG_CUDA(E->ctx, cudaMemcpyAsync(d, h, b, cudaMemcpyHostToDevice,
+                                           E->s));
+}
+
+/* Synchronises: every kernel before it has run (and its errors show). */
+static int dt_d2h(struct dt_env *E, void *h, const void *d, size_t b)
+{
+    int rc;
+    if ((rc = XG_CUDA(E->ctx, cudaGetLastError())) != XG_OK)
+        return rc;
+    if (b && (rc = XG_CUDA(E->ctx, cudaMemcpyAsync(h, d, b,
+                                                   cudaMemcpyDeviceToHost,
+                                                   E->s))) != XG_OK)
+        return rc;
+    return XG_CUDA(E->ctx, cudaStreamSynchronize(E->s));
+}
+
+#include "delaunay_run.cuh"
+
+/* ---- the merge of equal (x, y): sorted by (x, y, fid, index) ---- */
+
+struct dt_lex_less {
+    const double *xyz;
+    const int64_t *fid;
+    const uint32_t *gid;
+    __device__ bool operator()(uint32_t a, uint32_t b) const
+    {
+        uint32_t ga = gid[a], gb = gid[b];
+        double ax = xyz[3 * (size_t)ga], bx = xyz[3 * (size_t)gb];
+        double ay = xyz[3 * (size_t)ga + 1], by = xyz[3 * (size_t)gb + 1];
+        int64_t fa, fb;
+        if (ax != bx)
+            return ax < bx;
+        if (ay != by)
+            return ay < by;
+        fa = fid ? fid[ga] : 0;
+        fb = fid ? fid[gb] : 0;
+        if (fa != fb)
+            return fa < fb;
+        return ga < gb;
+    }
+};
+
+struct dt_y_less {          /* (y, x) order of local points */
+    const double *xy;
+    __device__ bool operator()(uint32_t a, uint32_t b) const
+    {
+        double ay = xy[2 * (size_t)a + 1], by = xy[2 * (size_t)b + 1];
+        if (ay != by)
+            return ay < by;
+        return xy[2 * (size_t)a] < xy[2 * (size_t)b];
+    }
+};
+
+/* keep[k]: sorted point k is the first of its (x, y); head[k] its run's
+ * first; and the kept points' local arrays.  *zd counts merged points
+ * whose z differs from the kept one's. */
+__global__ static void k_merge_flags(const double *xyz, const uint32_t *gid,
+                                     const uint32_t *idx, uint32_t n,
+                                     uint32_t *keep)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= n)
+        return;
+    if (k == 0) {
+        keep[k] = 1;
+    } else {
+        const double *p = xyz + 3 * (size_t)gid[idx[k]];
+        const double *q = xyz + 3 * (size_t)gid[idx[k - 1]];
+        keep[k] = !(p[0] == q[0] && p[1] == q[1]);
+    }
+}
+
+__global__ static void k_merge_out(const double *xyz, const uint32_t *gid,
+                                   const uint32_t *idx, uint32_t n,
+                                   const uint32_t *keep, const uint32_t *pos,
+                                   double *xy, uint32_t *l2g,
+                                   unsigned long long *zd)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= n)
+        return;
+    if (keep[k]) {
+        uint32_t g = gid[idx[k]], j = pos[k] - 1;   /* inclusive scan */
+        xy[2 * (size_t)j] = xyz[3 * (size_t)g];
+        xy[2 * (size_t)j + 1] = xyz[3 * (size_t)g + 1];
+        l2g[j] = g;
+    } else {
+        /* the kept point: the first of the run, found by stepping back
+         * (runs are short; the z test is statistics only) */
+        uint32_t h = k, g = gid[idx[k]];
+        while (!keep[h])
+            h--;
+        if (xyz[3 * (size_t)g + 2] != xyz[3 * (size_t)gid[idx[h]] + 2])
+            atomicAdd(zd, 1ull);
+    }
+}
+
+static int dmalloc(struct xg_ctx *ctx, struct xg_dmem *m, void *pp,
+                   size_t bytes)
+{
+    return xg__dmem_alloc(ctx, m, (void **)pp, bytes);
+}
+
+extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
+                                    const struct xg_set *pts,
+                                    const uint32_t *gid, size_t n,
+                                    struct xg_triangles *out,
+                                    struct xg_stats *st)
+{
+    struct xg_gpu gpu;
+    struct xg_dmem M = XG_DMEM_INIT;
+    struct xg_opts opt;
+    struct dt_env E;
+    struct xg_stats st0;
+    double t0, *hxy = NULL, *d_xyz = NULL, *d_xy = NULL;
+    int64_t *d_fid = NULL;
+    uint32_t *d_gid = NULL, *d_idx = NULL, *d_keep = NULL, *d_pos = NULL;
+    uint32_t *d_l2g = NULL, *hc = NULL, *hh = NULL, npend = 0, k, m, i;
+    unsigned long long *d_zd = NULL, zd = 0;
+    int rc, opened = 0;
+
+    if (!st) {
+        memset(&st0, 0, sizeof st0);
+        st = &st0;
+    }
+    memset(&E, 0, sizeof E);
+    memset(&opt, 0, sizeof opt);
+    free(out->v);
+    memset(out, 0, sizeof *out);
+    E.ctx = ctx;
+    E.cnt = &st->cnt;
+    st->a_count = n;
+    if (n > XG_DT_MAX_POINTS)
+        return xg__error(ctx, XG_ELIMIT, "%zu points: the limit is 2^28",
+                         n);
+    if (n < 3)
+        return xg__error(ctx, XG_EDEGENERATE, "fewer than three distinct "
+                         "points");
+    if ((rc = xg__gpu_open(ctx, &opt, &gpu)) != XG_OK)
+        return rc;
+    opened = 1;
+    E.s = gpu.s;
+
+    /* upload, merge, sort */
+    t0 = xg__now();
+    if ((rc = xg__dmem_up(ctx, &M, (const void **)&d_xyz, pts->xyz,
+                          pts->n * 3 * sizeof(double), gpu.s)) != XG_OK ||
+        (rc = xg__dmem_up(ctx, &M, (const void **)&d_gid, gid,
+                          n * sizeof(uint32_t), gpu.s)) != XG_OK)
+        goto done;
+    if (pts->fid && (rc = xg__dmem_up(ctx, &M, (const void **)&d_fid,
+                                      pts->fid, pts->n * sizeof(int64_t),
+                                      gpu.s)) != XG_OK)
+        goto done;
+    st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
+    t0 = xg__now();
+    if ((rc = dmalloc(ctx, &M, &d_idx, n * 4)) != XG_OK ||
+        (rc = dmalloc(ctx, &M, &d_keep, n * 4)) != XG_OK ||
+        (rc = dmalloc(ctx, &M, &d_pos, n * 4)) != XG_OK ||
+        (rc = dmalloc(ctx, &M, &d_zd, 8)) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemsetAsync(d_zd, 0, 8, gpu.s))) != XG_OK)
+        goto done;
+    {
+        dt_lex_less less = {d_xyz, d_fid, d_gid};
+        unsigned nb = (unsigned)((n + 255) / 256);
+        thrust::sequence(thrust::cuda::par.on(gpu.s), d_idx, d_idx + n);
+        thrust::sort(thrust::cuda::par.on(gpu.s), d_idx, d_idx + n, less);
+        k_merge_flags<<<nb, 256, 0, gpu.s>>>(d_xyz, d_gid, d_idx,
+                                             (uint32_t)n, d_keep);
+        thrust::inclusive_scan(thrust::cuda::par.on(gpu.s), d_keep,
+                               d_keep + n, d_pos);
+        if ((rc = XG_CUDA(ctx, cudaMemcpyAsync(&m, d_pos + n - 1, 4,
+                                               cudaMemcpyDeviceToHost,
+                                               gpu.s))) != XG_OK ||
+            (rc = XG_CUDA(ctx, cudaStreamSynchronize(gpu.s))) != XG_OK)
+            goto done;
+        if ((rc = dmalloc(ctx, &M, &d_xy, (size_t)m * 16)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &d_l2g, (size_t)m * 4)) != XG_OK)
+            goto done;
+        k_merge_out<<<nb, 256, 0, gpu.s>>>(d_xyz, d_gid, d_idx, (uint32_t)n,
+                                           d_keep, d_pos, d_xy, d_l2g, d_zd);
+        if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK ||
+            (rc = XG_CUDA(ctx, cudaMemcpyAsync(&zd, d_zd, 8,
+                                               cudaMemcpyDeviceToHost,
+                                               gpu.s))) != XG_OK ||
+            (rc = XG_CUDA(ctx, cudaStreamSynchronize(gpu.s))) != XG_OK)
+            goto done;
+    }
+    st->a_skipped = n - m;
+    st->z_differ = zd;
+    if (m < 3) {
+        rc = xg__error(ctx, XG_EDEGENERATE, "fewer than three distinct "
+                       "points");
+        goto done;
+    }
+    /* the points on the host too: the exact answers and the hull */
+    if (!(hxy = (double *)malloc((size_t)m * 16)) ||
+        !(hc = (uint32_t *)malloc((size_t)m * 4)) ||
+        !(hh = (uint32_t *)malloc((size_t)m * 4 + 4))) {
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+        goto done;
+    }
+    if ((rc = xg__gpu_download(ctx, hxy, d_xy, (size_t)m * 16)) != XG_OK)
+        goto done;
+    st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
+
+    /* the engine's arrays */
+    t0 = xg__now();
+    E.hxy = hxy;
+    E.d.xy = d_xy;
+    E.d.m = m;
+    E.d.cap = 2 * m + 8;
+    E.d.qcap = 1u << 18;
+    E.d.l2g = d_l2g;
+    if (!(E.hq = (struct dt_q *)malloc(E.d.qcap * sizeof *E.hq))) {
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+        goto done;
+    }
+    {
+        size_t c = E.d.cap;
+        if ((rc = dmalloc(ctx, &M, &E.d.tv, 12 * c)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.ta, 12 * c)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.claim, 8 * c)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.stamp, 4 * c)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.amark, 4 * c)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.newloc, 12 * c)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.act, 4 * c)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.act_next, 4 * c)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.cand, 12 * c)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.loc, 4 * (size_t)m)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.kind, (size_t)m)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.hkey,
+                          8 * DT_HINTS * (size_t)m)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.hsign,
+                          DT_HINTS * (size_t)m)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.hring, (size_t)m)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.pend, 4 * (size_t)m)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.pend_next,
+                          4 * (size_t)m)) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.q,
+                          E.d.qcap * sizeof(struct dt_q))) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &E.d.cnt, 4 * DT_C_COUNT)) != XG_OK ||
+            (rc = XG_CUDA(ctx, cudaMemsetAsync(E.d.stamp, 0, 4 * c,
+                                               gpu.s))) != XG_OK ||
+            (rc = XG_CUDA(ctx, cudaMemsetAsync(E.d.amark, 0, 4 * c,
+                                               gpu.s))) != XG_OK ||
+            (rc = XG_CUDA(ctx, cudaMemsetAsync(E.d.cnt, 0, 4 * DT_C_COUNT,
+                                               gpu.s))) != XG_OK)
+            goto done;
+    }
+
+    /* the hull: candidates outside the quadrilateral of the extreme
+     * points (leftmost, lowest, rightmost, highest), then exactly */
+    {
+        dt_y_less yl = {d_xy};
+        thrust::counting_iterator<uint32_t> c0(0), c1(m);
+        uint32_t lo = *thrust::min_element(thrust::cuda::par.on(gpu.s), c0,
+                                           c1, yl);
+        uint32_t hi = *thrust::max_element(thrust::cuda::par.on(gpu.s), c0,
+                                           c1, yl);
+        uint32_t q[4], nc;
+        q[0] = 0; q[1] = lo; q[2] = m - 1; q[3] = hi;
+        for (i = 0; i < 4; i++) {
+            E.d.quad[2 * i] = hxy[2 * (size_t)q[i]];
+            E.d.quad[2 * i + 1] = hxy[2 * (size_t)q[i] + 1];
+        }
+        if ((rc = dt_set_ctr(&E, DT_C_NPEND, 0)) != XG_OK)
+            goto done;
+        DT_LAUNCH(&E, dt_hullcand, m);
+        if ((rc = dt_get_ctr(&E)) != XG_OK)
+            goto done;
+        nc = E.ctr[DT_C_NPEND];
+        if ((rc = dt_d2h(&E, hc, E.d.pend_next, (size_t)nc * 4)) != XG_OK)
+            goto done;
+        std::sort(hc, hc + nc);
+        k = dt_hull(E.cnt, hxy, hc, nc, hh);
+    }
+    if (k < 3) {
+        rc = xg__error(ctx, XG_EDEGENERATE, "all points are collinear");
+        goto done;
+    }
+    if ((rc = dt_start(&E, hh, k, &npend)) != XG_OK ||
+        (rc = dt_rounds(&E, npend)) != XG_OK)
+        goto done;
+    st->seconds[XG_STAGE_INTERSECT] += xg__now() - t0;
+
+    /* the real triangles, as set indices */
+    t0 = xg__now();
+    {
+        uint32_t ntri, nreal;
+        if ((rc = dt_get_ctr(&E)) != XG_OK)
+            goto done;
+        ntri = E.ctr[DT_C_NTRI];
+        E.d.outt = E.d.newloc;
+        if ((rc = dt_set_ctr(&E, DT_C_NPEND, 0)) != XG_OK)
+            goto done;
+        DT_LAUNCH(&E, dt_collect, ntri);
+        if ((rc = dt_get_ctr(&E)) != XG_OK)
+            goto done;
+        nreal = E.ctr[DT_C_NPEND];
+        out->v = (uint32_t(*)[3])malloc((size_t)nreal * 12 + 12);
+        if (!out->v) {
+            rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+            goto done;
+        }
+        if ((rc = xg__gpu_download(ctx, out->v, E.d.outt,
+                                   (size_t)nreal * 12)) != XG_OK)
+            goto done;
+        out->n = out->cap = nreal;
+        st->bbox_pairs = nreal;
+        st->candidates = E.rounds;
+        st->deferred = E.questions;
+    }
+    st->seconds[XG_STAGE_DOWNLOAD] += xg__now() - t0;
+    t0 = xg__now();
+    rc = xg__dt_canonical(out->v, out->n, pts->n);
+    st->seconds[XG_STAGE_UNIQUE] += xg__now() - t0;
+done:
+    if (rc != XG_OK) {
+        free(out->v);
+        memset(out, 0, sizeof *out);
+    }
+    xg__dmem_free(&M);
+    if (opened)
+        xg__gpu_close(&gpu);
+    free(hxy);
+    free(hc);
+    free(hh);
+    free(E.hq);
+    return rc;
+}
