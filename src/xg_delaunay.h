@@ -79,14 +79,20 @@ int xg__dt_incircle(struct xg_counters *cnt, const double *a,
 int xg__dt_ghost_conflict(struct xg_counters *cnt, const double *a,
                           const double *b, const double *p);
 
+/* LSD radix sort of key[0 .. n-1], with val[] alongside, on the low bits
+ * bits of the keys; stable.  XG_OK or XG_ENOMEM. */
+int xg__radix_sort64(uint64_t *key, uint32_t *val, size_t n, int bits);
+
 /* Sorts the triangles (set indices, counter-clockwise) into the output
  * order of exactgeo.h: each rotated to start at its smallest index, then
  * ascending.  npts: the size of the index range. */
 int xg__dt_canonical(uint32_t (*tri)[3], size_t ntri, size_t npts);
 
-/* The cpu engine (delaunay_strips.c): fills out (canonical) and st. */
+/* The cpu engine (delaunay_strips.c): fills out (canonical) and st.
+ * nstrips: the strips to cut (0: about four per thread, none under 4096
+ * points; xg_opts.grid[0] passes it). */
 int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
-                  const uint32_t *gid, size_t n, int nthreads,
+                  const uint32_t *gid, size_t n, int nthreads, int nstrips,
                   struct xg_triangles *out, struct xg_stats *st);
 
 #endif

@@ -1,0 +1,178 @@
+/*
+ * delaunay.c -- xg_delaunay: the entry, the seq engine's run, and the
+ * canonical order every engine's triangles are written in.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "xg_delaunay.h"
+
+void xg_triangles_free(struct xg_triangles *t)
+{
+    if (!t)
+        return;
+    free(t->v);
+    memset(t, 0, sizeof *t);
+}
+
+/* Rotation to the smallest index keeps the turn; then a counting sort by
+ * v[0] (each vertex heads a handful of triangles) and an insertion sort
+ * of each bucket by (v[1], v[2]). */
+int xg__dt_canonical(uint32_t (*tri)[3], size_t ntri, size_t npts)
+{
+    size_t *start = calloc(npts + 1, sizeof *start), i, v;
+    uint32_t (*tmp)[3] = malloc((ntri ? ntri : 1) * sizeof *tmp);
+    if (!start || !tmp) {
+        free(start);
+        free(tmp);
+        return XG_ENOMEM;
+    }
+    for (i = 0; i < ntri; i++) {
+        uint32_t *t = tri[i], a = t[0], b = t[1], c = t[2];
+        if (b < a && b < c) {
+            t[0] = b; t[1] = c; t[2] = a;
+        } else if (c < a && c < b) {
+            t[0] = c; t[1] = a; t[2] = b;
+        }
+        start[t[0] + 1]++;
+    }
+    for (v = 0; v < npts; v++)
+        start[v + 1] += start[v];
+    for (i = 0; i < ntri; i++)
+        memcpy(tmp[start[tri[i][0]]++], tri[i], sizeof tmp[0]);
+    /* start[v] is now the end of bucket v */
+    for (v = 0, i = 0; v < npts; v++) {
+        size_t lo = i, hi = start[v], k;
+        for (k = lo + 1; k < hi; k++) {
+            uint32_t x[3];
+            size_t m = k;
+            memcpy(x, tmp[k], sizeof x);
+            while (m > lo && (tmp[m - 1][1] > x[1] ||
+                              (tmp[m - 1][1] == x[1] && tmp[m - 1][2] > x[2]))) {
+                memcpy(tmp[m], tmp[m - 1], sizeof x);
+                m--;
+            }
+            memcpy(tmp[m], x, sizeof x);
+        }
+        i = hi;
+    }
+    memcpy(tri, tmp, ntri * sizeof *tmp);
+    free(start);
+    free(tmp);
+    return XG_OK;
+}
+
+static int degenerate(struct xg_ctx *ctx, size_t n)
+{
+    return xg__error(ctx, XG_EDEGENERATE,
+                     "%zu points: a triangulation needs three distinct "
+                     "points not all on one line",
+                     n);
+}
+
+static int run_seq(struct xg_ctx *ctx, const struct xg_set *pts,
+                   const uint32_t *gid, size_t n, struct xg_triangles *out,
+                   struct xg_stats *st)
+{
+    struct xg__dt_job job;
+    size_t k;
+    int rc;
+    double t0 = xg__now();
+    memset(&job, 0, sizeof job);
+    job.pts = pts;
+    job.gid = gid;
+    job.n = n;
+    job.want_merges = 1;
+    rc = xg__dt_build(&job);
+    st->seconds[XG_STAGE_INTERSECT] = xg__now() - t0;
+    xg_counters_add(&st->cnt, &job.cnt);
+    if (rc == XG_EDEGENERATE)
+        rc = degenerate(ctx, n);
+    else if (rc != XG_OK)
+        rc = xg__error(ctx, rc, "out of memory in the triangulation");
+    if (rc == XG_OK) {
+        for (k = 0; k < n; k++) {
+            st->a_skipped += job.merged[k];
+            st->z_differ += job.z_differ[k];
+        }
+        st->candidates = 1;
+        st->bbox_pairs = job.ntri;
+        t0 = xg__now();
+        rc = xg__dt_canonical(job.tri, job.ntri, pts->n);
+        st->seconds[XG_STAGE_UNIQUE] = xg__now() - t0;
+        if (rc == XG_OK) {
+            out->v = job.tri;
+            out->n = out->cap = job.ntri;
+            job.tri = NULL;
+        } else
+            rc = xg__error(ctx, rc, "out of memory");
+    }
+    xg__dt_job_free(&job);
+    return rc;
+}
+
+int xg_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
+                const struct xg_opts *opt, struct xg_triangles *out,
+                struct xg_stats *st)
+{
+    struct xg_stats local;
+    struct xg_opts defaults;
+    uint32_t *gid = NULL;
+    size_t k, n;
+    int engine, rc;
+    double t0;
+
+    if (!st)
+        st = &local;
+    if (!opt) {
+        memset(&defaults, 0, sizeof defaults);
+        opt = &defaults;
+    }
+    memset(st, 0, sizeof *st);
+    if (!ctx || !pts || !out)
+        return ctx ? xg__error(ctx, XG_EINVAL, "NULL argument") : XG_EINVAL;
+    xg_triangles_free(out);
+    if (pts->n && pts->elem != XG_ELEM_POINT)
+        return xg__error(ctx, XG_EINVAL, "delaunay takes a point set, not "
+                         "a set of %ss", xg_elem_name(pts->elem));
+    n = pts->n;
+    if (n > XG_DT_MAX_POINTS)
+        return xg__error(ctx, XG_ELIMIT, "%zu points: more than 2^28", n);
+    if ((rc = xg__check_finite(ctx, pts->xyz, n, 3, 2, pts->fid, "point")))
+        return rc;
+    st->a_count = n;
+    engine = opt->engine;
+    if (engine == XG_ENGINE_AUTO)
+        engine = xg__gpu_usable(ctx) ? XG_ENGINE_GPU : XG_ENGINE_CPU;
+    if (engine < XG_ENGINE_SEQ || engine > XG_ENGINE_GPU)
+        return xg__error(ctx, XG_EINVAL, "unknown engine %d", engine);
+    if (engine == XG_ENGINE_GPU && (rc = xg__gpu_require(ctx)) != XG_OK)
+        return rc;
+    st->engine = engine;
+    st->threads = engine == XG_ENGINE_CPU ? xg__threads(ctx) : 1;
+    if (xg__cancelled_at(ctx, 0.0))
+        return xg__error(ctx, XG_ECANCEL, "cancelled");
+    if (n < 3)
+        return degenerate(ctx, n);
+
+    t0 = xg__now();
+    gid = malloc(n * sizeof *gid);
+    if (!gid)
+        return xg__error(ctx, XG_ENOMEM, "out of memory");
+    for (k = 0; k < n; k++)
+        gid[k] = (uint32_t)k;
+    st->seconds[XG_STAGE_PREPARE] = xg__now() - t0;
+    if (engine == XG_ENGINE_SEQ)
+        rc = run_seq(ctx, pts, gid, n, out, st);
+    else if (engine == XG_ENGINE_CPU)
+        rc = xg__dt_strips(ctx, pts, gid, n, st->threads, opt->grid[0], out,
+                           st);
+    else
+        rc = xg__error(ctx, XG_ENOTSUP, "delaunay has no gpu engine in this "
+                       "build");
+    free(gid);
+    if (rc == XG_OK && xg__cancelled_at(ctx, 1.0))
+        rc = xg__error(ctx, XG_ECANCEL, "cancelled");
+    if (rc != XG_OK)
+        xg_triangles_free(out);
+    return rc;
+}
