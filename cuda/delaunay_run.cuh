@@ -12,27 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The perturbed in-circle sign of w against the counter-clockwise
- * triangle a, b, c, exactly (xg__dt_incircle's rule). */
-static int dt_incircle_host(struct xg_counters *cnt, const double *a,
-                            const double *b, const double *c,
-                            const double *w)
-{
-    const double *p[4];
-    int order[4], k, s = xg_incircle(cnt, a, b, c, w);
-    if (s != XG_ZERO)
-        return s;
-    p[0] = a; p[1] = b; p[2] = c; p[3] = w;
-    xg__lex_desc4(a, b, c, w, order);
-    for (k = 0; k < 4; k++) {
-        const double *q[3];
-        int sg = xg__tie_term(p, order[k], q);
-        int o = xg_orient2d(cnt, q[0], q[1], q[2]);
-        if (o != XG_ZERO)
-            return sg * o;
-    }
-    return XG_ZERO;
-}
+/* The perturbed in-circle sign, exactly: xg__dt_incircle, the host
+ * engines' own. */
+#define dt_incircle_host xg__dt_incircle
 
 static int dt_get_ctr(struct dt_env *E)
 {
