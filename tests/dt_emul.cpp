@@ -19,7 +19,7 @@
 #include <vector>
 #include <gmp.h>
 extern "C" {
-#include "xg_internal.h"
+#include "xg_delaunay.h"
 }
 #include "delaunay_core.cuh"
 
