@@ -87,6 +87,7 @@
 #define DT_C_INS 6
 #define DT_C_FLIPS 7
 #define DT_C_STEPS 8                /* walk steps */
+#define DT_C_NLIST 9                /* the active list being tested */
 #define DT_C_COUNT 10
 
 #define DT_HINTS 4                  /* host answers kept per point */
@@ -122,6 +123,7 @@ struct dt_d {
     uint32_t last_walk;             /* the stamp at the last walk */
     uint32_t n;                     /* the list's length */
     int force;                      /* walk every pending point */
+    int dyn;                        /* >= 0: threads past cnt[dyn] idle */
     double quad[8];                 /* hull candidates: not inside it */
     const uint32_t *l2g;            /* output: local -> set index */
     uint32_t *outt;                 /* output: 3 per real triangle */
@@ -479,7 +481,8 @@ DT_HD int dt_ghost(const struct dt_d *d, uint32_t t)
     return v[0] == DT_G || v[1] == DT_G || v[2] == DT_G;
 }
 
-/* The edges of active triangle act[i] that it owns, tested. */
+/* The edges of active triangle act[i] that it owns, tested (i below
+ * cnt[DT_C_NLIST]). */
 DT_HD void dt_test(struct dt_d *d, uint32_t i)
 {
     uint32_t T = d->act[i];
@@ -572,6 +575,26 @@ DT_HD void dt_compact(struct dt_d *d, uint32_t i)
     uint32_t p = d->pend[i];
     if (d->kind[p] != DT_K_DONE)
         d->pend_next[dt_atomic_add(&d->cnt[DT_C_NPEND], 1)] = p;
+}
+
+/* ---- counters between steps (one thread) ---- */
+
+/* a flip round: the last list becomes the one tested */
+DT_HD void dt_rotate(struct dt_d *d, uint32_t i)
+{
+    (void)i;
+    d->cnt[DT_C_NLIST] = d->cnt[DT_C_NACT];
+    d->cnt[DT_C_NACT] = 0;
+    d->cnt[DT_C_NCAND] = 0;
+    d->cnt[DT_C_NQ] = 0;
+}
+
+DT_HD void dt_round_start(struct dt_d *d, uint32_t i)
+{
+    (void)i;
+    d->cnt[DT_C_NACT] = 0;
+    d->cnt[DT_C_INS] = 0;
+    d->cnt[DT_C_NPEND] = 0;
 }
 
 /* ---- set-up and output ---- */

@@ -14,6 +14,7 @@
 #include <thrust/scan.h>
 #include <thrust/extrema.h>
 #include <thrust/iterator/counting_iterator.h>
+#include <cub/device/device_radix_sort.cuh>
 #include "xg_cuda.h"
 #include "delaunay_gpu.h"
 #include "delaunay_core.cuh"
@@ -29,6 +30,7 @@ struct dt_env {
     struct dt_q *hq;
     uint32_t ctr[DT_C_COUNT];
     uint64_t questions, rounds, flip_rounds;
+    double t_loc, t_flip;
     cudaStream_t s;
 };
 
@@ -36,7 +38,7 @@ struct dt_env {
     __global__ static void __launch_bounds__(256) k_##f(struct dt_d d)     \
     {                                                                      \
         uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;                \
-        if (i < d.n)                                                       \
+        if (i < d.n && (d.dyn < 0 || i < d.cnt[d.dyn]))                    \
             f(&d, i);                                                      \
     }
 DT_KERNEL(dt_walk)
@@ -55,14 +57,20 @@ DT_KERNEL(dt_init_pt)
 DT_KERNEL(dt_mark_done)
 DT_KERNEL(dt_hullcand)
 DT_KERNEL(dt_collect)
+DT_KERNEL(dt_rotate)
+DT_KERNEL(dt_round_start)
 
-#define DT_LAUNCH(E, f, num)                                               \
+/* n threads; DYN: those past cnt[ci] idle (a length left on the device,
+ * n its bound) */
+#define DT_LAUNCH_DYN(E, f, num, ci)                                       \
     do {                                                                   \
         uint32_t n_ = (num);                                               \
         (E)->d.n = n_;                                                     \
+        (E)->d.dyn = (ci);                                                 \
         if (n_)                                                            \
             k_##f<<<(n_ + 255) / 256, 256, 0, (E)->s>>>((E)->d);           \
     } while (0)
+#define DT_LAUNCH(E, f, num) DT_LAUNCH_DYN(E, f, num, -1)
 
 static int dt_h2d(struct dt_env *E, void *d, const void *h, size_t b)
 {
@@ -166,6 +174,42 @@ __global__ static void k_merge_out(const double *xyz, const uint32_t *gid,
     }
 }
 
+/* The canonical order on the device (xg__dt_canonical's): each triangle
+ * rotated to start at its smallest index; then, since a directed edge
+ * (v0, v1) lies in one counter-clockwise triangle only, ascending
+ * (v0, v1, v2) is ascending (v0, v1): one 56-bit radix key. */
+__global__ static void k_canon_key(const uint32_t *t, uint32_t n,
+                                   unsigned long long *key, uint32_t *val)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x, a, b, c;
+    if (k >= n)
+        return;
+    a = t[3 * (size_t)k];
+    b = t[3 * (size_t)k + 1];
+    c = t[3 * (size_t)k + 2];
+    if (b < a && b < c) {
+        uint32_t x = a;
+        a = b; b = c; c = x;
+    } else if (c < a && c < b) {
+        uint32_t x = c;
+        c = b; b = a; a = x;
+    }
+    key[k] = ((unsigned long long)a << 28) | b;
+    val[k] = c;
+}
+
+__global__ static void k_canon_out(const unsigned long long *key,
+                                   const uint32_t *val, uint32_t n,
+                                   uint32_t *t)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= n)
+        return;
+    t[3 * (size_t)k] = (uint32_t)(key[k] >> 28);
+    t[3 * (size_t)k + 1] = (uint32_t)(key[k] & ((1u << 28) - 1));
+    t[3 * (size_t)k + 2] = val[k];
+}
+
 static int dmalloc(struct xg_ctx *ctx, struct xg_dmem *m, void *pp,
                    size_t bytes)
 {
@@ -188,7 +232,7 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
     uint32_t *d_gid = NULL, *d_idx = NULL, *d_keep = NULL, *d_pos = NULL;
     uint32_t *d_l2g = NULL, *hc = NULL, *hh = NULL, npend = 0, k, m, i;
     unsigned long long *d_zd = NULL, zd = 0;
-    int rc, opened = 0;
+    int rc, opened = 0, canon = 0;
 
     if (!st) {
         memset(&st0, 0, sizeof st0);
@@ -354,6 +398,14 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
         (rc = dt_rounds(&E, npend)) != XG_OK)
         goto done;
     st->seconds[XG_STAGE_INTERSECT] += xg__now() - t0;
+    if (getenv("XG_DT_PROFILE"))
+        fprintf(stderr, "gpu delaunay: %u points, %u hull corners, %llu "
+                "rounds, %llu flip rounds, %llu host signs; locate %.3f s, "
+                "flips %.3f s, all rounds %.3f s\n", m, k,
+                (unsigned long long)E.rounds,
+                (unsigned long long)E.flip_rounds,
+                (unsigned long long)E.questions, E.t_loc, E.t_flip,
+                xg__now() - t0);
 
     /* the real triangles, as set indices */
     t0 = xg__now();
@@ -369,6 +421,27 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
         if ((rc = dt_get_ctr(&E)) != XG_OK)
             goto done;
         nreal = E.ctr[DT_C_NPEND];
+        if (pts->n <= XG_DT_MAX_POINTS && nreal) {
+            unsigned long long *k0 = E.d.claim, *k1 =
+                (unsigned long long *)E.d.hkey;
+            uint32_t *v0 = E.d.act, *v1 = E.d.act_next;
+            void *tmp = NULL;
+            size_t tb = 0;
+            unsigned nb = (nreal + 255) / 256;
+            k_canon_key<<<nb, 256, 0, gpu.s>>>(E.d.outt, nreal, k0, v0);
+            if ((rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
+                                       NULL, tb, k0, k1, v0, v1, (int)nreal,
+                                       0, 56, gpu.s))) != XG_OK ||
+                (rc = dmalloc(ctx, &M, &tmp, tb)) != XG_OK ||
+                (rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
+                                       tmp, tb, k0, k1, v0, v1, (int)nreal,
+                                       0, 56, gpu.s))) != XG_OK)
+                goto done;
+            k_canon_out<<<nb, 256, 0, gpu.s>>>(k1, v1, nreal, E.d.outt);
+            canon = 1;
+        }
+        if ((rc = dt_sync_up(&E)) != XG_OK)
+            goto done;
         out->v = (uint32_t(*)[3])malloc((size_t)nreal * 12 + 12);
         if (!out->v) {
             rc = xg__error(ctx, XG_ENOMEM, "out of memory");
@@ -383,9 +456,13 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
         st->deferred = E.questions;
     }
     st->seconds[XG_STAGE_DOWNLOAD] += xg__now() - t0;
-    t0 = xg__now();
-    rc = xg__dt_canonical(out->v, out->n, pts->n);
-    st->seconds[XG_STAGE_UNIQUE] += xg__now() - t0;
+    if (!canon) {
+        t0 = xg__now();
+        rc = xg__dt_canonical(out->v, out->n, pts->n);
+        if (rc != XG_OK)
+            rc = xg__error(ctx, rc, "out of memory");
+        st->seconds[XG_STAGE_UNIQUE] += xg__now() - t0;
+    }
 done:
     if (rc != XG_OK) {
         free(out->v);

@@ -42,7 +42,7 @@ static int dt_set_ctr(struct dt_env *E, int which, uint32_t v)
 
 /* The questions in the queue (nq of them, at most qcap) answered
  * exactly on the host and sent back. */
-static int dt_answer(struct dt_env *E, uint32_t nq)
+static int dt_answer(struct dt_env *E, uint32_t nq, uint32_t *npos)
 {
     struct dt_q *q = E->hq;
     const double *xy = E->hxy;
@@ -59,9 +59,10 @@ static int dt_answer(struct dt_env *E, uint32_t nq)
                                    xy + 2 * (size_t)v[1],
                                    xy + 2 * (size_t)v[2]);
         else
-            q[i].ans = dt_incircle_host(
-                E->cnt, xy + 2 * (size_t)v[0], xy + 2 * (size_t)v[1],
-                xy + 2 * (size_t)v[2], xy + 2 * (size_t)v[3]);
+            *npos += (q[i].ans = dt_incircle_host(
+                          E->cnt, xy + 2 * (size_t)v[0],
+                          xy + 2 * (size_t)v[1], xy + 2 * (size_t)v[2],
+                          xy + 2 * (size_t)v[3])) == XG_POS;
     }
     E->questions += nq;
     return dt_h2d(E, E->d.q, q, nq * sizeof *q);
@@ -81,53 +82,60 @@ static int dt_locate(struct dt_env *E, uint32_t npend)
             return rc;
         if (E->ctr[DT_C_NQ] == 0)
             return XG_OK;
-        if ((rc = dt_answer(E, E->ctr[DT_C_NQ])) != XG_OK)
-            return rc;
+        {
+            uint32_t pos = 0;
+            if ((rc = dt_answer(E, E->ctr[DT_C_NQ], &pos)) != XG_OK)
+                return rc;
+        }
         DT_LAUNCH(E, dt_hint, E->ctr[DT_C_NQ] < E->d.qcap
                                   ? E->ctr[DT_C_NQ] : E->d.qcap);
     }
 }
 
-/* Lawson's rounds from the active list in act_next (nact triangles). */
-static int dt_flips(struct dt_env *E, uint32_t nact)
+/* Lawson's rounds from the active list in act_next (its length in
+ * cnt[DT_C_NACT], at most bound).  One synchronisation a round: the
+ * counts after the test; the lists' lengths stay on the device, the
+ * launches sized by bounds (delaunay_core.cuh's dyn). */
+static int dt_flips(struct dt_env *E, uint32_t bound)
 {
     int rc;
-    while (nact) {
-        uint32_t *t = E->d.act, ncand;
+    double t0 = xg__now();
+    while (bound) {
+        uint32_t *t = E->d.act, ncand, unq = 0;
         E->d.act = E->d.act_next;
         E->d.act_next = t;
         E->d.cur++;
         E->flip_rounds++;
-        if ((rc = dt_set_ctr(E, DT_C_NCAND, 0)) != XG_OK ||
-            (rc = dt_set_ctr(E, DT_C_NQ, 0)) != XG_OK ||
-            (rc = dt_set_ctr(E, DT_C_NACT, 0)) != XG_OK)
-            return rc;
-        DT_LAUNCH(E, dt_test, nact);
+        DT_LAUNCH(E, dt_rotate, 1);
+        DT_LAUNCH_DYN(E, dt_test, bound, DT_C_NLIST);
         if ((rc = dt_get_ctr(E)) != XG_OK)
             return rc;
+        ncand = E->ctr[DT_C_NCAND];
         if (E->ctr[DT_C_NQ]) {
             uint32_t nq = E->ctr[DT_C_NQ] < E->d.qcap ? E->ctr[DT_C_NQ]
-                                                      : E->d.qcap;
-            if ((rc = dt_answer(E, nq)) != XG_OK)
+                                                      : E->d.qcap, pos = 0;
+            unq = E->ctr[DT_C_NQ] - nq;
+            if ((rc = dt_answer(E, nq, &pos)) != XG_OK)
                 return rc;
             DT_LAUNCH(E, dt_apply, nq);
-            if ((rc = dt_get_ctr(E)) != XG_OK)
-                return rc;
+            ncand += pos;
         }
-        ncand = E->ctr[DT_C_NCAND];
         if (ncand) {
-            DT_LAUNCH(E, dt_flip_reset, ncand);
-            DT_LAUNCH(E, dt_flip_claim, ncand);
-            DT_LAUNCH(E, dt_flip, ncand);
-            if ((rc = dt_get_ctr(E)) != XG_OK)
-                return rc;
+            DT_LAUNCH_DYN(E, dt_flip_reset, ncand, DT_C_NCAND);
+            DT_LAUNCH_DYN(E, dt_flip_claim, ncand, DT_C_NCAND);
+            DT_LAUNCH_DYN(E, dt_flip, ncand, DT_C_NCAND);
         }
-        nact = E->ctr[DT_C_NACT];
-        DT_LAUNCH(E, dt_fixup, nact);
+        /* winners list two triangles, losers and unasked doubts one */
+        bound = ncand || unq ? 2 * ncand + unq : 0;
+        if (bound > E->d.cap)
+            bound = E->d.cap;
+        if (ncand)
+            DT_LAUNCH_DYN(E, dt_fixup, bound, DT_C_NACT);
 #ifdef DT_EMUL_CHECK
         DT_EMUL_CHECK(E, "flip");
 #endif
     }
+    E->t_flip += xg__now() - t0;
     return XG_OK;
 }
 
@@ -137,33 +145,30 @@ static int dt_rounds(struct dt_env *E, uint32_t npend)
     int rc;
     E->d.force = 1;
     while (npend) {
-        uint32_t *t;
+        uint32_t *t, bound;
+        double t0 = xg__now();
         if ((rc = dt_locate(E, npend)) != XG_OK)
             return rc;
+        E->t_loc += xg__now() - t0;
         E->rounds++;
         E->d.cur++;
-        if ((rc = dt_set_ctr(E, DT_C_NACT, 0)) != XG_OK ||
-            (rc = dt_set_ctr(E, DT_C_INS, 0)) != XG_OK)
-            return rc;
+        DT_LAUNCH(E, dt_round_start, 1);
         DT_LAUNCH(E, dt_claim_reset, npend);
         DT_LAUNCH(E, dt_claim, npend);
         DT_LAUNCH(E, dt_insert, npend);
+        bound = npend < E->d.cap / 4 ? 4 * npend : E->d.cap;
+        DT_LAUNCH_DYN(E, dt_fixup, bound, DT_C_NACT);
+#ifdef DT_EMUL_CHECK
+        DT_EMUL_CHECK(E, "insert");
+#endif
+        if ((rc = dt_flips(E, bound)) != XG_OK)
+            return rc;
+        DT_LAUNCH(E, dt_compact, npend);
         if ((rc = dt_get_ctr(E)) != XG_OK)
             return rc;
         if (E->ctr[DT_C_INS] == 0)
             return xg__error(E->ctx, XG_EGPU, "gpu delaunay: a round "
                              "inserted no point");
-        DT_LAUNCH(E, dt_fixup, E->ctr[DT_C_NACT]);
-#ifdef DT_EMUL_CHECK
-        DT_EMUL_CHECK(E, "insert");
-#endif
-        if ((rc = dt_flips(E, E->ctr[DT_C_NACT])) != XG_OK)
-            return rc;
-        if ((rc = dt_set_ctr(E, DT_C_NPEND, 0)) != XG_OK)
-            return rc;
-        DT_LAUNCH(E, dt_compact, npend);
-        if ((rc = dt_get_ctr(E)) != XG_OK)
-            return rc;
         npend = E->ctr[DT_C_NPEND];
         t = E->d.pend;
         E->d.pend = E->d.pend_next;
@@ -307,7 +312,8 @@ static int dt_start(struct dt_env *E, const uint32_t *h, uint32_t k,
     if ((rc = dt_get_ctr(E)) != XG_OK)
         goto out;
     *npend = E->ctr[DT_C_NPEND];
-    if ((rc = dt_flips(E, nt)) != XG_OK)
+    if ((rc = dt_set_ctr(E, DT_C_NACT, nt)) != XG_OK ||
+        (rc = dt_flips(E, nt)) != XG_OK)
         goto out;
     {
         uint32_t *t = E->d.pend;

@@ -31,14 +31,20 @@ struct dt_env {
     struct dt_q *hq;
     uint32_t ctr[DT_C_COUNT];
     uint64_t questions, rounds, flip_rounds;
+    double t_loc, t_flip;
 };
-#define DT_LAUNCH(E, f, num)                                              \
+#define DT_LAUNCH_DYN(E, f, num, ci)                                      \
     do {                                                                  \
         uint32_t n_ = (num), i_;                                          \
+        int c_ = (ci);                                                    \
         (E)->d.n = n_;                                                    \
+        (E)->d.dyn = c_;                                                  \
+        if (c_ >= 0 && (E)->d.cnt[c_] < n_)                               \
+            n_ = (E)->d.cnt[c_];                                          \
         for (i_ = 0; i_ < n_; i_++)                                       \
             f(&(E)->d, i_);                                               \
     } while (0)
+#define DT_LAUNCH(E, f, num) DT_LAUNCH_DYN(E, f, num, -1)
 static int dt_h2d(struct dt_env *, void *d, const void *h, size_t b)
 {
     memcpy(d, h, b);
