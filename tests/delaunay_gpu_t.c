@@ -8,8 +8,9 @@
  *
  *   tests/delaunay_gpu_t            the tests (XG_GPU_T_SMALL set: no
  *                                   200000-point sets, for memcheck)
- *   tests/delaunay_gpu_t bench [n]  seconds of the gpu engine (and cpu)
- *                                   on 10^6 and 10^7 uniform points, or n
+ *   tests/delaunay_gpu_t bench [n]  seconds of the gpu engine on 10^6 and
+ *                                   10^7 uniform points, or n (the cpu
+ *                                   engine's too with XG_BENCH_CPU set)
  */
 #include <math.h>
 #include <string.h>
@@ -115,7 +116,7 @@ static int bench(struct xg_ctx *ctx, size_t only)
             fflush(stdout);
             xg_triangles_free(&t);
         }
-        {
+        if (getenv("XG_BENCH_CPU")) {
             double t0 = now();
             int rc = run(ctx, &s, XG_ENGINE_CPU, &t, &st);
             printf("cpu n %zu: rc %d, %.3f s, %d threads\n", n, rc,
