@@ -246,16 +246,20 @@ DT_HD void dt_push_q(struct dt_d *d, uint32_t kind, uint32_t who,
 
 /* ---- 1. location ---- */
 
-/* The walk of pending point pend[i]: ends with kind and loc set (or
- * DT_K_WAIT and a question queued). */
+DT_HD void dt_claim(struct dt_d *d, uint32_t i);
+
+/* The walk of pending point pend[i]: ends with kind and loc set, and
+ * the point's claim made (or DT_K_WAIT and a question queued). */
 DT_HD void dt_walk(struct dt_d *d, uint32_t i)
 {
     uint32_t p = d->pend[i], t = d->loc[p], steps = 0;
     int kd = d->kind[p];
     if (kd == DT_K_DONE)
         return;
-    if (!d->force && kd <= DT_K_IN && d->stamp[t] <= d->last_walk)
-        return;                     /* its triangle has not changed */
+    if (!d->force && kd <= DT_K_IN && d->stamp[t] <= d->last_walk) {
+        dt_claim(d, i);             /* its triangle has not changed */
+        return;
+    }
     for (;;) {
         const uint32_t *v = d->tv + 3 * (size_t)t;
         int s[3], k, zeros = 0, moved = 0;
@@ -305,7 +309,7 @@ DT_HD void dt_walk(struct dt_d *d, uint32_t i)
         }
         break;
     }
-    dt_atomic_add(&d->cnt[DT_C_STEPS], steps);
+    dt_claim(d, i);
 }
 
 /* A host answer for a walk's question. */
@@ -325,9 +329,13 @@ DT_HD void dt_hint(struct dt_d *d, uint32_t i)
 
 /* ---- 2. insertion ---- */
 
-DT_HD unsigned long long dt_key(uint32_t p)
+/* Claims need no reset: a key carries the complement of the step's
+ * stamp above, so any claim of this step beats every older one, and below
+ * a number unique in the step (dt_hash is a bijection of 32 bits: the
+ * points' order is shuffled, the same on every run). */
+DT_HD unsigned long long dt_key(const struct dt_d *d, uint32_t low)
 {
-    return ((unsigned long long)dt_hash(p) << 32) | p;
+    return ((unsigned long long)(~d->cur) << 32) | low;
 }
 
 /* The triangles a located point needs: its own, and for a point on an
@@ -360,9 +368,9 @@ DT_HD void dt_claim(struct dt_d *d, uint32_t i)
     uint32_t p = d->pend[i], t, u;
     int k = dt_needs(d, p, &t, &u);
     if (k >= 1)
-        dt_atomic_min64(&d->claim[t], dt_key(p));
+        dt_atomic_min64(&d->claim[t], dt_key(d, dt_hash(p)));
     if (k == 2)
-        dt_atomic_min64(&d->claim[u], dt_key(p));
+        dt_atomic_min64(&d->claim[u], dt_key(d, dt_hash(p)));
 }
 
 /* Adds t to the active list of the round marked r (once). */
@@ -393,9 +401,11 @@ DT_HD void dt_insert(struct dt_d *d, uint32_t i)
 {
     uint32_t p = d->pend[i], t, u, base;
     int need = dt_needs(d, p, &t, &u), kd = d->kind[p];
-    unsigned long long key = dt_key(p);
-    if (!need || d->claim[t] != key || (need == 2 && d->claim[u] != key))
-        return;
+    unsigned long long key = dt_key(d, dt_hash(p));
+    if (!need || d->claim[t] != key || (need == 2 && d->claim[u] != key)) {
+        d->pend_next[dt_atomic_add(&d->cnt[DT_C_NPEND], 1)] = p;
+        return;                     /* still pending */
+    }
     base = dt_atomic_add(&d->cnt[DT_C_NTRI], 2);
     if (base + 2 > d->cap) {
         dt_atomic_or(&d->cnt[DT_C_ERR], DT_E_CAP);
@@ -532,8 +542,8 @@ DT_HD void dt_flip_claim(struct dt_d *d, uint32_t i)
 {
     uint32_t e = d->cand[i], T = e >> 2;
     uint32_t u = d->ta[3 * (size_t)T + (e & 3)] >> 2;
-    dt_atomic_min64(&d->claim[T], e);
-    dt_atomic_min64(&d->claim[u], e);
+    dt_atomic_min64(&d->claim[T], dt_key(d, e));
+    dt_atomic_min64(&d->claim[u], dt_key(d, e));
 }
 
 DT_HD void dt_flip(struct dt_d *d, uint32_t i)
@@ -544,7 +554,7 @@ DT_HD void dt_flip(struct dt_d *d, uint32_t i)
     nb = d->ta[3 * (size_t)T + k];
     u = nb >> 2;
     j = (int)(nb & 3);
-    if (d->claim[T] != e || d->claim[u] != e) {
+    if (d->claim[T] != dt_key(d, e) || d->claim[u] != dt_key(d, e)) {
         dt_activate(d, T, d->cur + 1);      /* tested again */
         return;
     }

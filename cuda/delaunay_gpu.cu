@@ -355,6 +355,8 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
             (rc = dmalloc(ctx, &M, &E.d.q,
                           E.d.qcap * sizeof(struct dt_q))) != XG_OK ||
             (rc = dmalloc(ctx, &M, &E.d.cnt, 4 * DT_C_COUNT)) != XG_OK ||
+            (rc = XG_CUDA(ctx, cudaMemsetAsync(E.d.claim, 0xff, 8 * c,
+                                               gpu.s))) != XG_OK ||
             (rc = XG_CUDA(ctx, cudaMemsetAsync(E.d.stamp, 0, 4 * c,
                                                gpu.s))) != XG_OK ||
             (rc = XG_CUDA(ctx, cudaMemsetAsync(E.d.amark, 0, 4 * c,

@@ -77,7 +77,7 @@ static int dt_locate(struct dt_env *E, uint32_t npend)
             return rc;
         DT_LAUNCH(E, dt_walk, npend);
         E->d.force = 0;
-        E->d.last_walk = E->d.cur;
+        E->d.last_walk = E->d.cur - 1;  /* this step changed nothing yet */
         if ((rc = dt_get_ctr(E)) != XG_OK)
             return rc;
         if (E->ctr[DT_C_NQ] == 0)
@@ -121,7 +121,6 @@ static int dt_flips(struct dt_env *E, uint32_t bound)
             ncand += pos;
         }
         if (ncand) {
-            DT_LAUNCH_DYN(E, dt_flip_reset, ncand, DT_C_NCAND);
             DT_LAUNCH_DYN(E, dt_flip_claim, ncand, DT_C_NCAND);
             DT_LAUNCH_DYN(E, dt_flip, ncand, DT_C_NCAND);
         }
@@ -139,7 +138,9 @@ static int dt_flips(struct dt_env *E, uint32_t bound)
     return XG_OK;
 }
 
-/* The rounds: locate, insert, flip, until every point is in. */
+/* The rounds: locate (and claim), insert, flip, until every point is
+ * in.  Two synchronisations a round besides the flips' and the
+ * questions': the walk's count of questions, and the counts at the end. */
 static int dt_rounds(struct dt_env *E, uint32_t npend)
 {
     int rc;
@@ -147,14 +148,12 @@ static int dt_rounds(struct dt_env *E, uint32_t npend)
     while (npend) {
         uint32_t *t, bound;
         double t0 = xg__now();
-        if ((rc = dt_locate(E, npend)) != XG_OK)
-            return rc;
-        E->t_loc += xg__now() - t0;
         E->rounds++;
         E->d.cur++;
         DT_LAUNCH(E, dt_round_start, 1);
-        DT_LAUNCH(E, dt_claim_reset, npend);
-        DT_LAUNCH(E, dt_claim, npend);
+        if ((rc = dt_locate(E, npend)) != XG_OK)
+            return rc;
+        E->t_loc += xg__now() - t0;
         DT_LAUNCH(E, dt_insert, npend);
         bound = npend < E->d.cap / 4 ? 4 * npend : E->d.cap;
         DT_LAUNCH_DYN(E, dt_fixup, bound, DT_C_NACT);
@@ -163,7 +162,6 @@ static int dt_rounds(struct dt_env *E, uint32_t npend)
 #endif
         if ((rc = dt_flips(E, bound)) != XG_OK)
             return rc;
-        DT_LAUNCH(E, dt_compact, npend);
         if ((rc = dt_get_ctr(E)) != XG_OK)
             return rc;
         if (E->ctr[DT_C_INS] == 0)

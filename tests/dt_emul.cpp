@@ -121,7 +121,7 @@ static int run(const char *name, std::vector<double> xy, int check)
         stamp(E.d.cap), amark(E.d.cap), newloc(3 * E.d.cap), act(E.d.cap),
         act2(E.d.cap), cand(3 * E.d.cap), loc(m), pend(m), pend2(m),
         cntv(DT_C_COUNT), l2g(m), outt(3 * E.d.cap);
-    std::vector<unsigned long long> claim(E.d.cap);
+    std::vector<unsigned long long> claim(E.d.cap, ~0ull);
     std::vector<uint8_t> kind(m), hring(m);
     std::vector<uint64_t> hkey(DT_HINTS * m);
     std::vector<int8_t> hsign(DT_HINTS * m);
