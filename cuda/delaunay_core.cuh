@@ -353,16 +353,6 @@ DT_HD int dt_needs(const struct dt_d *d, uint32_t p, uint32_t *t,
     return 2;
 }
 
-DT_HD void dt_claim_reset(struct dt_d *d, uint32_t i)
-{
-    uint32_t t, u;
-    int k = dt_needs(d, d->pend[i], &t, &u);
-    if (k >= 1)
-        d->claim[t] = ~0ull;
-    if (k == 2)
-        d->claim[u] = ~0ull;
-}
-
 DT_HD void dt_claim(struct dt_d *d, uint32_t i)
 {
     uint32_t p = d->pend[i], t, u;
@@ -528,14 +518,6 @@ DT_HD void dt_apply(struct dt_d *d, uint32_t i)
     const struct dt_q *e = &d->q[i];
     if (e->kind == 1 && e->ans == XG_POS)
         d->cand[dt_atomic_add(&d->cnt[DT_C_NCAND], 1)] = e->who;
-}
-
-DT_HD void dt_flip_reset(struct dt_d *d, uint32_t i)
-{
-    uint32_t e = d->cand[i], T = e >> 2;
-    uint32_t u = d->ta[3 * (size_t)T + (e & 3)] >> 2;
-    d->claim[T] = ~0ull;
-    d->claim[u] = ~0ull;
 }
 
 DT_HD void dt_flip_claim(struct dt_d *d, uint32_t i)

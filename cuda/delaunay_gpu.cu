@@ -43,13 +43,10 @@ struct dt_env {
     }
 DT_KERNEL(dt_walk)
 DT_KERNEL(dt_hint)
-DT_KERNEL(dt_claim_reset)
-DT_KERNEL(dt_claim)
 DT_KERNEL(dt_insert)
 DT_KERNEL(dt_fixup)
 DT_KERNEL(dt_test)
 DT_KERNEL(dt_apply)
-DT_KERNEL(dt_flip_reset)
 DT_KERNEL(dt_flip_claim)
 DT_KERNEL(dt_flip)
 DT_KERNEL(dt_compact)
