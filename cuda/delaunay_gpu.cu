@@ -255,14 +255,20 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
 
     /* upload, merge, sort */
     t0 = xg__now();
-    if ((rc = xg__dmem_up(ctx, &M, (const void **)&d_xyz, pts->xyz,
-                          pts->n * 3 * sizeof(double), gpu.s)) != XG_OK ||
-        (rc = xg__dmem_up(ctx, &M, (const void **)&d_gid, gid,
-                          n * sizeof(uint32_t), gpu.s)) != XG_OK)
-        goto done;
-    if (pts->fid && (rc = xg__dmem_up(ctx, &M, (const void **)&d_fid,
-                                      pts->fid, pts->n * sizeof(int64_t),
-                                      gpu.s)) != XG_OK)
+    /* through the context's pinned buffers, complete on return */
+    if ((rc = dmalloc(ctx, &M, &d_xyz, pts->n * 3 * sizeof(double))) !=
+            XG_OK ||
+        (rc = dmalloc(ctx, &M, &d_gid, n * sizeof(uint32_t))) != XG_OK ||
+        (pts->fid && (rc = dmalloc(ctx, &M, &d_fid,
+                                   pts->n * sizeof(int64_t))) != XG_OK) ||
+        (rc = XG_CUDA(ctx, cudaStreamSynchronize(gpu.s))) != XG_OK ||
+        (rc = xg__gpu_upload(ctx, d_xyz, pts->xyz,
+                             pts->n * 3 * sizeof(double))) != XG_OK ||
+        (rc = xg__gpu_upload(ctx, d_gid, gid, n * sizeof(uint32_t))) !=
+            XG_OK ||
+        (pts->fid && (rc = xg__gpu_upload(ctx, d_fid, pts->fid,
+                                          pts->n * sizeof(int64_t))) !=
+                         XG_OK))
         goto done;
     st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
     t0 = xg__now();
