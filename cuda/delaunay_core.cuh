@@ -124,7 +124,8 @@ struct dt_d {
     uint32_t n;                     /* the list's length */
     int force;                      /* walk every pending point */
     int dyn;                        /* >= 0: threads past cnt[dyn] idle */
-    double quad[8];                 /* hull candidates: not inside it */
+    double poly[16];                /* hull candidates: not inside it */
+    int npoly;
     const uint32_t *l2g;            /* output: local -> set index */
     uint32_t *outt;                 /* output: 3 per real triangle */
 };
@@ -608,18 +609,43 @@ DT_HD void dt_mark_done(struct dt_d *d, uint32_t i)
     d->kind[d->cand[i]] = DT_K_DONE;
 }
 
-/* Point i unless the filter certifies it strictly inside the convex
- * quadrilateral quad (counter-clockwise, of input points): those are no
- * hull points.  Listed in pend_next. */
+/* The polygon's vertices without repeats in a row (ties pick one point
+ * for several directions). */
+static inline void dt_poly_dedup(struct dt_d *d)
+{
+    int k, n = 0;
+    for (k = 0; k < d->npoly; k++) {
+        const double *p = d->poly + 2 * k;
+        if (n && p[0] == d->poly[2 * (n - 1)] &&
+            p[1] == d->poly[2 * (n - 1) + 1])
+            continue;
+        d->poly[2 * n] = p[0];
+        d->poly[2 * n + 1] = p[1];
+        n++;
+    }
+    while (n > 1 && d->poly[0] == d->poly[2 * (n - 1)] &&
+           d->poly[1] == d->poly[2 * (n - 1) + 1])
+        n--;
+    d->npoly = n;
+}
+
+/* Point i unless the filter certifies it strictly left of every edge of
+ * the closed polygon poly (npoly input points, about counter-clockwise):
+ * such a point has a positive winding number, so it lies strictly inside
+ * the convex hull of the polygon's vertices (were it outside or on the
+ * boundary, the directions to the vertices would lie in a half-plane, and
+ * edges each turning strictly counter-clockwise could not close a turn).
+ * Those are no hull points; the rest are listed in pend_next. */
 DT_HD void dt_hullcand(struct dt_d *d, uint32_t i)
 {
     int k;
-    for (k = 0; k < 4; k++) {
-        const double *a = d->quad + 2 * k, *b = d->quad + 2 * ((k + 1) % 4);
+    for (k = 0; k < d->npoly; k++) {
+        const double *a = d->poly + 2 * k;
+        const double *b = d->poly + 2 * ((k + 1) % d->npoly);
         if (xg_iv_sign(xg_orient2d_iv(a, b, dt_p(d, i))) != XG_POS)
             break;
     }
-    if (k < 4)
+    if (d->npoly < 3 || k < d->npoly)
         d->pend_next[dt_atomic_add(&d->cnt[DT_C_NPEND], 1)] = i;
 }
 

@@ -116,14 +116,15 @@ struct dt_lex_less {
     }
 };
 
-struct dt_y_less {          /* (y, x) order of local points */
+/* local points by a x + b y (a, b in -1, 0, 1; rounded: the hull's
+ * candidates need extreme points only roughly) */
+struct dt_dir_less {
     const double *xy;
-    __device__ bool operator()(uint32_t a, uint32_t b) const
+    double a, b;
+    __device__ bool operator()(uint32_t p, uint32_t q) const
     {
-        double ay = xy[2 * (size_t)a + 1], by = xy[2 * (size_t)b + 1];
-        if (ay != by)
-            return ay < by;
-        return xy[2 * (size_t)a] < xy[2 * (size_t)b];
+        return a * xy[2 * (size_t)p] + b * xy[2 * (size_t)p + 1] <
+               a * xy[2 * (size_t)q] + b * xy[2 * (size_t)q + 1];
     }
 };
 
@@ -369,21 +370,25 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
             goto done;
     }
 
-    /* the hull: candidates outside the quadrilateral of the extreme
-     * points (leftmost, lowest, rightmost, highest), then exactly */
+    /* the hull: candidates not certified inside the octagon of the
+     * points extreme in x, y, x + y, x - y, then exactly */
     {
-        dt_y_less yl = {d_xy};
+        /* the directions, counter-clockwise from -x: each polygon vertex
+         * minimises a x + b y */
+        static const double dir[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+                                         {-1, 0}, {-1, -1}, {0, -1},
+                                         {1, -1}};
         thrust::counting_iterator<uint32_t> c0(0), c1(m);
-        uint32_t lo = *thrust::min_element(thrust::cuda::par.on(gpu.s), c0,
-                                           c1, yl);
-        uint32_t hi = *thrust::max_element(thrust::cuda::par.on(gpu.s), c0,
-                                           c1, yl);
-        uint32_t q[4], nc;
-        q[0] = 0; q[1] = lo; q[2] = m - 1; q[3] = hi;
-        for (i = 0; i < 4; i++) {
-            E.d.quad[2 * i] = hxy[2 * (size_t)q[i]];
-            E.d.quad[2 * i + 1] = hxy[2 * (size_t)q[i] + 1];
+        uint32_t nc;
+        E.d.npoly = 8;
+        for (i = 0; i < 8; i++) {
+            dt_dir_less dl = {d_xy, dir[i][0], dir[i][1]};
+            uint32_t v = *thrust::min_element(thrust::cuda::par.on(gpu.s),
+                                              c0, c1, dl);
+            E.d.poly[2 * i] = hxy[2 * (size_t)v];
+            E.d.poly[2 * i + 1] = hxy[2 * (size_t)v + 1];
         }
+        dt_poly_dedup(&E.d);
         if ((rc = dt_set_ctr(&E, DT_C_NPEND, 0)) != XG_OK)
             goto done;
         DT_LAUNCH(&E, dt_hullcand, m);

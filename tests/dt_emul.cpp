@@ -140,9 +140,29 @@ static int run(const char *name, std::vector<double> xy, int check)
     E.d.outt = outt.data();
 
     std::vector<uint32_t> all(m), h(m + 1);
-    for (i = 0; i < m; i++)
-        all[i] = (uint32_t)i;
-    uint32_t k = dt_hull(&cnt, xy.data(), all.data(), (uint32_t)m, h.data());
+    {
+        static const double dir[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+                                         {-1, 0}, {-1, -1}, {0, -1},
+                                         {1, -1}};
+        for (int r = 0; r < 8; r++) {
+            size_t best = 0;
+            for (i = 1; i < m; i++)
+                if (dir[r][0] * xy[2 * i] + dir[r][1] * xy[2 * i + 1] <
+                    dir[r][0] * xy[2 * best] + dir[r][1] * xy[2 * best + 1])
+                    best = i;
+            E.d.poly[2 * r] = xy[2 * best];
+            E.d.poly[2 * r + 1] = xy[2 * best + 1];
+        }
+        E.d.npoly = 8;
+        dt_poly_dedup(&E.d);
+        dt_set_ctr(&E, DT_C_NPEND, 0);
+        DT_LAUNCH(&E, dt_hullcand, (uint32_t)m);
+        dt_get_ctr(&E);
+        all.assign(pend2.begin(), pend2.begin() + E.ctr[DT_C_NPEND]);
+        std::sort(all.begin(), all.end());
+    }
+    uint32_t k = dt_hull(&cnt, xy.data(), all.data(), (uint32_t)all.size(),
+                         h.data());
     uint32_t npend = 0;
     if (k < 3) {
         printf("%s: degenerate\n", name);
@@ -213,9 +233,9 @@ static int run(const char *name, std::vector<double> xy, int check)
                 }
             }
     }
-    printf("%s %s: m %zu tri %u hull %u/%zu rounds %llu flip rounds %llu "
+    printf("%s %s: cand %zu m %zu tri %u hull %u/%zu rounds %llu flip rounds %llu "
            "host questions %llu flips %u\n",
-           bad ? "not ok" : "ok", name, m, nreal, k, hb,
+           bad ? "not ok" : "ok", name, all.size(), m, nreal, k, hb,
            (unsigned long long)E.rounds, (unsigned long long)E.flip_rounds,
            (unsigned long long)E.questions, E.ctr[DT_C_FLIPS]);
     return bad != 0;
