@@ -100,6 +100,8 @@ struct dt_q {
     uint32_t v[4];
     int32_t ans;
     uint32_t pad;
+    double c[8];                    /* the points' x, y: the host needs
+                                       no copy of all of them */
 };
 
 struct dt_d {
@@ -125,6 +127,7 @@ struct dt_d {
     int force;                      /* walk every pending point */
     int dyn;                        /* >= 0: threads past cnt[dyn] idle */
     double poly[16];                /* hull candidates: not inside it */
+    double *cxy;                    /* their coordinates */
     int npoly;
     const uint32_t *l2g;            /* output: local -> set index */
     uint32_t *outt;                 /* output: 3 per real triangle */
@@ -242,6 +245,16 @@ DT_HD void dt_push_q(struct dt_d *d, uint32_t kind, uint32_t who,
         e->v[2] = v2;
         e->v[3] = v3;
         e->ans = XG_UNSURE;
+        e->c[0] = dt_p(d, v0)[0];
+        e->c[1] = dt_p(d, v0)[1];
+        e->c[2] = dt_p(d, v1)[0];
+        e->c[3] = dt_p(d, v1)[1];
+        e->c[4] = dt_p(d, v2)[0];
+        e->c[5] = dt_p(d, v2)[1];
+        if (kind == 1) {
+            e->c[6] = dt_p(d, v3)[0];
+            e->c[7] = dt_p(d, v3)[1];
+        }
     }
 }
 
@@ -647,6 +660,14 @@ DT_HD void dt_hullcand(struct dt_d *d, uint32_t i)
     }
     if (d->npoly < 3 || k < d->npoly)
         d->pend_next[dt_atomic_add(&d->cnt[DT_C_NPEND], 1)] = i;
+}
+
+/* The coordinates of the points pend_next[i] (the hull's candidates),
+ * into cxy. */
+DT_HD void dt_gather(struct dt_d *d, uint32_t i)
+{
+    d->cxy[2 * (size_t)i] = dt_p(d, d->pend_next[i])[0];
+    d->cxy[2 * (size_t)i + 1] = dt_p(d, d->pend_next[i])[1];
 }
 
 /* The real triangles, as set indices. */

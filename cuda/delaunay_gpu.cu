@@ -26,7 +26,6 @@ struct dt_env {
     struct dt_d d;
     struct xg_ctx *ctx;
     struct xg_counters *cnt;
-    const double *hxy;
     struct dt_q *hq;
     uint32_t ctr[DT_C_COUNT];
     uint64_t questions, rounds, flip_rounds;
@@ -56,6 +55,7 @@ DT_KERNEL(dt_hullcand)
 DT_KERNEL(dt_collect)
 DT_KERNEL(dt_rotate)
 DT_KERNEL(dt_round_start)
+DT_KERNEL(dt_gather)
 
 /* n threads; DYN: those past cnt[ci] idle (a length left on the device,
  * n its bound) */
@@ -92,29 +92,25 @@ static int dt_d2h(struct dt_env *E, void *h, const void *d, size_t b)
 
 #include "delaunay_run.cuh"
 
-/* ---- the merge of equal (x, y): sorted by (x, y, fid, index) ---- */
+/* ---- the merge of equal (x, y): sorted by (x, y), the lowest (fid,
+ * index) of each run kept ---- */
 
-struct dt_lex_less {
-    const double *xyz;
-    const int64_t *fid;
-    const uint32_t *gid;
-    __device__ bool operator()(uint32_t a, uint32_t b) const
-    {
-        uint32_t ga = gid[a], gb = gid[b];
-        double ax = xyz[3 * (size_t)ga], bx = xyz[3 * (size_t)gb];
-        double ay = xyz[3 * (size_t)ga + 1], by = xyz[3 * (size_t)gb + 1];
-        int64_t fa, fb;
-        if (ax != bx)
-            return ax < bx;
-        if (ay != by)
-            return ay < by;
-        fa = fid ? fid[ga] : 0;
-        fb = fid ? fid[gb] : 0;
-        if (fa != fb)
-            return fa < fb;
-        return ga < gb;
-    }
-};
+/* Radix keys of one coordinate of the points in the order perm: the
+ * bits of a double turned so that unsigned order is numeric order, -0
+ * made +0 first (equal to it). */
+__global__ static void k_sort_key(const double *xyz, const uint32_t *gid,
+                                  const uint32_t *perm, uint32_t n, int axis,
+                                  unsigned long long *key)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    double v;
+    unsigned long long u;
+    if (k >= n)
+        return;
+    v = xyz[3 * (size_t)gid[perm[k]] + axis] + 0.0;
+    u = (unsigned long long)__double_as_longlong(v);
+    key[k] = (u >> 63) ? ~u : (u | 0x8000000000000000ull);
+}
 
 /* local points by a x + b y (a, b in -1, 0, 1; rounded: the hull's
  * candidates need extreme points only roughly) */
@@ -147,29 +143,36 @@ __global__ static void k_merge_flags(const double *xyz, const uint32_t *gid,
     }
 }
 
-__global__ static void k_merge_out(const double *xyz, const uint32_t *gid,
-                                   const uint32_t *idx, uint32_t n,
-                                   const uint32_t *keep, const uint32_t *pos,
-                                   double *xy, uint32_t *l2g,
-                                   unsigned long long *zd)
+/* The kept points' local arrays: each run of equal (x, y) keeps its
+ * point of lowest (fid, index), found by the run's first thread, which
+ * also counts the others whose z differs from the kept one's. */
+__global__ static void k_merge_out(const double *xyz, const int64_t *fid,
+                                   const uint32_t *gid, const uint32_t *idx,
+                                   uint32_t n, const uint32_t *keep,
+                                   const uint32_t *pos, double *xy,
+                                   uint32_t *l2g, unsigned long long *zd)
 {
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= n)
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x, h, g, best;
+    unsigned long long z = 0;
+    if (k >= n || !keep[k])
         return;
-    if (keep[k]) {
-        uint32_t g = gid[idx[k]], j = pos[k] - 1;   /* inclusive scan */
-        xy[2 * (size_t)j] = xyz[3 * (size_t)g];
-        xy[2 * (size_t)j + 1] = xyz[3 * (size_t)g + 1];
-        l2g[j] = g;
-    } else {
-        /* the kept point: the first of the run, found by stepping back
-         * (runs are short; the z test is statistics only) */
-        uint32_t h = k, g = gid[idx[k]];
-        while (!keep[h])
-            h--;
-        if (xyz[3 * (size_t)g + 2] != xyz[3 * (size_t)gid[idx[h]] + 2])
-            atomicAdd(zd, 1ull);
+    best = gid[idx[k]];
+    for (h = k + 1; h < n && !keep[h]; h++) {
+        g = gid[idx[h]];
+        if (fid ? (fid[g] < fid[best] || (fid[g] == fid[best] && g < best))
+                : g < best)
+            best = g;
     }
+    for (h = k; h < n && (h == k || !keep[h]); h++) {
+        g = gid[idx[h]];
+        z += g != best && xyz[3 * (size_t)g + 2] != xyz[3 * (size_t)best + 2];
+    }
+    if (z)
+        atomicAdd(zd, z);
+    h = pos[k] - 1;                         /* inclusive scan */
+    xy[2 * (size_t)h] = xyz[3 * (size_t)best];
+    xy[2 * (size_t)h + 1] = xyz[3 * (size_t)best + 1];
+    l2g[h] = best;
 }
 
 /* The canonical order on the device (xg__dt_canonical's): each triangle
@@ -229,7 +232,7 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
     int64_t *d_fid = NULL;
     uint32_t *d_gid = NULL, *d_idx = NULL, *d_keep = NULL, *d_pos = NULL;
     uint32_t *d_l2g = NULL, *hc = NULL, *hh = NULL, npend = 0, k, m, i;
-    unsigned long long *d_zd = NULL, zd = 0;
+    unsigned long long *d_zd = NULL, zd = 0, *d_k0 = NULL, *d_k1 = NULL;
     int rc, opened = 0, canon = 0;
 
     if (!st) {
@@ -276,14 +279,35 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
     if ((rc = dmalloc(ctx, &M, &d_idx, n * 4)) != XG_OK ||
         (rc = dmalloc(ctx, &M, &d_keep, n * 4)) != XG_OK ||
         (rc = dmalloc(ctx, &M, &d_pos, n * 4)) != XG_OK ||
+        (rc = dmalloc(ctx, &M, &d_k0, n * 8)) != XG_OK ||
+        (rc = dmalloc(ctx, &M, &d_k1, n * 8)) != XG_OK ||
         (rc = dmalloc(ctx, &M, &d_zd, 8)) != XG_OK ||
         (rc = XG_CUDA(ctx, cudaMemsetAsync(d_zd, 0, 8, gpu.s))) != XG_OK)
         goto done;
     {
-        dt_lex_less less = {d_xyz, d_fid, d_gid};
+        /* by y, then stably by x: two radix sorts */
         unsigned nb = (unsigned)((n + 255) / 256);
+        size_t tb = 0;
+        void *tmp = NULL;
+        int ax;
         thrust::sequence(thrust::cuda::par.on(gpu.s), d_idx, d_idx + n);
-        thrust::sort(thrust::cuda::par.on(gpu.s), d_idx, d_idx + n, less);
+        if ((rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
+                                   NULL, tb, d_k0, d_k1, d_idx, d_pos,
+                                   (int)n, 0, 64, gpu.s))) != XG_OK ||
+            (rc = dmalloc(ctx, &M, &tmp, tb)) != XG_OK)
+            goto done;
+        for (ax = 1; ax >= 0; ax--) {
+            k_sort_key<<<nb, 256, 0, gpu.s>>>(d_xyz, d_gid, d_idx,
+                                              (uint32_t)n, ax, d_k0);
+            if ((rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
+                                       tmp, tb, d_k0, d_k1, d_idx, d_pos,
+                                       (int)n, 0, 64, gpu.s))) != XG_OK ||
+                (rc = XG_CUDA(ctx, cudaMemcpyAsync(
+                                       d_idx, d_pos, n * 4,
+                                       cudaMemcpyDeviceToDevice, gpu.s))) !=
+                    XG_OK)
+                goto done;
+        }
         k_merge_flags<<<nb, 256, 0, gpu.s>>>(d_xyz, d_gid, d_idx,
                                              (uint32_t)n, d_keep);
         thrust::inclusive_scan(thrust::cuda::par.on(gpu.s), d_keep,
@@ -296,8 +320,9 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
         if ((rc = dmalloc(ctx, &M, &d_xy, (size_t)m * 16)) != XG_OK ||
             (rc = dmalloc(ctx, &M, &d_l2g, (size_t)m * 4)) != XG_OK)
             goto done;
-        k_merge_out<<<nb, 256, 0, gpu.s>>>(d_xyz, d_gid, d_idx, (uint32_t)n,
-                                           d_keep, d_pos, d_xy, d_l2g, d_zd);
+        k_merge_out<<<nb, 256, 0, gpu.s>>>(d_xyz, d_fid, d_gid, d_idx,
+                                           (uint32_t)n, d_keep, d_pos, d_xy,
+                                           d_l2g, d_zd);
         if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK ||
             (rc = XG_CUDA(ctx, cudaMemcpyAsync(&zd, d_zd, 8,
                                                cudaMemcpyDeviceToHost,
@@ -312,20 +337,10 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
                        "points");
         goto done;
     }
-    /* the points on the host too: the exact answers and the hull */
-    if (!(hxy = (double *)malloc((size_t)m * 16)) ||
-        !(hc = (uint32_t *)malloc((size_t)m * 4)) ||
-        !(hh = (uint32_t *)malloc((size_t)m * 4 + 4))) {
-        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
-        goto done;
-    }
-    if ((rc = xg__gpu_download(ctx, hxy, d_xy, (size_t)m * 16)) != XG_OK)
-        goto done;
     st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
 
     /* the engine's arrays */
     t0 = xg__now();
-    E.hxy = hxy;
     E.d.xy = d_xy;
     E.d.m = m;
     E.d.cap = 2 * m + 8;
@@ -385,8 +400,9 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
             dt_dir_less dl = {d_xy, dir[i][0], dir[i][1]};
             uint32_t v = *thrust::min_element(thrust::cuda::par.on(gpu.s),
                                               c0, c1, dl);
-            E.d.poly[2 * i] = hxy[2 * (size_t)v];
-            E.d.poly[2 * i + 1] = hxy[2 * (size_t)v + 1];
+            if ((rc = dt_d2h(&E, E.d.poly + 2 * i, d_xy + 2 * (size_t)v,
+                             16)) != XG_OK)
+                goto done;
         }
         dt_poly_dedup(&E.d);
         if ((rc = dt_set_ctr(&E, DT_C_NPEND, 0)) != XG_OK)
@@ -395,9 +411,23 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
         if ((rc = dt_get_ctr(&E)) != XG_OK)
             goto done;
         nc = E.ctr[DT_C_NPEND];
+        /* the candidates in lexicographic (= local) order, and their
+         * coordinates, to the host */
+        if (!(hc = (uint32_t *)malloc((size_t)nc * 4 + 4)) ||
+            !(hh = (uint32_t *)malloc((size_t)nc * 4 + 4)) ||
+            !(hxy = (double *)malloc((size_t)nc * 16 + 16))) {
+            rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+            goto done;
+        }
         if ((rc = dt_d2h(&E, hc, E.d.pend_next, (size_t)nc * 4)) != XG_OK)
             goto done;
         std::sort(hc, hc + nc);
+        if ((rc = dmalloc(ctx, &M, &E.d.cxy, (size_t)nc * 16)) != XG_OK ||
+            (rc = dt_h2d(&E, E.d.pend_next, hc, (size_t)nc * 4)) != XG_OK)
+            goto done;
+        DT_LAUNCH(&E, dt_gather, nc);
+        if ((rc = dt_d2h(&E, hxy, E.d.cxy, (size_t)nc * 16)) != XG_OK)
+            goto done;
         k = dt_hull(E.cnt, hxy, hc, nc, hh);
     }
     if (k < 3) {

@@ -45,7 +45,6 @@ static int dt_set_ctr(struct dt_env *E, int which, uint32_t v)
 static int dt_answer(struct dt_env *E, uint32_t nq, uint32_t *npos)
 {
     struct dt_q *q = E->hq;
-    const double *xy = E->hxy;
     uint32_t i;
     int rc;
     if (nq > E->d.qcap)
@@ -53,16 +52,12 @@ static int dt_answer(struct dt_env *E, uint32_t nq, uint32_t *npos)
     if ((rc = dt_d2h(E, q, E->d.q, nq * sizeof *q)) != XG_OK)
         return rc;
     for (i = 0; i < nq; i++) {
-        const uint32_t *v = q[i].v;
+        const double *c = q[i].c;
         if (q[i].kind == 0)
-            q[i].ans = xg_orient2d(E->cnt, xy + 2 * (size_t)v[0],
-                                   xy + 2 * (size_t)v[1],
-                                   xy + 2 * (size_t)v[2]);
+            q[i].ans = xg_orient2d(E->cnt, c, c + 2, c + 4);
         else
-            *npos += (q[i].ans = dt_incircle_host(
-                          E->cnt, xy + 2 * (size_t)v[0],
-                          xy + 2 * (size_t)v[1], xy + 2 * (size_t)v[2],
-                          xy + 2 * (size_t)v[3])) == XG_POS;
+            *npos += (q[i].ans = dt_incircle_host(E->cnt, c, c + 2, c + 4,
+                                                  c + 6)) == XG_POS;
     }
     E->questions += nq;
     return dt_h2d(E, E->d.q, q, nq * sizeof *q);
@@ -225,10 +220,11 @@ static int dt_adjacency(struct xg_ctx *ctx, const uint32_t *tv, uint32_t nt,
 }
 
 /* The strict corners of the convex hull of the candidate points cand[0 ..
- * nc-1] (local numbers, ascending = lexicographic order; xy their
- * coordinates by local number), counter-clockwise, into h (room for nc +
- * 1); returns their count (Andrew's monotone chain, exact). */
-static uint32_t dt_hull(struct xg_counters *cnt, const double *xy,
+ * nc-1] (local numbers, ascending = lexicographic order; cxy[2 i] the
+ * coordinates of cand[i]), counter-clockwise, as local numbers into h
+ * (room for nc + 1); returns their count (Andrew's monotone chain,
+ * exact). */
+static uint32_t dt_hull(struct xg_counters *cnt, const double *cxy,
                         const uint32_t *cand, uint32_t nc, uint32_t *h)
 {
     uint32_t k = 0, i, lower;
@@ -238,20 +234,22 @@ static uint32_t dt_hull(struct xg_counters *cnt, const double *xy,
         return nc;
     }
     for (i = 0; i < nc; i++) {
-        while (k >= 2 && xg_orient2d(cnt, xy + 2 * (size_t)h[k - 2],
-                                     xy + 2 * (size_t)h[k - 1],
-                                     xy + 2 * (size_t)cand[i]) <= 0)
+        while (k >= 2 && xg_orient2d(cnt, cxy + 2 * (size_t)h[k - 2],
+                                     cxy + 2 * (size_t)h[k - 1],
+                                     cxy + 2 * (size_t)i) <= 0)
             k--;
-        h[k++] = cand[i];
+        h[k++] = i;
     }
     lower = k + 1;
     for (i = nc - 1; i-- > 0;) {
-        while (k >= lower && xg_orient2d(cnt, xy + 2 * (size_t)h[k - 2],
-                                         xy + 2 * (size_t)h[k - 1],
-                                         xy + 2 * (size_t)cand[i]) <= 0)
+        while (k >= lower && xg_orient2d(cnt, cxy + 2 * (size_t)h[k - 2],
+                                         cxy + 2 * (size_t)h[k - 1],
+                                         cxy + 2 * (size_t)i) <= 0)
             k--;
-        h[k++] = cand[i];
+        h[k++] = i;
     }
+    for (i = 0; i + 1 < k; i++)
+        h[i] = cand[h[i]];
     return k - 1;           /* the first point came back at the end */
 }
 

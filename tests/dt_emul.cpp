@@ -27,7 +27,6 @@ struct dt_env {
     struct dt_d d;
     struct xg_ctx *ctx;
     struct xg_counters *cnt;
-    const double *hxy;
     struct dt_q *hq;
     uint32_t ctr[DT_C_COUNT];
     uint64_t questions, rounds, flip_rounds;
@@ -112,7 +111,6 @@ static int run(const char *name, std::vector<double> xy, int check)
     memset(&E, 0, sizeof E);
     memset(&cnt, 0, sizeof cnt);
     E.cnt = &cnt;
-    E.hxy = xy.data();
     E.d.xy = xy.data();
     E.d.m = (uint32_t)m;
     E.d.cap = (uint32_t)(2 * m + 8);
@@ -161,7 +159,11 @@ static int run(const char *name, std::vector<double> xy, int check)
         all.assign(pend2.begin(), pend2.begin() + E.ctr[DT_C_NPEND]);
         std::sort(all.begin(), all.end());
     }
-    uint32_t k = dt_hull(&cnt, xy.data(), all.data(), (uint32_t)all.size(),
+    std::vector<double> cxy(2 * all.size() + 2);
+    std::copy(all.begin(), all.end(), pend2.begin());
+    E.d.cxy = cxy.data();
+    DT_LAUNCH(&E, dt_gather, (uint32_t)all.size());
+    uint32_t k = dt_hull(&cnt, cxy.data(), all.data(), (uint32_t)all.size(),
                          h.data());
     uint32_t npend = 0;
     if (k < 3) {
