@@ -34,3 +34,20 @@ bench_cgal_inside_CXXFLAGS = -O2 -std=c++17 -frounding-math -pthread
 bench_cgal_inside_LDFLAGS = -all-static -pthread
 bench_cgal_inside_LDADD = -lmpfr -lgmp
 endif
+
+# Delaunay: the benchmark (core internals: xg__now, xg__parallel), its
+# data (bench/gen_delaunay.h, shared with the CGAL peer) and its peers:
+# bench/cgal_delaunay (built on demand, static, like cgal_inside) and
+# bench/peers_delaunay.py (Qhull through scipy, CuPy's GPU Delaunay).
+noinst_PROGRAMS += bench/bench_delaunay
+bench_bench_delaunay_SOURCES = bench/bench_delaunay.c bench/gen_delaunay.h
+bench_bench_delaunay_CPPFLAGS = -I$(top_srcdir)/src
+bench_bench_delaunay_LDADD = src/libexactgeo_core.la $(GMP_LIBS) -lm
+dist_noinst_SCRIPTS += bench/peers_delaunay.py
+if HAVE_CGAL
+EXTRA_PROGRAMS += bench/cgal_delaunay
+bench_cgal_delaunay_SOURCES = bench/cgal_delaunay.cpp bench/gen_delaunay.h
+bench_cgal_delaunay_CXXFLAGS = -O2 -std=c++17 -frounding-math -pthread
+bench_cgal_delaunay_LDFLAGS = -all-static -pthread
+bench_cgal_delaunay_LDADD = -lmpfr -lgmp
+endif

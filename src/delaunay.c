@@ -4,7 +4,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
 #include "xg_delaunay.h"
+#include "xg_thread.h"
 
 void xg_triangles_free(struct xg_triangles *t)
 {
@@ -15,50 +17,103 @@ void xg_triangles_free(struct xg_triangles *t)
 }
 
 /* Rotation to the smallest index keeps the turn; then a counting sort by
- * v[0] (each vertex heads a handful of triangles) and an insertion sort
- * of each bucket by (v[1], v[2]). */
-int xg__dt_canonical(uint32_t (*tri)[3], size_t ntri, size_t npts)
+ * v[0] (each vertex heads a handful of triangles; the buckets are filled
+ * in any order by the threads) and an insertion sort of each bucket by
+ * (v[1], v[2]), which fixes the order whatever the filling was. */
+struct canon {
+    uint32_t (*tri)[3], (*tmp)[3];
+    size_t ntri, npts;
+    int nthreads;
+    _Atomic uint32_t *cursor;   /* counts, then the next slot */
+    uint32_t *start;            /* npts + 1 */
+};
+
+static void canon_count(void *arg, int tid)
 {
-    size_t *start = calloc(npts + 1, sizeof *start), i, v;
-    uint32_t (*tmp)[3] = malloc((ntri ? ntri : 1) * sizeof *tmp);
-    if (!start || !tmp) {
-        free(start);
-        free(tmp);
-        return XG_ENOMEM;
-    }
-    for (i = 0; i < ntri; i++) {
-        uint32_t *t = tri[i], a = t[0], b = t[1], c = t[2];
+    struct canon *C = arg;
+    size_t lo, hi, i;
+    xg__share(C->ntri, C->nthreads, tid, &lo, &hi);
+    for (i = lo; i < hi; i++) {
+        uint32_t *t = C->tri[i], a = t[0], b = t[1], c = t[2];
         if (b < a && b < c) {
             t[0] = b; t[1] = c; t[2] = a;
         } else if (c < a && c < b) {
             t[0] = c; t[1] = a; t[2] = b;
         }
-        start[t[0] + 1]++;
+        atomic_fetch_add_explicit(&C->cursor[t[0]], 1, memory_order_relaxed);
     }
-    for (v = 0; v < npts; v++)
-        start[v + 1] += start[v];
-    for (i = 0; i < ntri; i++)
-        memcpy(tmp[start[tri[i][0]]++], tri[i], sizeof tmp[0]);
-    /* start[v] is now the end of bucket v */
-    for (v = 0, i = 0; v < npts; v++) {
-        size_t lo = i, hi = start[v], k;
-        for (k = lo + 1; k < hi; k++) {
+}
+
+static void canon_fill(void *arg, int tid)
+{
+    struct canon *C = arg;
+    size_t lo, hi, i;
+    xg__share(C->ntri, C->nthreads, tid, &lo, &hi);
+    for (i = lo; i < hi; i++) {
+        uint32_t at = atomic_fetch_add_explicit(&C->cursor[C->tri[i][0]], 1,
+                                                memory_order_relaxed);
+        memcpy(C->tmp[at], C->tri[i], sizeof C->tmp[0]);
+    }
+}
+
+static void canon_order(void *arg, int tid)
+{
+    struct canon *C = arg;
+    size_t lo, hi, v;
+    xg__share(C->npts, C->nthreads, tid, &lo, &hi);
+    for (v = lo; v < hi; v++) {
+        size_t b = C->start[v], e = C->start[v + 1], k;
+        for (k = b + 1; k < e; k++) {
             uint32_t x[3];
             size_t m = k;
-            memcpy(x, tmp[k], sizeof x);
-            while (m > lo && (tmp[m - 1][1] > x[1] ||
-                              (tmp[m - 1][1] == x[1] && tmp[m - 1][2] > x[2]))) {
-                memcpy(tmp[m], tmp[m - 1], sizeof x);
+            memcpy(x, C->tmp[k], sizeof x);
+            while (m > b && (C->tmp[m - 1][1] > x[1] ||
+                             (C->tmp[m - 1][1] == x[1] &&
+                              C->tmp[m - 1][2] > x[2]))) {
+                memcpy(C->tmp[m], C->tmp[m - 1], sizeof x);
                 m--;
             }
-            memcpy(tmp[m], x, sizeof x);
+            memcpy(C->tmp[m], x, sizeof x);
         }
-        i = hi;
+        if (e > b)
+            memcpy(C->tri[b], C->tmp[b], (e - b) * sizeof C->tmp[0]);
     }
-    memcpy(tri, tmp, ntri * sizeof *tmp);
-    free(start);
-    free(tmp);
-    return XG_OK;
+}
+
+int xg__dt_canonical(uint32_t (*tri)[3], size_t ntri, size_t npts,
+                     int nthreads)
+{
+    struct canon C;
+    size_t v, sum = 0;
+    int rc = XG_ENOMEM;
+    C.tri = tri;
+    C.ntri = ntri;
+    C.npts = npts;
+    C.nthreads = nthreads < 1 ? 1 : nthreads;
+    C.tmp = malloc((ntri ? ntri : 1) * sizeof *C.tmp);
+    C.cursor = calloc(npts + 1, sizeof *C.cursor);
+    C.start = malloc((npts + 1) * sizeof *C.start);
+    if (!C.tmp || !C.cursor || !C.start)
+        goto out;
+    if (xg__parallel(C.nthreads, canon_count, &C) != XG_OK)
+        goto out;
+    for (v = 0; v < npts; v++) {
+        uint32_t k = atomic_load_explicit(&C.cursor[v], memory_order_relaxed);
+        C.start[v] = (uint32_t)sum;
+        atomic_store_explicit(&C.cursor[v], (uint32_t)sum,
+                              memory_order_relaxed);
+        sum += k;
+    }
+    C.start[npts] = (uint32_t)sum;
+    if (xg__parallel(C.nthreads, canon_fill, &C) != XG_OK ||
+        xg__parallel(C.nthreads, canon_order, &C) != XG_OK)
+        goto out;
+    rc = XG_OK;
+out:
+    free(C.tmp);
+    free((void *)C.cursor);
+    free(C.start);
+    return rc;
 }
 
 static int degenerate(struct xg_ctx *ctx, size_t n)
@@ -97,7 +152,7 @@ static int run_seq(struct xg_ctx *ctx, const struct xg_set *pts,
         st->candidates = 1;
         st->bbox_pairs = job.ntri;
         t0 = xg__now();
-        rc = xg__dt_canonical(job.tri, job.ntri, pts->n);
+        rc = xg__dt_canonical(job.tri, job.ntri, pts->n, 1);
         st->seconds[XG_STAGE_UNIQUE] = xg__now() - t0;
         if (rc == XG_OK) {
             out->v = job.tri;

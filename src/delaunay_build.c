@@ -133,8 +133,10 @@ static int insertion_order(const struct xg__dt_job *job, uint32_t *order)
         lo[1] = p[1] < lo[1] ? p[1] : lo[1];
         hi[1] = p[1] > hi[1] ? p[1] : hi[1];
     }
-    sx = hi[0] > lo[0] ? 65535.0 / (hi[0] - lo[0]) : 0;
-    sy = hi[1] > lo[1] ? 65535.0 / (hi[1] - lo[1]) : 0;
+    /* one scale for both axes: a long thin strip keeps square cells */
+    sx = hi[0] - lo[0] > hi[1] - lo[1] ? hi[0] - lo[0] : hi[1] - lo[1];
+    sx = sx > 0 ? 65535.0 / sx : 0;
+    sy = sx;
     key = malloc(n * sizeof *key);
     if (!key)
         return XG_ENOMEM;
@@ -517,8 +519,8 @@ int xg__dt_build(struct xg__dt_job *job)
         remember(&B, t, (uint32_t)k);
     }
 
-    /* the real triangles, as set indices */
     {
+        /* the real triangles, as set indices */
         size_t nt = 0, t;
         job->tri = malloc((dt->ntri ? dt->ntri : 1) * sizeof *job->tri);
         if (!job->tri)
@@ -545,6 +547,7 @@ int xg__dt_build(struct xg__dt_job *job)
     rc = XG_OK;
 out:
     if (rc == XG_OK && job->want_dt) {
+        job->dt_n = n;
         job->dt_xy = xy;
         job->dt_gid = malloc(n * sizeof *job->dt_gid);
         if (job->dt_gid)
@@ -581,4 +584,82 @@ void xg__dt_job_free(struct xg__dt_job *job)
     job->dt_gid = NULL;
     job->dt_xy = NULL;
     memset(&job->dt, 0, sizeof job->dt);
+}
+
+int xg__dt_insert_more(struct xg__dt_job *job, const uint32_t *more,
+                       size_t nmore)
+{
+    struct xg__dt *dt = &job->dt;
+    struct builder B;
+    size_t n0 = job->dt_n, n = n0 + nmore, i, t, nt = 0;
+    const double *xyz = job->pts->xyz;
+    const int64_t *fid = job->pts->fid;
+    int rc = XG_ENOMEM;
+    void *p;
+
+    memset(&B, 0, sizeof B);
+    if (!(p = realloc(job->dt_xy, 2 * n * sizeof *job->dt_xy)))
+        return XG_ENOMEM;
+    job->dt_xy = p;
+    if (!(p = realloc(job->dt_gid, n * sizeof *job->dt_gid)))
+        return XG_ENOMEM;
+    job->dt_gid = p;
+    if (dt->cap < 2 * n + 8) {
+        dt->cap = 2 * n + 8;
+        if (!(p = realloc(dt->v, dt->cap * sizeof *dt->v)))
+            return XG_ENOMEM;
+        dt->v = p;
+        if (!(p = realloc(dt->adj, dt->cap * sizeof *dt->adj)))
+            return XG_ENOMEM;
+        dt->adj = p;
+    }
+    B.dt = dt;
+    B.xy = job->dt_xy;
+    B.cnt = &job->cnt;
+    B.last = 0;
+    for (i = 0; i < nmore; i++) {
+        uint32_t k = (uint32_t)(n0 + i), tr, g = more[i];
+        int where;
+        job->dt_xy[2 * (size_t)k] = xyz[3 * (size_t)g];
+        job->dt_xy[2 * (size_t)k + 1] = xyz[3 * (size_t)g + 1];
+        job->dt_gid[k] = g;
+        locate(&B, job->dt_xy + 2 * (size_t)k, &tr, &where);
+        if (where >= 4) {
+            /* a copy of a vertex: the merge rule picks the keeper */
+            uint32_t m = dt->v[tr][where - 4], gm = job->dt_gid[m];
+            if (fid[g] < fid[gm] || (fid[g] == fid[gm] && g < gm))
+                job->dt_gid[m] = g;
+            continue;
+        }
+        if (where == 3) {
+            int gi;
+            for (gi = 0; gi < 3 && dt->v[tr][gi] != XG_DT_GHOST; gi++)
+                ;
+            if (gi < 3)
+                rotate_to(dt, tr, (gi + 1) % 3);
+            rc = split3(&B, tr, k);
+        } else
+            rc = split4(&B, tr, where, k);
+        if (rc != XG_OK || (rc = legalize(&B, k)) != XG_OK)
+            goto out;
+        remember(&B, tr, k);
+    }
+    job->dt_n = n;
+    free(job->tri);
+    job->tri = malloc((dt->ntri ? dt->ntri : 1) * sizeof *job->tri);
+    if (!job->tri)
+        goto out;
+    for (t = 0; t < dt->ntri; t++) {
+        if (is_ghost(dt, (uint32_t)t))
+            continue;
+        job->tri[nt][0] = job->dt_gid[dt->v[t][0]];
+        job->tri[nt][1] = job->dt_gid[dt->v[t][1]];
+        job->tri[nt][2] = job->dt_gid[dt->v[t][2]];
+        nt++;
+    }
+    job->ntri = nt;
+    rc = XG_OK;
+out:
+    free(B.stack);
+    return rc;
 }

@@ -37,8 +37,18 @@ struct strips {
     /* results per strip */
     uint32_t (**tri)[3];
     size_t *ntri;
-    uint64_t *merged, *z_differ, *tries, *built, *retried;
+    uint64_t *merged, *z_differ, *built, *retried, *slow, *added;
     struct xg_counters *cnt; /* per thread */
+    struct xg__dt_job *job;  /* per strip: its triangulation, between */
+    uint32_t **gid;          /* the phases, and the points it took     */
+    double *f;               /* per strip: its margins, in strips      */
+    uint32_t *hull;          /* every point on the hull's boundary, by x */
+    size_t nhull;
+    /* a grid of all points for the slow proof: nx x ny cells over box,
+     * cell (i, j) = i ny + j holding citem[cstart[.] .. cstart[. + 1]-1] */
+    size_t nx, ny;
+    double inv_cw, inv_ch;
+    uint32_t *cstart, *citem;
     int *rc;
     atomic_size_t next;     /* the next strip to take */
     atomic_int failed;
@@ -58,25 +68,39 @@ static double at(const struct strips *S, double s)
     return S->edge[k] + (s - (double)k) * (S->edge[k + 1] - S->edge[k]);
 }
 
-/* Whether the closed disk of circle (a, b, c) misses the points with x
- * <= lo (left) or x >= lo (right) within the y range; 1 only when proven. */
-static int disk_clear(const double *a, const double *b, const double *c,
-                      double lo, int left, const double box[4])
+/* Encloses the circle through a, b, c (counter-clockwise): centre
+ * intervals and an upper bound of the radius.  0 when the interval
+ * cannot tell the three apart from a line. */
+static int circle_iv(const double *a, const double *b, const double *c,
+                     struct xg_iv *ccx, struct xg_iv *ccy, struct xg_iv *r2,
+                     double *r_up)
 {
     struct xg_iv bx = xg_iv_diff(b[0], a[0]), by = xg_iv_diff(b[1], a[1]);
     struct xg_iv cx = xg_iv_diff(c[0], a[0]), cy = xg_iv_diff(c[1], a[1]);
     struct xg_iv b2 = xg_iv_add(xg_iv_sqr(bx), xg_iv_sqr(by));
     struct xg_iv c2 = xg_iv_add(xg_iv_sqr(cx), xg_iv_sqr(cy));
     struct xg_iv d = xg_iv_mul(xg_iv_point(2.0), xg__iv_det2(bx, by, cx, cy));
-    struct xg_iv ux, uy, r2, h2, ccx, ccy;
-    double h;
+    struct xg_iv ux, uy;
     if (xg_iv_sign(d) != XG_POS)
         return 0;
     ux = xg_iv_div(xg_iv_sub(xg_iv_mul(cy, b2), xg_iv_mul(by, c2)), d);
     uy = xg_iv_div(xg_iv_sub(xg_iv_mul(bx, c2), xg_iv_mul(cx, b2)), d);
-    r2 = xg_iv_add(xg_iv_sqr(ux), xg_iv_sqr(uy));
-    ccx = xg_iv_add(xg_iv_point(a[0]), ux);
-    ccy = xg_iv_add(xg_iv_point(a[1]), uy);
+    *r2 = xg_iv_add(xg_iv_sqr(ux), xg_iv_sqr(uy));
+    *ccx = xg_iv_add(xg_iv_point(a[0]), ux);
+    *ccy = xg_iv_add(xg_iv_point(a[1]), uy);
+    if (!(r2->hi < INFINITY) || ccx->lo != ccx->lo || ccy->lo != ccy->lo)
+        return 0;
+    *r_up = nextafter(nextafter(sqrt(r2->hi), INFINITY), INFINITY);
+    return 1;
+}
+
+/* The fast proof: the closed disk misses the points with x < lo (left)
+ * or x >= lo (right) within the y range of all points. */
+static int disk_clear(struct xg_iv ccx, struct xg_iv ccy, struct xg_iv r2,
+                      double lo, int left, const double box[4])
+{
+    struct xg_iv h2;
+    double h;
     /* the half-width of the disk within the band ymin <= y <= ymax */
     if (ccy.hi < box[1])
         h2 = xg_iv_sub(r2, xg_iv_sqr(xg_iv_sub(xg_iv_point(box[1]), ccy)));
@@ -84,8 +108,6 @@ static int disk_clear(const double *a, const double *b, const double *c,
         h2 = xg_iv_sub(r2, xg_iv_sqr(xg_iv_sub(ccy, xg_iv_point(box[3]))));
     else
         h2 = r2;
-    if (!(h2.hi == h2.hi) || h2.hi == INFINITY)
-        return 0;
     if (h2.hi < 0)
         return 1;                       /* the disk misses the band */
     h = nextafter(nextafter(sqrt(h2.hi), INFINITY), INFINITY);
@@ -94,42 +116,229 @@ static int disk_clear(const double *a, const double *b, const double *c,
     return xg_iv_add(ccx, xg_iv_point(h)).hi < lo;
 }
 
-/* Whether no point with x <= lo (left) or >= lo (right) in the box lies
- * beyond or on the line of ghost edge (a, b, G): all four corners of the
- * closed box strictly on the inner side. */
-static int ghost_clear(struct xg_counters *cnt, const double *a,
-                       const double *b, double lo, int left,
-                       const double box[4])
+static size_t cell_x(const struct strips *S, double x)
 {
-    double xs[2], corner[2];
-    int i, j;
-    xs[0] = left ? box[0] : lo;
-    xs[1] = left ? lo : box[2];
-    for (i = 0; i < 2; i++)
-        for (j = 0; j < 2; j++) {
-            corner[0] = xs[i];
-            corner[1] = box[1 + 2 * j];
-            if (xg_orient2d(cnt, a, b, corner) >= 0)
-                return 0;
-        }
-    return 1;
+    double f = (x - S->box[0]) * S->inv_cw;
+    size_t c = f > 0 ? (size_t)f : 0;
+    return c < S->nx ? c : S->nx - 1;
 }
 
-/* One try of strip s with margins of f strips: 1 done, 0 retry, < 0 an
- * error (negated code). */
-static int strip_try(struct strips *S, size_t s, double f,
-                     struct xg_counters *cnt)
+static size_t cell_y(const struct strips *S, double y)
+{
+    double f = (y - S->box[1]) * S->inv_ch;
+    size_t c = f > 0 ? (size_t)f : 0;
+    return c < S->ny ? c : S->ny - 1;
+}
+
+/* The slow proof stops after NEAR_CAP conflicts of one triangle and
+ * takes in the NEAR_TAKE nearest: correctness needs only that a triangle
+ * with a conflict is not kept, and the rounds repeat until none has. */
+#define NEAR_CAP 64
+#define NEAR_TAKE 8
+
+/* Points a strip took in after its build: sorted set indices. */
+struct added {
+    uint32_t *v;
+    size_t n, cap;
+};
+
+static int was_added(const struct added *ad, uint32_t g)
+{
+    size_t lo = 0, hi = ad->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (ad->v[mid] < g)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ad->n && ad->v[lo] == g;
+}
+
+/* A point the strip has not seen: outside [lo, hi) and not taken in. */
+static int unseen(const struct strips *S, const struct added *ad, uint32_t g,
+                  double lo, double hi)
+{
+    double x = X(g);
+    return (x < lo || x >= hi) && !was_added(ad, g);
+}
+
+static int push_u32(struct added *v, uint32_t g)
+{
+    if (v->n == v->cap &&
+        xg__grow((void **)&v->v, &v->cap, v->n + 1, sizeof *v->v))
+        return XG_ENOMEM;
+    v->v[v->n++] = g;
+    return XG_OK;
+}
+
+/* The slow proof, where the fast one doubts (circles along the hull, far
+ * larger than the strip): the unseen points that the grid of all points
+ * finds near the disk, each tried exactly; those in conflict go to more.
+ * A column's y range is narrowed by the disk over that column, widened by
+ * a column each side against rounding in the cell numbers (which are
+ * monotone in x and y, so the column and row ranges are themselves
+ * safe). */
+static int grid_conflicts(const struct strips *S, struct xg_counters *cnt,
+                          const double *a, const double *b, const double *c,
+                          struct xg_iv ccx, struct xg_iv ccy, double r_up,
+                          double lo, double hi, const struct added *ad,
+                          struct added *more)
+{
+    size_t c0 = cell_x(S, ccx.lo - r_up), c1 = cell_x(S, ccx.hi + r_up);
+    size_t cm = cell_x(S, (a[0] + b[0] + c[0]) / 3), step;
+    double cw = (S->box[2] - S->box[0]) / (double)S->nx;
+    double mx = (a[0] + b[0] + c[0]) / 3, my = (a[1] + b[1] + c[1]) / 3;
+    struct near {
+        double d2;
+        uint32_t g;
+    } found[NEAR_CAP];
+    int nfound = 0, i;
+    if (cm < c0)
+        cm = c0;
+    if (cm > c1)
+        cm = c1;
+    /* columns outward from the triangle's, so that a circle holding many
+     * unseen points yields the nearest first and the scan stops early */
+    for (step = 0; step <= (c1 - c0) && nfound < NEAR_CAP; step++) {
+        int side;
+        for (side = 0; side < 2 && nfound < NEAR_CAP; side++) {
+            size_t col, r0, r1, k, end;
+            double x0, x1, dx, half2, half;
+            if (side == 0) {
+                if (cm < c0 + step)
+                    continue;
+                col = cm - step;
+            } else {
+                if (step == 0 || cm + step > c1)
+                    continue;
+                col = cm + step;
+            }
+            x0 = S->box[0] + ((double)col - 1) * cw;
+            x1 = S->box[0] + ((double)col + 2) * cw;
+            if (x0 >= lo && x1 < hi)
+                continue;               /* all seen */
+            dx = ccx.lo > x1 ? ccx.lo - x1 : x0 > ccx.hi ? x0 - ccx.hi : 0;
+            half2 = r_up * r_up * (1 + 0x1p-40) - dx * dx * (1 - 0x1p-40);
+            if (half2 < 0)
+                continue;
+            half = sqrt(half2) * (1 + 0x1p-40);
+            r0 = cell_y(S, ccy.lo - half);
+            r1 = cell_y(S, ccy.hi + half);
+            end = S->cstart[col * S->ny + r1 + 1];
+            for (k = S->cstart[col * S->ny + r0];
+                 k < end && nfound < NEAR_CAP; k++) {
+                uint32_t g = S->citem[k];
+                const double *p = S->pts->xyz + 3 * (size_t)g;
+                if (!unseen(S, ad, g, lo, hi) ||
+                    (p[0] == a[0] && p[1] == a[1]) ||
+                    (p[0] == b[0] && p[1] == b[1]) ||
+                    (p[0] == c[0] && p[1] == c[1]))
+                    continue;
+                if (xg__dt_incircle(cnt, a, b, c, p) > 0) {
+                    found[nfound].d2 = (p[0] - mx) * (p[0] - mx) +
+                                       (p[1] - my) * (p[1] - my);
+                    found[nfound].g = g;
+                    nfound++;
+                }
+            }
+        }
+    }
+    /* the nearest few go in: they are the ones the whole triangulation
+     * joins to this part; more would only widen the next conflicts */
+    for (i = 0; i < nfound && i < NEAR_TAKE; i++) {
+        int m = i, q;
+        struct near t;
+        for (q = i + 1; q < nfound; q++)
+            if (found[q].d2 < found[m].d2 ||
+                (found[q].d2 == found[m].d2 && found[q].g < found[m].g))
+                m = q;
+        t = found[i];
+        found[i] = found[m];
+        found[m] = t;
+        if (push_u32(more, found[i].g))
+            return XG_ENOMEM;
+    }
+    return XG_OK;
+}
+
+/* The unseen hull points in conflict with ghost (a, b, G): were any point
+ * beyond the edge or on it, a point on the hull's boundary would be too
+ * (a linear function peaks at a hull vertex; a point on the edge's line
+ * is on the boundary), and adding those brings the strip's hull to the
+ * whole's. */
+static int ghost_conflicts(const struct strips *S, struct xg_counters *cnt,
+                           const double *a, const double *b, double lo,
+                           double hi, const struct added *ad,
+                           struct added *more)
+{
+    size_t i;
+    for (i = 0; i < S->nhull; i++) {
+        uint32_t g = S->hull[i];
+        if (X(g) >= lo) {
+            /* sorted by x: jump to the first at or past hi */
+            size_t lo_i = i, hi_i = S->nhull;
+            while (lo_i < hi_i) {
+                size_t mid = (lo_i + hi_i) / 2;
+                if (X(S->hull[mid]) < hi)
+                    lo_i = mid + 1;
+                else
+                    hi_i = mid;
+            }
+            if (lo_i >= S->nhull)
+                break;
+            i = lo_i;
+            g = S->hull[i];
+        }
+        if (unseen(S, ad, g, lo, hi) &&
+            xg__dt_ghost_conflict(cnt, a, b, S->pts->xyz + 3 * (size_t)g) &&
+            push_u32(more, g))
+            return XG_ENOMEM;
+    }
+    return XG_OK;
+}
+
+struct xsort {
+    double x, y;
+    uint32_t g;
+};
+
+static int cmp_xsort(const void *a, const void *b)
+{
+    const struct xsort *p = a, *q = b;
+    if (p->x != q->x)
+        return p->x < q->x ? -1 : 1;
+    return (p->y > q->y) - (p->y < q->y);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void core_of(const struct strips *S, size_t s, double *core_lo,
+                    double *core_hi)
+{
+    *core_lo = s == 0 ? -INFINITY : S->edge[s];
+    *core_hi = s + 1 == S->nstrip ? INFINITY : S->edge[s + 1];
+}
+
+/* Triangulates strip s with margins of f strips into S->job[s]: 1 done,
+ * 0 all on one line there (try wider), < 0 an error (negated code). */
+static int strip_build(struct strips *S, size_t s, double f,
+                       struct xg_counters *cnt)
 {
     double lo = at(S, (double)s - f), hi = at(S, (double)s + 1 + f);
-    double core_lo = s == 0 ? -INFINITY : S->edge[s];
-    double core_hi = s + 1 == S->nstrip ? INFINITY : S->edge[s + 1];
-    int need_left = lo > S->box[0], need_right = hi <= S->box[2];
-    size_t j, j0, j1, m = 0, t, k;
+    struct xg__dt_job *job = &S->job[s];
+    size_t j, j0, j1, m = 0, k;
     uint32_t *gid;
-    struct xg__dt_job job;
-    int rc, ok = 1;
+    int rc;
 
-    /* the strips the margins reach */
+    xg__dt_job_free(job);
+    free(S->gid[s]);
+    S->gid[s] = NULL;
+    S->f[s] = f;
     j0 = f >= (double)s ? 0 : (size_t)floor((double)s - f);
     j1 = (size_t)ceil((double)s + 1 + f);
     if (j1 > S->nstrip)
@@ -143,117 +352,323 @@ static int strip_try(struct strips *S, size_t s, double f,
             if (j == s || (x >= lo && x < hi))
                 gid[m++] = S->item[k];
         }
-    if (S->start[s] == S->start[s + 1]) {
-        free(gid);
-        return 1;                       /* no points of its own */
-    }
-    memset(&job, 0, sizeof job);
-    job.pts = S->pts;
-    job.gid = gid;
-    job.n = m;
-    job.want_merges = 1;
-    job.want_dt = 1;
-    rc = xg__dt_build(&job);
+    S->gid[s] = gid;
+    memset(job, 0, sizeof *job);
+    job->pts = S->pts;
+    job->gid = gid;
+    job->n = m;
+    job->want_merges = 1;
+    job->want_dt = 1;
+    rc = xg__dt_build(job);
     S->built[s]++;
+    xg_counters_add(cnt, &job->cnt);
+    memset(&job->cnt, 0, sizeof job->cnt);
     if (rc == XG_EDEGENERATE) {
-        /* all on one line here: look wider (the whole set is checked
-         * before the strips start) */
-        xg_counters_add(cnt, &job.cnt);
-        xg__dt_job_free(&job);
-        free(gid);
+        /* too few points or all on one line here: look wider (the whole
+         * set was checked before the strips started) */
+        xg__dt_job_free(job);
         return 0;
     }
     if (rc != XG_OK) {
-        xg__dt_job_free(&job);
-        free(gid);
+        xg__dt_job_free(job);
         return -rc;
     }
-    /* prove every triangle at a vertex of the strip's own points */
-    for (t = 0; t < job.dt.ntri && ok; t++) {
-        const uint32_t *v = job.dt.v[t];
-        int g = -1, core = 0;
-        for (k = 0; k < 3; k++) {
-            if (v[k] == XG_DT_GHOST)
-                g = (int)k;
-            else {
-                double x = job.dt_xy[2 * (size_t)v[k]];
-                core |= x >= core_lo && x < core_hi;
-            }
-        }
-        if (!core)
-            continue;
-        if (g >= 0) {
-            const double *a = job.dt_xy + 2 * (size_t)v[(g + 1) % 3];
-            const double *b = job.dt_xy + 2 * (size_t)v[(g + 2) % 3];
-            ok = (!need_left || ghost_clear(&job.cnt, a, b, lo, 1, S->box)) &&
-                 (!need_right || ghost_clear(&job.cnt, a, b, hi, 0, S->box));
-        } else {
-            const double *a = job.dt_xy + 2 * (size_t)v[0];
-            const double *b = job.dt_xy + 2 * (size_t)v[1];
-            const double *c = job.dt_xy + 2 * (size_t)v[2];
-            ok = (!need_left || disk_clear(a, b, c, lo, 1, S->box)) &&
-                 (!need_right || disk_clear(a, b, c, hi, 0, S->box));
-        }
-    }
-    xg_counters_add(cnt, &job.cnt);
-    if (!ok) {
-        S->retried[s]++;
-        xg__dt_job_free(&job);
-        free(gid);
-        return 0;
-    }
-    /* the strip's triangles: those whose smallest index is its own */
-    {
-        size_t nt = 0;
-        uint32_t (*out)[3] = malloc((job.ntri ? job.ntri : 1) * sizeof *out);
-        if (!out) {
-            xg__dt_job_free(&job);
-            free(gid);
-            return -XG_ENOMEM;
-        }
-        for (t = 0; t < job.ntri; t++) {
-            const uint32_t *v = job.tri[t];
-            uint32_t mn = v[0] < v[1] ? v[0] : v[1];
-            double x;
-            mn = mn < v[2] ? mn : v[2];
-            x = X(mn);
-            if (x >= core_lo && x < core_hi) {
-                memcpy(out[nt], v, sizeof out[0]);
-                nt++;
-            }
-        }
-        S->tri[s] = out;
-        S->ntri[s] = nt;
-        for (k = 0; k < m; k++) {
-            double x = X(gid[k]);
-            if (x >= core_lo && x < core_hi) {
-                S->merged[s] += job.merged[k];
-                S->z_differ[s] += job.z_differ[k];
-            }
-        }
-    }
-    xg__dt_job_free(&job);
-    free(gid);
     return 1;
 }
 
+/* Builds strip s, widening while it is all on one line. */
+static int strip_build_wide(struct strips *S, size_t s, double f,
+                            struct xg_counters *cnt)
+{
+    int r;
+    while ((r = strip_build(S, s, f, cnt)) == 0)
+        f *= 2;
+    return r;
+}
+
+/* Proves every local triangle at a vertex of strip s's own points,
+ * taking in the unseen points found in conflict until none is, then keeps
+ * the triangles whose smallest index is its own: 1 done, 0 too many
+ * points taken in (retry with wider margins), < 0 an error. */
+static int strip_finish(struct strips *S, size_t s, struct xg_counters *cnt)
+{
+    struct xg__dt_job *job = &S->job[s];
+    double f = S->f[s], core_lo, core_hi;
+    double lo = at(S, (double)s - f), hi = at(S, (double)s + 1 + f);
+    int need_left = lo > S->box[0], need_right = hi <= S->box[2];
+    size_t t, k, nt = 0;
+    struct xg_iv ccx, ccy, r2;
+    double r_up;
+    uint32_t (*out)[3];
+    struct added ad = {0}, more = {0};
+    uint32_t (*prev)[3] = NULL;
+    size_t nprev = 0;
+    int rc = 1;
+
+    core_of(S, s, &core_lo, &core_hi);
+    for (;;) {
+        more.n = 0;
+        for (t = 0; t < job->dt.ntri && (need_left || need_right); t++) {
+            const uint32_t *v = job->dt.v[t];
+            int g = -1, core = 0;
+            /* a triangle proven in an earlier round outlives the points
+             * taken in since (none is in its circle): only slots that
+             * changed are looked at again */
+            if (t < nprev && !memcmp(prev[t], v, sizeof prev[t]))
+                continue;
+            for (k = 0; k < 3; k++) {
+                if (v[k] == XG_DT_GHOST)
+                    g = (int)k;
+                else {
+                    double x = job->dt_xy[2 * (size_t)v[k]];
+                    core |= x >= core_lo && x < core_hi;
+                }
+            }
+            if (!core)
+                continue;
+            if (g >= 0) {
+                if (ghost_conflicts(S, cnt,
+                                    job->dt_xy + 2 * (size_t)v[(g + 1) % 3],
+                                    job->dt_xy + 2 * (size_t)v[(g + 2) % 3],
+                                    lo, hi, &ad, &more))
+                    goto oom;
+                continue;
+            }
+            {
+                const double *a = job->dt_xy + 2 * (size_t)v[0];
+                const double *b = job->dt_xy + 2 * (size_t)v[1];
+                const double *c = job->dt_xy + 2 * (size_t)v[2];
+                int ok = circle_iv(a, b, c, &ccx, &ccy, &r2, &r_up);
+                if (!ok) {
+                    /* cannot bound the circle: see everything */
+                    rc = 0;
+                    goto done;
+                }
+                if ((!need_left || disk_clear(ccx, ccy, r2, lo, 1, S->box)) &&
+                    (!need_right || disk_clear(ccx, ccy, r2, hi, 0, S->box)))
+                    continue;
+                S->slow[s]++;
+                if (grid_conflicts(S, cnt, a, b, c, ccx, ccy, r_up, lo, hi,
+                                   &ad, &more))
+                    goto oom;
+            }
+        }
+        if (more.n == 0)
+            break;
+        /* take them in, once each */
+        qsort(more.v, more.n, sizeof *more.v, cmp_u32);
+        for (t = 0, k = 0; t < more.n; t++)
+            if (k == 0 || more.v[k - 1] != more.v[t])
+                more.v[k++] = more.v[t];
+        more.n = k;
+        if (ad.n + more.n > job->n) {
+            rc = 0;                     /* cheaper to start wider */
+            goto done;
+        }
+        /* in x order, so that each walk starts near its point */
+        {
+            struct xsort *xs = malloc(more.n * sizeof *xs);
+            if (!xs)
+                goto oom;
+            for (t = 0; t < more.n; t++) {
+                xs[t].x = X(more.v[t]);
+                xs[t].y = S->pts->xyz[3 * (size_t)more.v[t] + 1];
+                xs[t].g = more.v[t];
+            }
+            qsort(xs, more.n, sizeof *xs, cmp_xsort);
+            for (t = 0; t < more.n; t++)
+                more.v[t] = xs[t].g;
+            free(xs);
+        }
+        free(prev);
+        nprev = job->dt.ntri;
+        prev = malloc((nprev ? nprev : 1) * sizeof *prev);
+        if (!prev)
+            goto oom;
+        memcpy(prev, job->dt.v, nprev * sizeof *prev);
+        if (xg__dt_insert_more(job, more.v, more.n))
+            goto oom;
+        S->added[s] += more.n;
+        for (t = 0; t < more.n; t++)
+            if (push_u32(&ad, more.v[t]))
+                goto oom;
+        qsort(ad.v, ad.n, sizeof *ad.v, cmp_u32);
+    }
+    out = malloc((job->ntri ? job->ntri : 1) * sizeof *out);
+    if (!out)
+        goto oom;
+    for (t = 0; t < job->ntri; t++) {
+        const uint32_t *v = job->tri[t];
+        uint32_t mn = v[0] < v[1] ? v[0] : v[1];
+        double x;
+        mn = mn < v[2] ? mn : v[2];
+        x = X(mn);
+        if (x >= core_lo && x < core_hi) {
+            memcpy(out[nt], v, sizeof out[0]);
+            nt++;
+        }
+    }
+    S->tri[s] = out;
+    S->ntri[s] = nt;
+    for (k = 0; k < job->n; k++) {
+        double x = X(S->gid[s][k]);
+        if (x >= core_lo && x < core_hi) {
+            S->merged[s] += job->merged[k];
+            S->z_differ[s] += job->z_differ[k];
+        }
+    }
+    xg__dt_job_free(job);
+    free(S->gid[s]);
+    S->gid[s] = NULL;
+done:
+    if (rc == 0)
+        S->retried[s]++;
+    free(ad.v);
+    free(more.v);
+    free(prev);
+    return rc;
+oom:
+    free(ad.v);
+    free(more.v);
+    free(prev);
+    return -XG_ENOMEM;
+}
+
+static void fail(struct strips *S, size_t s, int r)
+{
+    S->rc[s] = -r;
+    atomic_store(&S->failed, 1);
+}
+
+/* Each strip: built with margins of a quarter strip, proven and kept,
+ * or rebuilt with margins twice as wide. */
 static void strip_worker(void *arg, int tid)
 {
     struct strips *S = arg;
     for (;;) {
-        size_t s;
-        double f = 0.25;
+        size_t s = atomic_fetch_add(&S->next, 1);
         int r;
-        s = atomic_fetch_add(&S->next, 1);
         if (s >= S->nstrip || atomic_load(&S->failed))
             return;
-        while ((r = strip_try(S, s, f, &S->cnt[tid])) == 0)
-            f *= 2;
-        if (r < 0) {
-            S->rc[s] = -r;
-            atomic_store(&S->failed, 1);
-        }
+        if (S->start[s] == S->start[s + 1])
+            continue;                   /* no points of its own */
+        r = strip_build_wide(S, s, 0.25, &S->cnt[tid]);
+        while (r > 0 && (r = strip_finish(S, s, &S->cnt[tid])) == 0)
+            r = strip_build_wide(S, s, 2 * S->f[s], &S->cnt[tid]);
+        if (r < 0)
+            fail(S, s, r);
     }
+}
+
+/* The passes over all points, on the threads. */
+struct pass {
+    struct strips *S;
+    const uint32_t *gid;
+    size_t n;
+    int nthreads;
+    double (*box)[4];          /* per thread */
+    uint32_t *strip;           /* per point: its strip */
+    size_t *count;             /* per thread x strip */
+    _Atomic uint32_t *cell;    /* the grid: counts, then cursors */
+};
+
+static void box_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k;
+    double *b = P->box[tid];
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    b[0] = b[1] = INFINITY;
+    b[2] = b[3] = -INFINITY;
+    for (k = lo; k < hi; k++) {
+        const double *p = P->S->pts->xyz + 3 * (size_t)P->gid[k];
+        b[0] = p[0] < b[0] ? p[0] : b[0];
+        b[1] = p[1] < b[1] ? p[1] : b[1];
+        b[2] = p[0] > b[2] ? p[0] : b[2];
+        b[3] = p[1] > b[3] ? p[1] : b[3];
+    }
+}
+
+static size_t strip_of(const struct strips *S, double x);
+
+/* Strip numbers and per-thread counts; then each thread writes its share
+ * in order after the shares before it: the same lists on any threads. */
+static void strip_count_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k, *c = P->count + (size_t)tid * P->S->nstrip;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++) {
+        uint32_t s = (uint32_t)strip_of(P->S, P->S->pts->xyz[3 * (size_t)P->gid[k]]);
+        P->strip[k] = s;
+        c[s]++;
+    }
+}
+
+static void strip_fill_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k, *c = P->count + (size_t)tid * P->S->nstrip;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++)
+        P->S->item[c[P->strip[k]]++] = P->gid[k];
+}
+
+static size_t cell_of(const struct strips *S, uint32_t g)
+{
+    const double *p = S->pts->xyz + 3 * (size_t)g;
+    return cell_x(S, p[0]) * S->ny + cell_y(S, p[1]);
+}
+
+static void cell_count_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++)
+        atomic_fetch_add_explicit(&P->cell[cell_of(P->S, P->gid[k])], 1,
+                                  memory_order_relaxed);
+}
+
+/* A cell's points in whatever order the threads wrote them: the slow
+ * proof collects every conflict of a cell, so the order never shows. */
+static void cell_fill_worker(void *arg, int tid)
+{
+    struct pass *P = arg;
+    size_t lo, hi, k;
+    xg__share(P->n, P->nthreads, tid, &lo, &hi);
+    for (k = lo; k < hi; k++) {
+        uint32_t at = atomic_fetch_add_explicit(
+            &P->cell[cell_of(P->S, P->gid[k])], 1, memory_order_relaxed);
+        P->S->citem[at] = P->gid[k];
+    }
+}
+
+/* The grid of all points for the slow proof, about two per cell. */
+static int grid_build(struct strips *S, struct pass *P)
+{
+    size_t side = (size_t)sqrt((double)P->n / 2) + 1, c, sum = 0;
+    S->nx = S->ny = side;
+    S->inv_cw = S->box[2] > S->box[0] ? (double)side / (S->box[2] - S->box[0])
+                                      : 0;
+    S->inv_ch = S->box[3] > S->box[1] ? (double)side / (S->box[3] - S->box[1])
+                                      : 0;
+    S->cstart = malloc((side * side + 1) * sizeof *S->cstart);
+    S->citem = malloc(P->n * sizeof *S->citem);
+    P->cell = calloc(side * side, sizeof *P->cell);
+    if (!S->cstart || !S->citem || !P->cell)
+        return XG_ENOMEM;
+    if (xg__parallel(P->nthreads, cell_count_worker, P) != XG_OK)
+        return XG_ENOMEM;
+    for (c = 0; c < side * side; c++) {
+        uint32_t k = atomic_load_explicit(&P->cell[c], memory_order_relaxed);
+        S->cstart[c] = (uint32_t)sum;
+        atomic_store_explicit(&P->cell[c], (uint32_t)sum,
+                              memory_order_relaxed);
+        sum += k;
+    }
+    S->cstart[side * side] = (uint32_t)sum;
+    return xg__parallel(P->nthreads, cell_fill_worker, P);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -313,21 +728,30 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
     int rc = XG_ENOMEM;
     double t0 = xg__now();
     uint32_t *fill = NULL;
+    struct pass P;
 
+    memset(&P, 0, sizeof P);
     memset(S, 0, sizeof *S);
     atomic_init(&S->next, 0);
     atomic_init(&S->failed, 0);
     S->pts = pts;
     S->n = n;
     S->nthreads = nthreads;
-    S->box[0] = S->box[2] = pts->xyz[3 * (size_t)gid[0]];
-    S->box[1] = S->box[3] = pts->xyz[3 * (size_t)gid[0] + 1];
-    for (k = 1; k < n; k++) {
-        const double *p = pts->xyz + 3 * (size_t)gid[k];
-        S->box[0] = p[0] < S->box[0] ? p[0] : S->box[0];
-        S->box[1] = p[1] < S->box[1] ? p[1] : S->box[1];
-        S->box[2] = p[0] > S->box[2] ? p[0] : S->box[2];
-        S->box[3] = p[1] > S->box[3] ? p[1] : S->box[3];
+    memset(&P, 0, sizeof P);
+    P.S = S;
+    P.gid = gid;
+    P.n = n;
+    P.nthreads = nthreads;
+    P.box = malloc((size_t)nthreads * sizeof *P.box);
+    if (!P.box || xg__parallel(nthreads, box_worker, &P) != XG_OK)
+        goto out;
+    S->box[0] = S->box[1] = INFINITY;
+    S->box[2] = S->box[3] = -INFINITY;
+    for (k = 0; k < (size_t)nthreads; k++) {
+        S->box[0] = P.box[k][0] < S->box[0] ? P.box[k][0] : S->box[0];
+        S->box[1] = P.box[k][1] < S->box[1] ? P.box[k][1] : S->box[1];
+        S->box[2] = P.box[k][2] > S->box[2] ? P.box[k][2] : S->box[2];
+        S->box[3] = P.box[k][3] > S->box[3] ? P.box[k][3] : S->box[3];
     }
     /* about 4 strips per thread, none smaller than 4096 points */
     want = (size_t)nthreads * 4;
@@ -348,20 +772,39 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
     S->z_differ = calloc(S->nstrip, sizeof *S->z_differ);
     S->built = calloc(S->nstrip, sizeof *S->built);
     S->retried = calloc(S->nstrip, sizeof *S->retried);
-    S->tries = NULL;
+    S->job = calloc(S->nstrip, sizeof *S->job);
+    S->gid = calloc(S->nstrip, sizeof *S->gid);
+    S->f = calloc(S->nstrip, sizeof *S->f);
+    S->slow = calloc(S->nstrip, sizeof *S->slow);
+    S->added = calloc(S->nstrip, sizeof *S->added);
     S->rc = calloc(S->nstrip, sizeof *S->rc);
     S->cnt = calloc((size_t)nthreads, sizeof *S->cnt);
     if (!S->start || !S->item || !fill || !S->tri || !S->ntri ||
         !S->merged || !S->z_differ || !S->built || !S->retried || !S->rc ||
-        !S->cnt)
+        !S->cnt || !S->job || !S->gid || !S->f || !S->slow || !S->added)
         goto out;
-    for (k = 0; k < n; k++)
-        S->start[strip_of(S, X(gid[k])) + 1]++;
-    for (s = 0; s < S->nstrip; s++)
-        S->start[s + 1] += S->start[s];
-    memcpy(fill, S->start, S->nstrip * sizeof *fill);
-    for (k = 0; k < n; k++)
-        S->item[fill[strip_of(S, X(gid[k]))]++] = gid[k];
+    P.strip = malloc(n * sizeof *P.strip);
+    P.count = calloc((size_t)nthreads * S->nstrip, sizeof *P.count);
+    if (!P.strip || !P.count ||
+        xg__parallel(nthreads, strip_count_worker, &P) != XG_OK)
+        goto out;
+    {
+        /* strip by strip, thread by thread: counts become cursors */
+        size_t sum = 0;
+        int t;
+        for (s = 0; s < S->nstrip; s++) {
+            S->start[s] = (uint32_t)sum;
+            for (t = 0; t < nthreads; t++) {
+                size_t c = P.count[(size_t)t * S->nstrip + s];
+                P.count[(size_t)t * S->nstrip + s] = sum;
+                sum += c;
+            }
+        }
+        S->start[S->nstrip] = (uint32_t)sum;
+    }
+    if (xg__parallel(nthreads, strip_fill_worker, &P) != XG_OK)
+        goto out;
+    (void)fill;
     st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
 
     /* the whole set first, once: all on one line fails here */
@@ -389,6 +832,18 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
     }
 
     t0 = xg__now();
+    {
+        struct xg_counters c0;
+        memset(&c0, 0, sizeof c0);
+        rc = xg__dt_hull_points(pts, gid, n, nthreads, &c0, &S->hull,
+                                &S->nhull);
+        xg_counters_add(&st->cnt, &c0);
+        if (rc != XG_OK || (rc = grid_build(S, &P)) != XG_OK)
+            goto out;
+        rc = XG_ENOMEM;
+    }
+    st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
+    t0 = xg__now();
     if (xg__parallel(nthreads, strip_worker, S) != XG_OK)
         goto out;
     for (s = 0; s < S->nstrip; s++)
@@ -403,7 +858,7 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         st->a_skipped += S->merged[s];
         st->z_differ += S->z_differ[s];
         st->candidates += S->built[s];
-        st->deferred += S->retried[s];
+        st->deferred += S->slow[s];
     }
     st->bbox_pairs = total;
     st->grid[0] = (int)S->nstrip;
@@ -419,7 +874,7 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         k += S->ntri[s];
     }
     out->n = out->cap = total;
-    if (xg__dt_canonical(out->v, total, pts->n))
+    if (xg__dt_canonical(out->v, total, pts->n, nthreads))
         goto out;
     st->seconds[XG_STAGE_UNIQUE] = xg__now() - t0;
     rc = XG_OK;
@@ -431,6 +886,23 @@ out:
             free(S->tri[s]);
     free(S->tri);
     free(S->ntri);
+    if (S->job)
+        for (s = 0; s < S->nstrip; s++) {
+            xg__dt_job_free(&S->job[s]);
+            free(S->gid[s]);
+        }
+    free(S->job);
+    free(S->gid);
+    free(S->f);
+    free(S->slow);
+    free(S->added);
+    free(S->hull);
+    free(S->cstart);
+    free(S->citem);
+    free(P.box);
+    free(P.strip);
+    free(P.count);
+    free(P.cell);
     free(S->merged);
     free(S->z_differ);
     free(S->built);

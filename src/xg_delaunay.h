@@ -57,6 +57,7 @@ struct xg__dt_job {
     /* the triangulation kept for the caller (want_dt): local numbers,
      * local k being set index dt_gid[k], dt_xy its 2 doubles */
     int want_dt;
+    size_t dt_n;
     struct xg__dt dt;
     uint32_t *dt_gid;
     double *dt_xy;
@@ -69,6 +70,13 @@ struct xg__dt_job {
  * points or all collinear (no message: the caller words it), XG_ENOMEM. */
 int xg__dt_build(struct xg__dt_job *job);
 void xg__dt_job_free(struct xg__dt_job *job);
+
+/* Inserts the points more[0 .. nmore-1] (set indices) into the
+ * triangulation a want_dt job kept, and rewrites job->tri.  A copy of a
+ * vertex's (x, y) is merged by the same rule (not counted: the callers
+ * add points they do not own).  XG_OK or XG_ENOMEM. */
+int xg__dt_insert_more(struct xg__dt_job *job, const uint32_t *more,
+                       size_t nmore);
 
 /* The perturbed in-circle sign of p against the counter-clockwise
  * triangle a, b, c: XG_POS when p conflicts.  Never XG_ZERO for distinct
@@ -85,8 +93,17 @@ int xg__radix_sort64(uint64_t *key, uint32_t *val, size_t n, int bits);
 
 /* Sorts the triangles (set indices, counter-clockwise) into the output
  * order of exactgeo.h: each rotated to start at its smallest index, then
- * ascending.  npts: the size of the index range. */
-int xg__dt_canonical(uint32_t (*tri)[3], size_t ntri, size_t npts);
+ * ascending.  npts: the size of the index range; on nthreads threads. */
+int xg__dt_canonical(uint32_t (*tri)[3], size_t ntri, size_t npts,
+                     int nthreads);
+
+/* Every point of gid[0 .. n-1] on the boundary of their convex hull
+ * (corners and points along the edges; one per (x, y): the copy that
+ * xg_delaunay keeps), as set indices in (x, y) order (delaunay_hull.c).
+ * Caller frees *out. */
+int xg__dt_hull_points(const struct xg_set *pts, const uint32_t *gid,
+                       size_t n, int nthreads, struct xg_counters *cnt,
+                       uint32_t **out, size_t *nout);
 
 /* The cpu engine (delaunay_strips.c): fills out (canonical) and st.
  * nstrips: the strips to cut (0: about four per thread, none under 4096

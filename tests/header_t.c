@@ -57,6 +57,11 @@ int main(void)
     xg_set_free(NULL);
     xg_contacts_free(&c);
     xg_contacts_free(NULL);
+    {
+        struct xg_triangles t = {0};
+        xg_triangles_free(&t);
+        xg_triangles_free(NULL);
+    }
     xg_ctx_free(ctx);
     xg_ctx_free(NULL);
     check(1, "every *_free accepts NULL and zeroed structs");
