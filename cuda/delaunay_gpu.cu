@@ -500,7 +500,7 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
     st->seconds[XG_STAGE_DOWNLOAD] += xg__now() - t0;
     if (!canon) {
         t0 = xg__now();
-        rc = xg__dt_canonical(out->v, out->n, pts->n);
+        rc = xg__dt_canonical(out->v, out->n, pts->n, xg__threads(ctx));
         if (rc != XG_OK)
             rc = xg__error(ctx, rc, "out of memory");
         st->seconds[XG_STAGE_UNIQUE] += xg__now() - t0;
