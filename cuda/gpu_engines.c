@@ -6,11 +6,13 @@
 #include "segtri_gpu.h"
 #include "redblue_gpu.h"
 #include "inside_gpu.h"
+#include "delaunay_gpu.h"
 
 static const struct xg__gpu_engine cuda_engines = {
     xg__cuda_device_check,
     xg__segtri_gpu_run,
     xg__redblue_gpu_run,
     xg__inside_gpu_run,
+    xg__delaunay_gpu_run,
 };
 const struct xg__gpu_engine *const xg__gpu_engine = &cuda_engines;

@@ -9,6 +9,9 @@
 #   segtri     segtri_gpu.h segtri_pair.cuh segtri_gpu.c segtri_prep.c
 #              segtri_passes.c segtri_kernels.cu segtri_tables.cu
 #   red/blue   redblue_gpu.h redblue_gpu.c redblue_kernels.cu
+#   delaunay   delaunay_gpu.h delaunay_gpu.cu delaunay_core.cuh
+#              delaunay_run.cuh (tests/dt_emul.cpp runs the last two on
+#              the host)
 #   inside     inside_gpu.h inside_gpu.c inside_kernels.cu; the seed's
 #              method, for the benchmark only: inside_seed.cu
 #   the paper's strategies, for the benchmark only: paper.h paper.c paper.cu
@@ -21,11 +24,13 @@
 # for bit, and the rule is simplest stated for the whole file.
 XG_CUDA_INC = cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/segtri_gpu.h \
 	cuda/segtri_pair.cuh cuda/redblue_gpu.h cuda/paper.h cuda/inside_gpu.h \
-	cuda/test_kernels.h
+	cuda/test_kernels.h cuda/delaunay_gpu.h cuda/delaunay_core.cuh \
+	cuda/delaunay_run.cuh
 XG_CUDA_LOS = \
 	cuda/sort_hits.lo cuda/boxes.lo cuda/grid_gpu.lo cuda/cell_pairs.lo \
 	cuda/segtri_kernels.lo cuda/segtri_tables.lo cuda/redblue_kernels.lo \
-	cuda/paper.lo cuda/inside_kernels.lo cuda/inside_seed.lo
+	cuda/paper.lo cuda/inside_kernels.lo cuda/inside_seed.lo \
+	cuda/delaunay_gpu.lo
 EXTRA_DIST += $(XG_CUDA_INC) \
 	$(XG_CUDA_LOS:.lo=.cu) cuda/test_kernels.cu \
 	cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
@@ -52,7 +57,8 @@ XG_CUDA_DEPS = $(XG_CUDA_INC) \
 	$(top_srcdir)/src/xg_filters.h $(top_srcdir)/src/xg_dd.h \
 	$(top_srcdir)/src/xg_interval.h $(top_srcdir)/src/xg_internal.h \
 	$(top_srcdir)/src/xg_boxes.h $(top_srcdir)/src/xg_gpu_hit.h \
-	$(top_srcdir)/src/exactgeo.h $(top_srcdir)/src/xg_inside.h
+	$(top_srcdir)/src/exactgeo.h $(top_srcdir)/src/xg_inside.h \
+	$(top_srcdir)/src/xg_delaunay.h
 cuda/%.lo: $(top_srcdir)/cuda/%.cu $(XG_CUDA_DEPS)
 	@$(MKDIR_P) cuda/.libs
 	$(AM_V_GEN)$(NVCC) $(NVCCFLAGS) $(CUDA_CPPFLAGS) -c $< \
@@ -74,6 +80,15 @@ tests_gpu_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/cuda $(CUDA_CPPFLAGS)
 tests_gpu_t_LDADD = cuda/test_kernels.lo $(TAP_LDADD) $(CUDA_LIBS)
 tests_gpu_t_LDFLAGS = -static
 
+# The gpu Delaunay engine against seq (and its benchmark: `bench`),
+# static; not in TESTS, run by check-gpu.
+check_PROGRAMS += tests/delaunay_gpu_t
+tests_delaunay_gpu_t_SOURCES = tests/delaunay_gpu_t.c tests/xg_test.h \
+	tests/tap.h
+tests_delaunay_gpu_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_delaunay_gpu_t_LDADD = $(TAP_LDADD) $(CUDA_LIBS)
+tests_delaunay_gpu_t_LDFLAGS = -static
+
 # The red/blue GPU test is in TESTS (it skips without a GPU); built
 # static here too so that it runs on the GPU machine.
 tests_redblue_gpu_t_LDFLAGS = -static
@@ -84,7 +99,8 @@ tests_inside_gpu_t_LDADD += $(CUDA_LIBS)
 # The device's interval operations (by signs, powers) and incircle filter
 # against MPFR and GMP; it skips without a GPU, so it is in TESTS, and it
 # is static like the others.
-XG_GPU_TESTS = tests/gpu_t tests/redblue_gpu_t tests/inside_gpu_t
+XG_GPU_TESTS = tests/gpu_t tests/redblue_gpu_t tests/inside_gpu_t \
+	tests/delaunay_gpu_t
 if HAVE_MPFR
 check_PROGRAMS += tests/gpu_iv_t
 tests_gpu_iv_t_SOURCES = tests/gpu_iv_t.c tests/iv_ref.h tests/pred_ref.h \

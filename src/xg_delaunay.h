@@ -112,4 +112,13 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
                   const uint32_t *gid, size_t n, int nthreads, int nstrips,
                   struct xg_triangles *out, struct xg_stats *st);
 
+/* The gpu engine (cuda/delaunay_gpu.cu, through the engine table): the
+ * real triangles as set indices in the canonical order, and st's
+ * a_skipped, z_differ (the merged points), candidates (insertion
+ * rounds), bbox_pairs (triangles), deferred (signs the filters left to
+ * the host), cnt.  XG_ENOTSUP in a build without CUDA. */
+int xg__gpu_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
+                     const uint32_t *gid, size_t n, struct xg_triangles *out,
+                     struct xg_stats *st);
+
 #endif

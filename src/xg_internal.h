@@ -329,6 +329,12 @@ struct xg__gpu_engine {
     int (*inside)(struct xg_ctx *ctx, const struct xg_set *a,
                   const struct xg_set *b, const struct xg_opts *opt,
                   int method, struct xg_contacts *out, struct xg_stats *st);
+    /* The Delaunay triangulation of the points pts->xyz[3 g], g in
+     * gid[0 .. n-1], contract as xg__gpu_delaunay (xg_delaunay.h); NULL
+     * while the CUDA build has none. */
+    int (*delaunay)(struct xg_ctx *ctx, const struct xg_set *pts,
+                    const uint32_t *gid, size_t n, struct xg_triangles *out,
+                    struct xg_stats *st);
 };
 extern const struct xg__gpu_engine *const xg__gpu_engine;
 
