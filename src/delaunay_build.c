@@ -411,6 +411,51 @@ static void remember(struct builder *B, uint32_t t0, uint32_t pk)
         B->last = t;
 }
 
+/* job->tri: the real triangles of job->dt as set indices (dt_gid). */
+static int emit(struct xg__dt_job *job)
+{
+    const struct xg__dt *dt = &job->dt;
+    size_t nt = 0, t;
+    free(job->tri);
+    job->tri = malloc((dt->ntri ? dt->ntri : 1) * sizeof *job->tri);
+    if (!job->tri)
+        return XG_ENOMEM;
+    for (t = 0; t < dt->ntri; t++) {
+        if (is_ghost(dt, (uint32_t)t))
+            continue;
+        job->tri[nt][0] = job->dt_gid[dt->v[t][0]];
+        job->tri[nt][1] = job->dt_gid[dt->v[t][1]];
+        job->tri[nt][2] = job->dt_gid[dt->v[t][2]];
+        nt++;
+    }
+    job->ntri = nt;
+    return XG_OK;
+}
+
+/* Inserts point k where locate found it (where < 4: not on a vertex):
+ * the split, the flips, the next walk's start. */
+static int insert_at(struct builder *B, uint32_t t, int where, uint32_t k)
+{
+    struct xg__dt *dt = B->dt;
+    int rc;
+    if (where == 3) {
+        /* inside a real triangle, or beyond a ghost's edge: rotate a
+         * ghost (a, b, G) to have G last, so that split3 makes (p, a, b)
+         * the real one */
+        int g;
+        for (g = 0; g < 3 && dt->v[t][g] != XG_DT_GHOST; g++)
+            ;
+        if (g < 3)
+            rotate_to(dt, t, (g + 1) % 3);
+        rc = split3(B, t, k);
+    } else
+        rc = split4(B, t, where, k);
+    if (rc != XG_OK || (rc = legalize(B, k)) != XG_OK)
+        return rc;
+    remember(B, t, k);
+    return XG_OK;
+}
+
 int xg__dt_build(struct xg__dt_job *job)
 {
     size_t n = job->n, k, i1 = 0, i2 = 0;
@@ -505,39 +550,20 @@ int xg__dt_build(struct xg__dt_job *job)
                 keep_of[m] = keep_of[k];
             continue;
         }
-        if (where == 3) {
-            /* inside a real triangle, or beyond a ghost's edge: rotate
-             * a ghost (a, b, G) to have G last, so that split3 makes
-             * (p, a, b) the real one */
-            int g;
-            for (g = 0; g < 3 && dt->v[t][g] != XG_DT_GHOST; g++)
-                ;
-            if (g < 3)
-                rotate_to(dt, t, (g + 1) % 3);
-            rc = split3(&B, t, (uint32_t)k);
-        } else
-            rc = split4(&B, t, where, (uint32_t)k);
-        if (rc != XG_OK || (rc = legalize(&B, (uint32_t)k)) != XG_OK)
+        if ((rc = insert_at(&B, t, where, (uint32_t)k)) != XG_OK)
             goto out;
-        remember(&B, t, (uint32_t)k);
     }
 
-    {
-        /* the real triangles, as set indices */
-        size_t nt = 0, t;
-        job->tri = malloc((dt->ntri ? dt->ntri : 1) * sizeof *job->tri);
-        if (!job->tri)
-            goto out;
-        for (t = 0; t < dt->ntri; t++) {
-            if (is_ghost(dt, (uint32_t)t))
-                continue;
-            job->tri[nt][0] = job->gid[keep_of[dt->v[t][0]]];
-            job->tri[nt][1] = job->gid[keep_of[dt->v[t][1]]];
-            job->tri[nt][2] = job->gid[keep_of[dt->v[t][2]]];
-            nt++;
-        }
-        job->ntri = nt;
-    }
+    /* the local points' set indices (a merged copy's keeper), then the
+     * real triangles as set indices */
+    rc = XG_ENOMEM;
+    job->dt_gid = malloc(n * sizeof *job->dt_gid);
+    if (!job->dt_gid)
+        goto out;
+    for (k = 0; k < n; k++)
+        job->dt_gid[k] = job->gid[keep_of[k]];
+    if ((rc = emit(job)) != XG_OK)
+        goto out;
     if (job->want_merges) {
         /* a merged point's z against its vertex's final keeper */
         for (k = 0; k < n; k++)
@@ -552,18 +578,14 @@ out:
     if (rc == XG_OK && job->want_dt) {
         job->dt_n = n;
         job->dt_xy = xy;
-        job->dt_gid = malloc(n * sizeof *job->dt_gid);
-        if (job->dt_gid)
-            for (k = 0; k < n; k++)
-                job->dt_gid[k] = job->gid[keep_of[k]];
-        else
-            rc = XG_ENOMEM;
         xy = NULL;
     }
     if (rc != XG_OK || !job->want_dt) {
         free(dt->v);
         free(dt->adj);
         memset(dt, 0, sizeof *dt);
+        free(job->dt_gid);
+        job->dt_gid = NULL;
     }
     free(order);
     free(xy);
@@ -634,33 +656,12 @@ int xg__dt_insert_more(struct xg__dt_job *job, const uint32_t *more,
                 job->dt_gid[m] = g;
             continue;
         }
-        if (where == 3) {
-            int gi;
-            for (gi = 0; gi < 3 && dt->v[tr][gi] != XG_DT_GHOST; gi++)
-                ;
-            if (gi < 3)
-                rotate_to(dt, tr, (gi + 1) % 3);
-            rc = split3(&B, tr, k);
-        } else
-            rc = split4(&B, tr, where, k);
-        if (rc != XG_OK || (rc = legalize(&B, k)) != XG_OK)
+        if ((rc = insert_at(&B, tr, where, k)) != XG_OK)
             goto out;
-        remember(&B, tr, k);
     }
     job->dt_n = n;
-    free(job->tri);
-    job->tri = malloc((dt->ntri ? dt->ntri : 1) * sizeof *job->tri);
-    if (!job->tri)
+    if ((rc = emit(job)) != XG_OK)
         goto out;
-    for (t = 0; t < dt->ntri; t++) {
-        if (is_ghost(dt, (uint32_t)t))
-            continue;
-        job->tri[nt][0] = job->dt_gid[dt->v[t][0]];
-        job->tri[nt][1] = job->dt_gid[dt->v[t][1]];
-        job->tri[nt][2] = job->dt_gid[dt->v[t][2]];
-        nt++;
-    }
-    job->ntri = nt;
     rc = XG_OK;
 out:
     free(B.stack);

@@ -2,7 +2,7 @@
  * delaunay_t.c -- xg_delaunay and xg_delaunay_check.
  *
  * The reference shares no code with src/: the lifted determinant in GMP
- * rationals with explicit heights (Leibniz's formula, pred_ref.h's way),
+ * rationals with explicit heights (pred_ref.h's ref_lifted),
  * the tie-break evaluated from its definition (raise the heights in
  * descending (x, y) order by an infinitesimal: the first non-zero exact
  * finite difference decides).  Every small result is checked by brute
@@ -14,41 +14,16 @@
 #include "exactgeo.h"
 #include "xg_filters.h"
 #include "xg_test.h"
+#include "pred_ref.h"
 
-/* det of rows (x, y, z, 1) of the four points with heights z. */
-static int ref_lifted(const double *const p[4], const mpq_t z[4])
+/* The sign of the lifted determinant with heights z (pred_ref.h). */
+static int lifted_sign(const double *const p[4], mpq_t z[4])
 {
-    mpq_t m[4][4], t, det;
-    int r, i0, i1, i2, i3, s;
-    mpq_inits(t, det, NULL);
-    for (r = 0; r < 4; r++) {
-        mpq_inits(m[r][0], m[r][1], m[r][2], m[r][3], NULL);
-        mpq_set_d(m[r][0], p[r][0]);
-        mpq_set_d(m[r][1], p[r][1]);
-        mpq_set(m[r][2], z[r]);
-        mpq_set_ui(m[r][3], 1, 1);
-    }
-    for (i0 = 0; i0 < 4; i0++)
-        for (i1 = 0; i1 < 4; i1++)
-            for (i2 = 0; i2 < 4; i2++) {
-                int inv;
-                if (i1 == i0 || i2 == i0 || i2 == i1)
-                    continue;
-                i3 = 6 - i0 - i1 - i2;
-                inv = (i0 > i1) + (i0 > i2) + (i0 > i3) + (i1 > i2) +
-                      (i1 > i3) + (i2 > i3);
-                mpq_mul(t, m[0][i0], m[1][i1]);
-                mpq_mul(t, t, m[2][i2]);
-                mpq_mul(t, t, m[3][i3]);
-                if (inv & 1)
-                    mpq_sub(det, det, t);
-                else
-                    mpq_add(det, det, t);
-            }
-    s = mpq_sgn(det);
-    for (r = 0; r < 4; r++)
-        mpq_clears(m[r][0], m[r][1], m[r][2], m[r][3], NULL);
-    mpq_clears(t, det, NULL);
+    mpq_t det;
+    int s;
+    mpq_init(det);
+    s = ref_lifted(det, p, z);
+    mpq_clear(det);
     return s;
 }
 
@@ -74,7 +49,7 @@ static int ref_perturbed(const double *a, const double *b, const double *c,
         mpq_mul(t, t, t);
         mpq_add(z[i], z[i], t);
     }
-    s = ref_lifted(p, z);
+    s = lifted_sign(p, z);
     for (i = 1; i < 4; i++)
         for (j = i; j > 0 && lex_gt(p[order[j]], p[order[j - 1]]); j--) {
             int x = order[j];
@@ -86,7 +61,7 @@ static int ref_perturbed(const double *a, const double *b, const double *c,
          * has the derivative's sign; det(z) = 0 here */
         mpq_set_ui(t, 1, 1);
         mpq_add(z[order[i]], z[order[i]], t);
-        s = ref_lifted(p, z);
+        s = lifted_sign(p, z);
         mpq_sub(z[order[i]], z[order[i]], t);
     }
     for (i = 0; i < 4; i++)
@@ -224,12 +199,12 @@ int main(void)
                 mpq_set_si(z[k], (long)(P[k][0] * P[k][0] + P[k][1] * P[k][1]),
                            1);
             }
-            s0 = ref_lifted(p, z);
+            s0 = lifted_sign(p, z);
             for (k = 0; k < 4; k++) {
                 int sg = xg__tie_term(p, k, q), d;
                 mpq_set_ui(t, 1, 1);
                 mpq_add(z[k], z[k], t);
-                d = ref_lifted(p, z);   /* det + derivative */
+                d = lifted_sign(p, z);   /* det + derivative */
                 mpq_sub(z[k], z[k], t);
                 if (s0 == 0) {
                     n++;

@@ -22,21 +22,46 @@
  * along the last column gives the 3x3 determinant of the differences
  * that src/ evaluates; nothing here is shared with it.)  Returns the
  * sign of det. */
+static inline int ref_lifted(mpq_t det, const double *const p[4],
+                             mpq_t z[4]);
+
 static inline int ref_incircle(mpq_t det, const double *a, const double *b,
                                const double *c, const double *d)
 {
     const double *p[4] = {a, b, c, d};
-    mpq_t m[4][4], t, u;
+    mpq_t z[4], t;
+    int r, s;
+    mpq_init(t);
+    for (r = 0; r < 4; r++) {
+        mpq_init(z[r]);
+        mpq_set_d(z[r], p[r][0]);
+        mpq_mul(z[r], z[r], z[r]);
+        mpq_set_d(t, p[r][1]);
+        mpq_mul(t, t, t);
+        mpq_add(z[r], z[r], t);
+    }
+    s = ref_lifted(det, p, z);
+    for (r = 0; r < 4; r++)
+        mpq_clear(z[r]);
+    mpq_clear(t);
+    return s;
+}
+
+/* det = the 4x4 determinant with rows (x, y, z, 1) of the four points
+ * with the heights z given (incircle's lifted determinant when z = x^2 +
+ * y^2; the Delaunay tests raise one height to read a derivative).
+ * Returns its sign. */
+static inline int ref_lifted(mpq_t det, const double *const p[4], mpq_t z[4])
+{
+    mpq_t m[4][4], t;
     int r, i0, i1, i2, i3;
 
-    mpq_inits(t, u, NULL);
+    mpq_init(t);
     for (r = 0; r < 4; r++) {
         mpq_inits(m[r][0], m[r][1], m[r][2], m[r][3], NULL);
         mpq_set_d(m[r][0], p[r][0]);
         mpq_set_d(m[r][1], p[r][1]);
-        mpq_mul(t, m[r][0], m[r][0]);
-        mpq_mul(u, m[r][1], m[r][1]);
-        mpq_add(m[r][2], t, u);
+        mpq_set(m[r][2], z[r]);
         mpq_set_ui(m[r][3], 1, 1);
     }
     mpq_set_ui(det, 0, 1);
@@ -59,7 +84,7 @@ static inline int ref_incircle(mpq_t det, const double *a, const double *b,
             }
     for (r = 0; r < 4; r++)
         mpq_clears(m[r][0], m[r][1], m[r][2], m[r][3], NULL);
-    mpq_clears(t, u, NULL);
+    mpq_clear(t);
     return mpq_sgn(det);
 }
 
