@@ -131,6 +131,8 @@ static size_t cell_y(const struct strips *S, double y)
     return c < S->ny ? c : S->ny - 1;
 }
 
+static size_t cell_of(const struct strips *S, uint32_t g);
+
 /* The slow proof stops after NEAR_CAP conflicts of one triangle and
  * takes in the NEAR_TAKE nearest: correctness needs only that a triangle
  * with a conflict is not kept, and the rounds repeat until none has. */
@@ -257,8 +259,18 @@ static int grid_conflicts(const struct strips *S, struct xg_counters *cnt,
         t = found[i];
         found[i] = found[m];
         found[m] = t;
-        if (push_u32(more, found[i].g))
-            return XG_ENOMEM;
+        /* with every copy of its (x, y), all in its cell: the merge rule
+         * of insert_more then keeps the copy seq keeps */
+        {
+            const double *p = S->pts->xyz + 3 * (size_t)found[i].g;
+            size_t cell = cell_of(S, found[i].g), k;
+            for (k = S->cstart[cell]; k < S->cstart[cell + 1]; k++) {
+                const double *q = S->pts->xyz + 3 * (size_t)S->citem[k];
+                if (q[0] == p[0] && q[1] == p[1] &&
+                    push_u32(more, S->citem[k]))
+                    return XG_ENOMEM;
+            }
+        }
     }
     return XG_OK;
 }
