@@ -616,7 +616,7 @@ int xg__dt_insert_more(struct xg__dt_job *job, const uint32_t *more,
 {
     struct xg__dt *dt = &job->dt;
     struct builder B;
-    size_t n0 = job->dt_n, n = n0 + nmore, i, t, nt = 0;
+    size_t n0 = job->dt_n, n = n0 + nmore, i;
     const double *xyz = job->pts->xyz;
     const int64_t *fid = job->pts->fid;
     int rc = XG_ENOMEM;
