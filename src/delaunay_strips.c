@@ -740,7 +740,6 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
     size_t k, s, total = 0, want;
     int rc = XG_ENOMEM;
     double t0 = xg__now();
-    uint32_t *fill = NULL;
     struct pass P;
 
     memset(&P, 0, sizeof P);
@@ -790,7 +789,6 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
     }
     S->start = calloc(S->nstrip + 1, sizeof *S->start);
     S->item = malloc(n * sizeof *S->item);
-    fill = malloc(S->nstrip * sizeof *fill);
     S->tri = calloc(S->nstrip, sizeof *S->tri);
     S->ntri = calloc(S->nstrip, sizeof *S->ntri);
     S->merged = calloc(S->nstrip, sizeof *S->merged);
@@ -804,7 +802,7 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
     S->added = calloc(S->nstrip, sizeof *S->added);
     S->rc = calloc(S->nstrip, sizeof *S->rc);
     S->cnt = calloc((size_t)nthreads, sizeof *S->cnt);
-    if (!S->start || !S->item || !fill || !S->tri || !S->ntri ||
+    if (!S->start || !S->item || !S->tri || !S->ntri ||
         !S->merged || !S->z_differ || !S->built || !S->retried || !S->rc ||
         !S->cnt || !S->job || !S->gid || !S->f || !S->slow || !S->added)
         goto out;
@@ -829,7 +827,6 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
     }
     if (xg__parallel(nthreads, strip_fill_worker, &P) != XG_OK)
         goto out;
-    (void)fill;
     st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
 
     /* the whole set first, once: all on one line fails here */
@@ -937,6 +934,5 @@ out:
     free(S->edge);
     free(S->start);
     free(S->item);
-    free(fill);
     return rc;
 }
