@@ -381,6 +381,41 @@ void xg_grid_default(size_t na, size_t nb, const double lo[3],
                      const double hi[3], int cells[3]);
 
 /* ------------------------------------------------------------------ */
+/* Regions: a run cut into parts that share nothing, for several GPUs,
+ * several processes (MPI) or inputs larger than memory.  Regions tile the
+ * (x, y) plane; each contact belongs to exactly one of them, the one
+ * holding the (x, y) of its point p (an overlap's first end, inside's
+ * point).  A run over the elements that meet a region's reach (the
+ * region grown past the rounding of constructed points) finds every
+ * contact that region owns, and the runs of all regions together give
+ * each contact once, with no de-duplication: the union, ordered, is the
+ * whole run's answer bit for bit (docs/semantics.md). */
+
+struct xg_region {
+    double lo[2], hi[2];  /* the half-open box lo <= (x, y) < hi; the
+                             outer regions reach -HUGE_VAL / HUGE_VAL  */
+};
+
+/* Cuts the plane into n >= 1 regions: strips across the longer side of
+ * the box lo .. hi (x and y), cut at equal widths, the first and the
+ * last open to infinity along it, every strip unbounded along the other
+ * axis; region k is the k-th from the low side.  XG_OK, or XG_EINVAL
+ * for n < 1 or a box that is not finite. */
+int xg_regions_plan(const double lo[2], const double hi[2], int n,
+                    struct xg_region *out);
+
+/* Non-zero when region r owns the point (p[0], p[1]). */
+int xg_region_owns(const struct xg_region *r, const double p[2]);
+
+/* The box xmin, ymin, xmax, ymax that a run of region r reads: r grown
+ * so that every element holding the exact point of a contact that r owns
+ * (its rounded point in r) meets it; clipped to finite doubles. */
+void xg_region_reach(const struct xg_region *r, double box[4]);
+
+/* Keeps the contacts of c that region r owns, in their order. */
+void xg_contacts_keep_owned(struct xg_contacts *c, const struct xg_region *r);
+
+/* ------------------------------------------------------------------ */
 /* Delaunay triangulation (2D): the x, y of a point set. */
 
 /* Triangles as indices into the input point set, each counter-clockwise
