@@ -217,15 +217,40 @@ static int dmalloc(struct xg_ctx *ctx, struct xg_dmem *m, void *pp,
     return xg__dmem_alloc(ctx, m, (void **)pp, bytes);
 }
 
+extern "C" uint64_t xg__delaunay_gpu_bytes(size_t npts, size_t n,
+                                           int has_fid, size_t sort_tmp)
+{
+    const uint64_t N = n, c = 2 * N + 8;
+    uint64_t b = (uint64_t)npts * (3 * sizeof(double) +
+                                   (has_fid ? sizeof(int64_t) : 0));
+    b += N * (4 + 3 * 4 + 2 * 8);           /* gid; idx keep pos; keys */
+    b += sort_tmp;
+    b += N * (16 + 4);                      /* the merged points, l2g */
+    /* triangles: tv ta claim stamp amark newloc act act_next cand */
+    b += c * (12 + 12 + 8 + 4 + 4 + 12 + 4 + 4 + 12);
+    /* per point: loc kind hkey hsign hring pend pend_next */
+    b += N * (4 + 1 + 8 * DT_HINTS + DT_HINTS + 1 + 4 + 4);
+    b += N * 16;                            /* the hull's candidates */
+    b += ((uint64_t)1 << 18) * sizeof(struct dt_q) + 4 * DT_C_COUNT + 8;
+    return b + 64 * 256 + ((uint64_t)1 << 20);  /* alignment, slack */
+}
+
+/* Progress between rounds: the share of the points inserted. */
+static int dt_cancelled(struct dt_env *E, uint32_t npend)
+{
+    return xg__cancelled_at(E->ctx, 0.9 * (double)(E->d.m - npend) /
+                                        (double)E->d.m);
+}
+
 extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
                                     const struct xg_set *pts,
                                     const uint32_t *gid, size_t n,
+                                    const struct xg_opts *opt,
                                     struct xg_triangles *out,
                                     struct xg_stats *st)
 {
     struct xg_gpu gpu;
     struct xg_dmem M = XG_DMEM_INIT;
-    struct xg_opts opt;
     struct dt_env E;
     struct xg_stats st0;
     double t0, *hxy = NULL, *d_xyz = NULL, *d_xy = NULL;
@@ -240,7 +265,6 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
         st = &st0;
     }
     memset(&E, 0, sizeof E);
-    memset(&opt, 0, sizeof opt);
     free(out->v);
     memset(out, 0, sizeof *out);
     E.ctx = ctx;
@@ -252,10 +276,41 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
     if (n < 3)
         return xg__error(ctx, XG_EDEGENERATE, "fewer than three distinct "
                          "points");
-    if ((rc = xg__gpu_open(ctx, &opt, &gpu)) != XG_OK)
+    if ((rc = xg__gpu_open(ctx, opt, &gpu)) != XG_OK)
         return rc;
     opened = 1;
     E.s = gpu.s;
+    {
+        /* refused before anything is allocated, with the estimate: a
+         * triangulation cannot be cut into batches the way the contact
+         * engines' points are */
+        size_t tb_merge = 0, tb_canon = 0;
+        uint64_t need;
+        if ((rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
+                                   NULL, tb_merge,
+                                   (unsigned long long *)NULL,
+                                   (unsigned long long *)NULL,
+                                   (uint32_t *)NULL, (uint32_t *)NULL,
+                                   (int)n, 0, 64, gpu.s))) != XG_OK ||
+            (rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
+                                   NULL, tb_canon,
+                                   (unsigned long long *)NULL,
+                                   (unsigned long long *)NULL,
+                                   (uint32_t *)NULL, (uint32_t *)NULL,
+                                   (int)(2 * n + 8), 0, 56, gpu.s))) !=
+                XG_OK)
+            goto done;
+        need = xg__delaunay_gpu_bytes(pts->n, n, pts->fid != NULL,
+                                      tb_merge + tb_canon);
+        if (need > gpu.budget) {
+            rc = xg__error(ctx, XG_ENOMEM, "the GPU memory budget (%.2f "
+                           "GiB) does not hold the triangulation of %zu "
+                           "points (about %.2f GiB); use the cpu engine",
+                           (double)gpu.budget / 1073741824.0, n,
+                           (double)need / 1073741824.0);
+            goto done;
+        }
+    }
 
     /* upload, merge, sort */
     t0 = xg__now();
@@ -435,7 +490,7 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
         goto done;
     }
     if ((rc = dt_start(&E, hh, k, &npend)) != XG_OK ||
-        (rc = dt_rounds(&E, npend)) != XG_OK)
+        (rc = dt_rounds(&E, npend, dt_cancelled)) != XG_OK)
         goto done;
     st->seconds[XG_STAGE_INTERSECT] += xg__now() - t0;
     if (getenv("XG_DT_PROFILE"))

@@ -135,8 +135,11 @@ static int dt_flips(struct dt_env *E, uint32_t bound)
 
 /* The rounds: locate (and claim), insert, flip, until every point is
  * in.  Two synchronisations a round besides the flips' and the
- * questions': the walk's count of questions, and the counts at the end. */
-static int dt_rounds(struct dt_env *E, uint32_t npend)
+ * questions': the walk's count of questions, and the counts at the end.
+ * After each round cancelled(E, points left) may stop the run
+ * (XG_ECANCEL); NULL: never. */
+static int dt_rounds(struct dt_env *E, uint32_t npend,
+                     int (*cancelled)(struct dt_env *E, uint32_t npend))
 {
     int rc;
     E->d.force = 1;
@@ -166,6 +169,8 @@ static int dt_rounds(struct dt_env *E, uint32_t npend)
         t = E->d.pend;
         E->d.pend = E->d.pend_next;
         E->d.pend_next = t;
+        if (npend && cancelled && cancelled(E, npend))
+            return xg__error(E->ctx, XG_ECANCEL, "cancelled");
     }
     return XG_OK;
 }

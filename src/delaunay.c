@@ -222,7 +222,7 @@ int xg_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
         rc = xg__dt_strips(ctx, pts, gid, n, st->threads, opt->grid[0], out,
                            st);
     else
-        rc = xg__gpu_delaunay(ctx, pts, gid, n, out, st);
+        rc = xg__gpu_delaunay(ctx, pts, gid, n, opt, out, st);
     free(gid);
     if (rc == XG_OK && xg__cancelled_at(ctx, 1.0))
         rc = xg__error(ctx, XG_ECANCEL, "cancelled");

@@ -105,13 +105,13 @@ int xg__gpu_inside(struct xg_ctx *ctx, const struct xg_set *a,
 }
 
 int xg__gpu_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
-                     const uint32_t *gid, size_t n, struct xg_triangles *out,
-                     struct xg_stats *st)
+                     const uint32_t *gid, size_t n, const struct xg_opts *opt,
+                     struct xg_triangles *out, struct xg_stats *st)
 {
     if (!xg__gpu_engine)
         return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
     if (!xg__gpu_engine->delaunay)
         return xg__error(ctx, XG_ENOTSUP, "this build's GPU engine has no "
                                           "delaunay");
-    return xg__gpu_engine->delaunay(ctx, pts, gid, n, out, st);
+    return xg__gpu_engine->delaunay(ctx, pts, gid, n, opt, out, st);
 }

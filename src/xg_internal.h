@@ -333,8 +333,8 @@ struct xg__gpu_engine {
      * gid[0 .. n-1], contract as xg__gpu_delaunay (xg_delaunay.h); NULL
      * while the CUDA build has none. */
     int (*delaunay)(struct xg_ctx *ctx, const struct xg_set *pts,
-                    const uint32_t *gid, size_t n, struct xg_triangles *out,
-                    struct xg_stats *st);
+                    const uint32_t *gid, size_t n, const struct xg_opts *opt,
+                    struct xg_triangles *out, struct xg_stats *st);
 };
 extern const struct xg__gpu_engine *const xg__gpu_engine;
 

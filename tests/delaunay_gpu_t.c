@@ -44,6 +44,16 @@ static int run(struct xg_ctx *ctx, const struct xg_set *s, int engine,
     return xg_delaunay(ctx, s, &o, t, st);
 }
 
+static int cancel_after, progress_calls;
+static double progress_last;
+
+static int cancel_progress(double fraction, void *user)
+{
+    (void)user;
+    progress_last = fraction;
+    return ++progress_calls >= cancel_after;
+}
+
 static int clean(const struct xg_delaunay_report *r)
 {
     return r->bad_index == 0 && r->not_ccw == 0 && r->bad_edges == 0 &&
@@ -256,6 +266,45 @@ int main(int argc, char **argv)
             push(&s, i * 0.5, i * 0.25, 0, i);
         ok(run(ctx, &s, XG_ENGINE_GPU, &t, NULL) == XG_EDEGENERATE,
            "collinear points: XG_EDEGENERATE");
+        xg_set_free(&s);
+    }
+    {
+        /* a budget too small: refused before the run, with the estimate,
+         * nothing returned; the same points run in a budget that holds
+         * them */
+        struct xg_set s = {0};
+        struct xg_triangles t;
+        struct xg_opts o;
+        int rc;
+        for (i = 0; i < 100000; i++)
+            push(&s, rng_unit() * 100, rng_unit() * 100, 0, i);
+        memset(&o, 0, sizeof o);
+        o.engine = XG_ENGINE_GPU;
+        o.gpu_mem_cap = 16u << 20;
+        memset(&t, 0, sizeof t);
+        rc = xg_delaunay(ctx, &s, &o, &t, NULL);
+        ok(rc == XG_ENOMEM && t.n == 0 && t.v == NULL &&
+               strstr(xg_ctx_errmsg(ctx), "does not hold the triangulation"),
+           "100000 points in a 16 MiB budget: refused (%s)",
+           xg_ctx_errmsg(ctx));
+        o.gpu_mem_cap = (size_t)1 << 30;
+        rc = xg_delaunay(ctx, &s, &o, &t, NULL);
+        ok(rc == XG_OK && t.n > 0, "the same points in 1 GiB: %zu triangles",
+           t.n);
+        xg_triangles_free(&t);
+        /* cancelled from the progress callback between rounds: XG_ECANCEL,
+         * nothing returned; the callback was asked at least twice */
+        cancel_after = 2;
+        progress_calls = 0;
+        xg_ctx_set_progress(ctx, cancel_progress, NULL);
+        rc = run(ctx, &s, XG_ENGINE_GPU, &t, NULL);
+        ok(rc == XG_ECANCEL && t.n == 0 && t.v == NULL &&
+               progress_calls == 2 && progress_last > 0.0 &&
+               progress_last < 0.9,
+           "cancelled between rounds, at the second progress call (%d "
+           "calls, the last at %.3f, rc %d)",
+           progress_calls, progress_last, rc);
+        xg_ctx_set_progress(ctx, NULL, NULL);
         xg_set_free(&s);
     }
     xg_ctx_free(ctx);

@@ -180,7 +180,7 @@ static int run(const char *name, std::vector<double> xy, int check)
         printf("flips %u rc %d\n", E.ctr[DT_C_FLIPS], rc);
     }
     if (rc == XG_OK)
-        rc = dt_rounds(&E, npend);
+        rc = dt_rounds(&E, npend, NULL);
     if (rc != XG_OK) {
         printf("not ok %s: rc %d err %u\n", name, rc, E.ctr[DT_C_ERR]);
         return 1;
