@@ -311,6 +311,44 @@ static int ghost_conflicts(const struct strips *S, struct xg_counters *cnt,
     return XG_OK;
 }
 
+/* The fast proof of a ghost (a, b, G), seen from strip [lo, hi): no
+ * unseen point is beyond the edge a -> b or strictly between a and b on
+ * it.  The unseen points lie in the boxes [xmin, lo] x [ymin, ymax] and
+ * [hi, xmax] x [ymin, ymax]; orient2d(a, b, .) is affine, so it is at
+ * most 0 over a box when it is at most 0 at the box's four corners (exact
+ * predicates on the corners, which need not be points of the set).  A
+ * point on the edge's line strictly between a and b has its x between
+ * theirs, inside [lo, hi) when a and b are, so it is seen.  Along the
+ * hull of a lattice, whose edges lie on the box's sides, this proves
+ * every ghost; ghost_conflicts then scans the hull points only for the
+ * others (a strip at an end of the set has a whole side of the hull in
+ * it: scanning every hull point for each of its ghosts took time linear
+ * in the set on one thread). */
+static int ghost_clear(const struct strips *S, struct xg_counters *cnt,
+                       const double *a, const double *b, double lo,
+                       double hi, int need_left, int need_right)
+{
+    const double *box = S->box;
+    int side;
+    if (!(a[0] >= lo && a[0] < hi && b[0] >= lo && b[0] < hi))
+        return 0;
+    for (side = 0; side < 2; side++) {
+        double x0 = side ? hi : box[0], x1 = side ? box[2] : lo;
+        double c[4][2];
+        int k;
+        if (!(side ? need_right : need_left))
+            continue;
+        c[0][0] = x0; c[0][1] = box[1];
+        c[1][0] = x1; c[1][1] = box[1];
+        c[2][0] = x0; c[2][1] = box[3];
+        c[3][0] = x1; c[3][1] = box[3];
+        for (k = 0; k < 4; k++)
+            if (xg_orient2d(cnt, a, b, c[k]) > 0)
+                return 0;
+    }
+    return 1;
+}
+
 struct xsort {
     double x, y;
     uint32_t g;
@@ -440,6 +478,11 @@ static int strip_finish(struct strips *S, size_t s, struct xg_counters *cnt)
             if (!core)
                 continue;
             if (g >= 0) {
+                if (ghost_clear(S, cnt,
+                                job->dt_xy + 2 * (size_t)v[(g + 1) % 3],
+                                job->dt_xy + 2 * (size_t)v[(g + 2) % 3], lo,
+                                hi, need_left, need_right))
+                    continue;
                 if (ghost_conflicts(S, cnt,
                                     job->dt_xy + 2 * (size_t)v[(g + 1) % 3],
                                     job->dt_xy + 2 * (size_t)v[(g + 2) % 3],
