@@ -90,6 +90,44 @@ int xg__orient3d_eft(const double a[3], const double b[3],
     return xg__expansion_sign(x, n);
 }
 
+/* incircle exactly when its six differences to d are exact doubles in
+ * [2^-200, 2^200] (or 0), multiples of one power of two 2^q and each
+ * below 2^10 2^q, as on lattices: the plain evaluation scaled by 2^-q is
+ * then on integers below 2^44 (lifts below 2^21, minors below 2^21, three
+ * products of both), all exact in doubles, so its sign is the exact sign,
+ * zero included, for a tenth of the expansions' cost.  Scaling by a
+ * power of two is exact in that range.  XG_UNSURE otherwise. */
+static int incircle_small(const double a[2], const double b[2],
+                          const double c[2], const double d[2])
+{
+    const double *p[3] = {a, b, c};
+    double u[3][2], t[3][2], mx = 0.0, det = 0.0;
+    int i, k, e;
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 2; k++) {
+            if (xg__diff_inexact(p[i][k], d[k], &u[i][k]) ||
+                (u[i][k] != 0.0 && !(fabs(u[i][k]) >= 0x1p-200 &&
+                                     fabs(u[i][k]) <= 0x1p+200)))
+                return XG_UNSURE;
+            mx = fabs(u[i][k]) > mx ? fabs(u[i][k]) : mx;
+        }
+    if (mx == 0.0)
+        return XG_ZERO;
+    frexp(mx, &e);                      /* mx < 2^e */
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 2; k++) {
+            t[i][k] = ldexp(u[i][k], 10 - e);       /* |t| < 2^10 */
+            if (t[i][k] != (double)(int)t[i][k])
+                return XG_UNSURE;
+        }
+    for (i = 0; i < 3; i++) {
+        const double *v = t[(i + 1) % 3], *w = t[(i + 2) % 3];
+        det += (t[i][0] * t[i][0] + t[i][1] * t[i][1]) *
+               (v[0] * w[1] - v[1] * w[0]);
+    }
+    return det > 0 ? XG_POS : det < 0 ? XG_NEG : XG_ZERO;
+}
+
 /*
  * The exact sign of incircle when its six coordinate differences to d
  * are exact doubles (lattices, cocircular points at UTM magnitudes: the
@@ -112,6 +150,8 @@ static int incircle_eft(const double a[2], const double b[2],
     const double lo = 0x1p-200, hi = 0x1p+200;
     int i, j, k, n = 0, nm, n8, n16;
 
+    if ((i = incircle_small(a, b, c, d)) != XG_UNSURE)
+        return i;
     for (i = 0; i < 3; i++)
         for (k = 0; k < 2; k++)
             if (xg__diff_inexact(p[i][k], d[k], &u[i][k]) ||
@@ -282,7 +322,15 @@ int xg_incircle_filter(const double a[2], const double b[2],
                        const double c[2], const double d[2])
 {
     int s = incircle_static(a, b, c, d);
-    return s != XG_UNSURE ? s : xg_iv_sign(xg_incircle_iv(a, b, c, d));
+    if (s != XG_UNSURE)
+        return s;
+    /* An exactly cocircular quadruple of a lattice (a sixth of a
+     * Delaunay engine's incircles there) leaves the interval filter
+     * unsure or, for a point interval, zero: answering unsure at once
+     * saves it 900 instructions, and the stage in doubles says zero. */
+    if (incircle_small(a, b, c, d) == XG_ZERO)
+        return XG_UNSURE;
+    return xg_iv_sign(xg_incircle_iv(a, b, c, d));
 }
 
 int xg_incircle(struct xg_counters *cnt, const double a[2], const double b[2],
