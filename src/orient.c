@@ -4,6 +4,8 @@
  * xg_expansion.h) where the coordinate differences are exact, GMP last.
  */
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 #include "xg_internal.h"
 #include "xg_expansion.h"
 
@@ -101,7 +103,8 @@ static int incircle_small(const double a[2], const double b[2],
                           const double c[2], const double d[2])
 {
     const double *p[3] = {a, b, c};
-    double u[3][2], t[3][2], mx = 0.0, det = 0.0;
+    double u[3][2], t[3][2], mx = 0.0, det = 0.0, scale;
+    uint64_t bits;
     int i, k, e;
     for (i = 0; i < 3; i++)
         for (k = 0; k < 2; k++) {
@@ -113,10 +116,16 @@ static int incircle_small(const double a[2], const double b[2],
         }
     if (mx == 0.0)
         return XG_ZERO;
-    frexp(mx, &e);                      /* mx < 2^e */
+    /* mx < 2^e from its exponent bits (mx is normal), and scale = 2^(10 -
+     * e) made from bits: frexp and ldexp were library calls, half the
+     * cost of this stage */
+    memcpy(&bits, &mx, sizeof bits);
+    e = (int)((bits >> 52) & 0x7ff) - 1022;
+    bits = (uint64_t)(1023 + 10 - e) << 52;
+    memcpy(&scale, &bits, sizeof scale);
     for (i = 0; i < 3; i++)
         for (k = 0; k < 2; k++) {
-            t[i][k] = ldexp(u[i][k], 10 - e);       /* |t| < 2^10 */
+            t[i][k] = u[i][k] * scale;          /* |t| < 2^10, exact */
             if (t[i][k] != (double)(int)t[i][k])
                 return XG_UNSURE;
         }
