@@ -345,8 +345,18 @@ int xg_incircle_filter(const double a[2], const double b[2],
 int xg_incircle(struct xg_counters *cnt, const double a[2], const double b[2],
                 const double c[2], const double d[2])
 {
-    int s = counted(cnt, xg_incircle_filter(a, b, c, d));
+    int s = incircle_static(a, b, c, d), z;
     double t0;
+    if (s == XG_UNSURE && (z = incircle_small(a, b, c, d)) == XG_ZERO) {
+        /* xg_incircle_filter's path, with the exact zero it found kept
+         * rather than found again by incircle_eft (a tenth of a lattice
+         * triangulation's work) */
+        counted(cnt, XG_UNSURE);
+        return XG_ZERO;
+    }
+    if (s == XG_UNSURE)
+        s = xg_iv_sign(xg_incircle_iv(a, b, c, d));
+    s = counted(cnt, s);        /* the filter's answer, as above */
     if (s == XG_UNSURE)
         s = incircle_eft(a, b, c, d);
     if (s != XG_UNSURE)
