@@ -51,6 +51,8 @@ struct strips {
     double inv_cw, inv_ch;
     uint32_t *cstart, *citem;
     int *rc;
+    size_t *at;              /* per strip: where its list goes in out */
+    uint32_t (*out)[3];
     atomic_size_t next;     /* the next strip to take */
     atomic_int failed;
 };
@@ -91,7 +93,9 @@ static int circle_iv(const double *a, const double *b, const double *c,
     *ccy = xg_iv_add(xg_iv_point(a[1]), uy);
     if (!(r2->hi < INFINITY) || ccx->lo != ccx->lo || ccy->lo != ccy->lo)
         return 0;
-    *r_up = nextafter(nextafter(sqrt(r2->hi), INFINITY), INFINITY);
+    /* xg__next_up is nextafter(x, +inf) for these x >= 0, inline: libm's
+     * was a call per bound, a fifth of the proofs' time */
+    *r_up = xg__next_up(xg__next_up(sqrt(r2->hi)));
     return 1;
 }
 
@@ -111,10 +115,66 @@ static int disk_clear(struct xg_iv ccx, struct xg_iv ccy, struct xg_iv r2,
         h2 = r2;
     if (h2.hi < 0)
         return 1;                       /* the disk misses the band */
-    h = nextafter(nextafter(sqrt(h2.hi), INFINITY), INFINITY);
+    h = xg__next_up(xg__next_up(sqrt(h2.hi)));
     if (left)
         return xg_iv_sub(ccx, xg_iv_point(h)).lo > lo;
     return xg_iv_add(ccx, xg_iv_point(h)).hi < lo;
+}
+
+/* The cheap proof, before the interval one: every point of the closed
+ * circumdisk is within its diameter 2R of each vertex, so the disk misses
+ * x <= lo when the vertex of largest x lies more than 2R right of lo
+ * (and x >= hi likewise).  R^2 = |ab|^2 |ac|^2 |bc|^2 / (4 cross^2) in
+ * plain doubles: with every coordinate difference 0 or within [2^-100,
+ * 2^100] nothing underflows or overflows (products within 2^-200 ..
+ * 2^201, the three squared lengths' product below 2^606), each squared
+ * length is within 4u of its value (u = 2^-53, all terms positive), and
+ * with cross > 2^-20 (|t1| + |t2|) the cross product is within 3u 2^20 +
+ * u < 4e-10 of its (Shewchuk's orient2d bound); R^2 is then within 1e-9,
+ * and the slack of 2^-20 on each side of the comparison covers it and the
+ * comparison's own rounding.  It settles the triangles away from the
+ * margins' outer edges (most of them) for a tenth of circle_iv's
+ * interval arithmetic, which took a fifth of the cpu engine's work. */
+static int in_range100(double d)
+{
+    double m = fabs(d);
+    return m == 0.0 || (m >= 0x1p-100 && m <= 0x1p100);
+}
+
+static int quick_clear(const double *a, const double *b, const double *c,
+                       double lo, double hi, int need_left, int need_right)
+{
+    double bx = b[0] - a[0], by = b[1] - a[1], cx = c[0] - a[0];
+    double cy = c[1] - a[1], dx = c[0] - b[0], dy = c[1] - b[1];
+    double t1, t2, cross, ab2, ac2, bc2, d2, g;
+    if (!(in_range100(bx) && in_range100(by) && in_range100(cx) &&
+          in_range100(cy) && in_range100(dx) && in_range100(dy)))
+        return 0;
+    t1 = bx * cy;
+    t2 = by * cx;
+    cross = t1 - t2;
+    if (!(cross > 0x1p-20 * (fabs(t1) + fabs(t2))))
+        return 0;
+    ab2 = bx * bx + by * by;
+    ac2 = cx * cx + cy * cy;
+    bc2 = dx * dx + dy * dy;
+    /* (2R)^2, rounded values, and the slack */
+    d2 = ab2 * ac2 * bc2 / (cross * cross) * (1 + 0x1p-20);
+    if (need_left) {
+        double xm = a[0] > b[0] ? a[0] : b[0];
+        xm = xm > c[0] ? xm : c[0];
+        g = xm - lo;
+        if (!(g > 0 && g * g * (1 - 0x1p-20) > d2))
+            return 0;
+    }
+    if (need_right) {
+        double xm = a[0] < b[0] ? a[0] : b[0];
+        xm = xm < c[0] ? xm : c[0];
+        g = hi - xm;
+        if (!(g > 0 && g * g * (1 - 0x1p-20) > d2))
+            return 0;
+    }
+    return 1;
 }
 
 static size_t cell_x(const struct strips *S, double x)
@@ -278,37 +338,98 @@ static int grid_conflicts(const struct strips *S, struct xg_counters *cnt,
 /* The unseen hull points in conflict with ghost (a, b, G): were any point
  * beyond the edge or on it, a point on the hull's boundary would be too
  * (a linear function peaks at a hull vertex; a point on the edge's line
- * is on the boundary), and adding those brings the strip's hull to the
- * whole's. */
+ * is on the boundary).  Only the nearest in x on each side go in (those
+ * of the largest x left of the strip, of the smallest right of it): any
+ * conflict taken in is progress, the rounds repeat until none is left,
+ * and the nearest are the ones the whole triangulation joins to the
+ * strip.  Taking all of them took a whole side of the hull into every
+ * strip below a slanted hull edge (a lattice's partly filled last row:
+ * 1406 points into each of half the strips at 10^7 points), each making
+ * slivers for the slow proof. */
 static int ghost_conflicts(const struct strips *S, struct xg_counters *cnt,
                            const double *a, const double *b, double lo,
                            double hi, const struct added *ad,
                            struct added *more)
 {
-    size_t i;
-    for (i = 0; i < S->nhull; i++) {
-        uint32_t g = S->hull[i];
-        if (X(g) >= lo) {
-            /* sorted by x: jump to the first at or past hi */
-            size_t lo_i = i, hi_i = S->nhull;
-            while (lo_i < hi_i) {
-                size_t mid = (lo_i + hi_i) / 2;
-                if (X(S->hull[mid]) < hi)
-                    lo_i = mid + 1;
-                else
-                    hi_i = mid;
+    double best[2] = {-INFINITY, INFINITY};
+    int pass;
+    for (pass = 0; pass < 2; pass++) {
+        size_t i;
+        for (i = 0; i < S->nhull; i++) {
+            uint32_t g = S->hull[i];
+            double x = X(g);
+            if (x >= lo) {
+                /* sorted by x: jump to the first at or past hi */
+                size_t lo_i = i, hi_i = S->nhull;
+                while (lo_i < hi_i) {
+                    size_t mid = (lo_i + hi_i) / 2;
+                    if (X(S->hull[mid]) < hi)
+                        lo_i = mid + 1;
+                    else
+                        hi_i = mid;
+                }
+                if (lo_i >= S->nhull)
+                    break;
+                i = lo_i;
+                g = S->hull[i];
+                x = X(g);
             }
-            if (lo_i >= S->nhull)
-                break;
-            i = lo_i;
-            g = S->hull[i];
+            if (pass == 1 && x != best[0] && x != best[1])
+                continue;
+            if (!unseen(S, ad, g, lo, hi) ||
+                !xg__dt_ghost_conflict(cnt, a, b,
+                                       S->pts->xyz + 3 * (size_t)g))
+                continue;
+            if (pass == 0) {
+                if (x < lo && x > best[0])
+                    best[0] = x;
+                if (x >= hi && x < best[1])
+                    best[1] = x;
+            } else if (push_u32(more, g))
+                return XG_ENOMEM;
         }
-        if (unseen(S, ad, g, lo, hi) &&
-            xg__dt_ghost_conflict(cnt, a, b, S->pts->xyz + 3 * (size_t)g) &&
-            push_u32(more, g))
-            return XG_ENOMEM;
+        if (best[0] == -INFINITY && best[1] == INFINITY)
+            break;                      /* no conflict */
     }
     return XG_OK;
+}
+
+/* The fast proof of a ghost (a, b, G), seen from strip [lo, hi): no
+ * unseen point is beyond the edge a -> b or strictly between a and b on
+ * it.  The unseen points lie in the boxes [xmin, lo] x [ymin, ymax] and
+ * [hi, xmax] x [ymin, ymax]; orient2d(a, b, .) is affine, so it is at
+ * most 0 over a box when it is at most 0 at the box's four corners (exact
+ * predicates on the corners, which need not be points of the set).  A
+ * point on the edge's line strictly between a and b has its x between
+ * theirs, inside [lo, hi) when a and b are, so it is seen.  Along the
+ * hull of a lattice, whose edges lie on the box's sides, this proves
+ * every ghost; ghost_conflicts then scans the hull points only for the
+ * others (a strip at an end of the set has a whole side of the hull in
+ * it: scanning every hull point for each of its ghosts took time linear
+ * in the set on one thread). */
+static int ghost_clear(const struct strips *S, struct xg_counters *cnt,
+                       const double *a, const double *b, double lo,
+                       double hi, int need_left, int need_right)
+{
+    const double *box = S->box;
+    int side;
+    if (!(a[0] >= lo && a[0] < hi && b[0] >= lo && b[0] < hi))
+        return 0;
+    for (side = 0; side < 2; side++) {
+        double x0 = side ? hi : box[0], x1 = side ? box[2] : lo;
+        double c[4][2];
+        int k;
+        if (!(side ? need_right : need_left))
+            continue;
+        c[0][0] = x0; c[0][1] = box[1];
+        c[1][0] = x1; c[1][1] = box[1];
+        c[2][0] = x0; c[2][1] = box[3];
+        c[3][0] = x1; c[3][1] = box[3];
+        for (k = 0; k < 4; k++)
+            if (xg_orient2d(cnt, a, b, c[k]) > 0)
+                return 0;
+    }
+    return 1;
 }
 
 struct xsort {
@@ -440,6 +561,11 @@ static int strip_finish(struct strips *S, size_t s, struct xg_counters *cnt)
             if (!core)
                 continue;
             if (g >= 0) {
+                if (ghost_clear(S, cnt,
+                                job->dt_xy + 2 * (size_t)v[(g + 1) % 3],
+                                job->dt_xy + 2 * (size_t)v[(g + 2) % 3], lo,
+                                hi, need_left, need_right))
+                    continue;
                 if (ghost_conflicts(S, cnt,
                                     job->dt_xy + 2 * (size_t)v[(g + 1) % 3],
                                     job->dt_xy + 2 * (size_t)v[(g + 2) % 3],
@@ -451,7 +577,10 @@ static int strip_finish(struct strips *S, size_t s, struct xg_counters *cnt)
                 const double *a = job->dt_xy + 2 * (size_t)v[0];
                 const double *b = job->dt_xy + 2 * (size_t)v[1];
                 const double *c = job->dt_xy + 2 * (size_t)v[2];
-                int ok = circle_iv(a, b, c, &ccx, &ccy, &r2, &r_up);
+                int ok;
+                if (quick_clear(a, b, c, lo, hi, need_left, need_right))
+                    continue;
+                ok = circle_iv(a, b, c, &ccx, &ccy, &r2, &r_up);
                 if (!ok) {
                     /* cannot bound the circle: see everything */
                     rc = 0;
@@ -545,6 +674,21 @@ oom:
     free(more.v);
     free(prev);
     return -XG_ENOMEM;
+}
+
+/* The strips' lists into the output, strip by strip on the threads: one
+ * thread copying 12 bytes a triangle (and faulting the pages in) was a
+ * serial pass of a tenth of a second at 10^7 points. */
+static void gather_worker(void *arg, int tid)
+{
+    struct strips *S = arg;
+    size_t lo, hi, s;
+    xg__share(S->nstrip, S->nthreads, tid, &lo, &hi);
+    for (s = lo; s < hi; s++) {
+        memcpy(S->out + S->at[s], S->tri[s], S->ntri[s] * sizeof *S->out);
+        free(S->tri[s]);
+        S->tri[s] = NULL;
+    }
 }
 
 static void fail(struct strips *S, size_t s, int r)
@@ -775,13 +919,16 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         want = 1;
     if (plan(S, gid, want))
         goto out;
-    /* first margins: about six mean point spacings, between a twentieth
-     * and a quarter of a strip (the proof takes in what they miss) */
+    /* first margins: about three mean point spacings, between a
+     * twentieth and a quarter of a strip (the proof takes in what they
+     * miss).  Six cost more in building the margins than the slow proofs
+     * three leave: callgrind, 2.5e5 points in 16 strips, uniform 3.01G
+     * -> 2.81G instructions, lattice and clustered alike. */
     {
         double w = (S->box[2] - S->box[0]) / (double)S->nstrip;
         double area = (S->box[2] - S->box[0]) * (S->box[3] - S->box[1]);
         double gap = sqrt(area / (double)n);
-        S->margin = w > 0 ? 6 * gap / w : 0.25;
+        S->margin = w > 0 ? 3 * gap / w : 0.25;
         S->margin = S->margin < 0.05 ? 0.05 : S->margin > 0.25 ? 0.25
                                                                 : S->margin;
         if (!(S->margin == S->margin))
@@ -889,12 +1036,16 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
 
     t0 = xg__now();
     out->v = malloc((total ? total : 1) * sizeof *out->v);
-    if (!out->v)
+    S->at = malloc((S->nstrip + 1) * sizeof *S->at);
+    if (!out->v || !S->at)
         goto out;
     for (s = 0, k = 0; s < S->nstrip; s++) {
-        memcpy(out->v + k, S->tri[s], S->ntri[s] * sizeof *out->v);
+        S->at[s] = k;
         k += S->ntri[s];
     }
+    S->out = out->v;
+    if (xg__parallel(nthreads, gather_worker, S) != XG_OK)
+        goto out;
     out->n = out->cap = total;
     if (xg__dt_canonical(out->v, total, pts->n, nthreads))
         goto out;
@@ -908,6 +1059,7 @@ out:
             free(S->tri[s]);
     free(S->tri);
     free(S->ntri);
+    free(S->at);
     if (S->job)
         for (s = 0; s < S->nstrip; s++) {
             xg__dt_job_free(&S->job[s]);

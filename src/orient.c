@@ -4,6 +4,8 @@
  * xg_expansion.h) where the coordinate differences are exact, GMP last.
  */
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 #include "xg_internal.h"
 #include "xg_expansion.h"
 
@@ -90,6 +92,51 @@ int xg__orient3d_eft(const double a[3], const double b[3],
     return xg__expansion_sign(x, n);
 }
 
+/* incircle exactly when its six differences to d are exact doubles in
+ * [2^-200, 2^200] (or 0), multiples of one power of two 2^q and each
+ * below 2^10 2^q, as on lattices: the plain evaluation scaled by 2^-q is
+ * then on integers below 2^44 (lifts below 2^21, minors below 2^21, three
+ * products of both), all exact in doubles, so its sign is the exact sign,
+ * zero included, for a tenth of the expansions' cost.  Scaling by a
+ * power of two is exact in that range.  XG_UNSURE otherwise. */
+static int incircle_small(const double a[2], const double b[2],
+                          const double c[2], const double d[2])
+{
+    const double *p[3] = {a, b, c};
+    double u[3][2], t[3][2], mx = 0.0, det = 0.0, scale;
+    uint64_t bits;
+    int i, k, e;
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 2; k++) {
+            if (xg__diff_inexact(p[i][k], d[k], &u[i][k]) ||
+                (u[i][k] != 0.0 && !(fabs(u[i][k]) >= 0x1p-200 &&
+                                     fabs(u[i][k]) <= 0x1p+200)))
+                return XG_UNSURE;
+            mx = fabs(u[i][k]) > mx ? fabs(u[i][k]) : mx;
+        }
+    if (mx == 0.0)
+        return XG_ZERO;
+    /* mx < 2^e from its exponent bits (mx is normal), and scale = 2^(10 -
+     * e) made from bits: frexp and ldexp were library calls, half the
+     * cost of this stage */
+    memcpy(&bits, &mx, sizeof bits);
+    e = (int)((bits >> 52) & 0x7ff) - 1022;
+    bits = (uint64_t)(1023 + 10 - e) << 52;
+    memcpy(&scale, &bits, sizeof scale);
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 2; k++) {
+            t[i][k] = u[i][k] * scale;          /* |t| < 2^10, exact */
+            if (t[i][k] != (double)(int)t[i][k])
+                return XG_UNSURE;
+        }
+    for (i = 0; i < 3; i++) {
+        const double *v = t[(i + 1) % 3], *w = t[(i + 2) % 3];
+        det += (t[i][0] * t[i][0] + t[i][1] * t[i][1]) *
+               (v[0] * w[1] - v[1] * w[0]);
+    }
+    return det > 0 ? XG_POS : det < 0 ? XG_NEG : XG_ZERO;
+}
+
 /*
  * The exact sign of incircle when its six coordinate differences to d
  * are exact doubles (lattices, cocircular points at UTM magnitudes: the
@@ -112,6 +159,8 @@ static int incircle_eft(const double a[2], const double b[2],
     const double lo = 0x1p-200, hi = 0x1p+200;
     int i, j, k, n = 0, nm, n8, n16;
 
+    if ((i = incircle_small(a, b, c, d)) != XG_UNSURE)
+        return i;
     for (i = 0; i < 3; i++)
         for (k = 0; k < 2; k++)
             if (xg__diff_inexact(p[i][k], d[k], &u[i][k]) ||
@@ -167,9 +216,83 @@ static int gmp_done(struct xg_counters *cnt, double t0, int s)
     return s;
 }
 
+/*
+ * The static stage of the filters: the determinant in plain doubles and
+ * Shewchuk's a priori bound on its rounding error ("Adaptive precision
+ * floating-point arithmetic and fast robust geometric predicates", 1997:
+ * ccwerrboundA = (3 + 16 eps) eps, iccerrboundA = (10 + 96 eps) eps, eps
+ * = 2^-53, times the permanent; the bounds cover the rounding of the
+ * coordinate differences and of the bound's own evaluation).  A sign is
+ * certified when |det| exceeds the bound.  Shewchuk's analysis assumes no
+ * underflow or overflow, so the stage answers only when every coordinate
+ * difference is 0 (then exact: x - y = 0 only for x = y, underflow being
+ * gradual) or of magnitude in [2^-200, 2^200]: a product of up to four is
+ * then a normal double below 2^800 and a sum of a few stays far from
+ * 2^1024.  NaN fails the range test.  It costs a tenth of the interval
+ * filter, which it leaves only the doubts: the cpu Delaunay engine spends
+ * most of its time in these two predicates.
+ */
+#define XG_EPS 0x1p-53
+static int in_range(double d)
+{
+    double m = fabs(d);
+    return m == 0.0 || (m >= 0x1p-200 && m <= 0x1p200);
+}
+
+static int orient2d_static(const double a[2], const double b[2],
+                           const double c[2])
+{
+    double acx = a[0] - c[0], bcx = b[0] - c[0];
+    double acy = a[1] - c[1], bcy = b[1] - c[1];
+    double l, r, det, bound;
+    if (!(in_range(acx) && in_range(bcx) && in_range(acy) && in_range(bcy)))
+        return XG_UNSURE;
+    l = acx * bcy;
+    r = acy * bcx;
+    det = l - r;
+    bound = (3.0 + 16.0 * XG_EPS) * XG_EPS * (fabs(l) + fabs(r));
+    if (det > bound)
+        return XG_POS;
+    if (-det > bound)
+        return XG_NEG;
+    return XG_UNSURE;
+}
+
+static int incircle_static(const double a[2], const double b[2],
+                           const double c[2], const double d[2])
+{
+    double adx = a[0] - d[0], bdx = b[0] - d[0], cdx = c[0] - d[0];
+    double ady = a[1] - d[1], bdy = b[1] - d[1], cdy = c[1] - d[1];
+    double bc1, bc2, ca1, ca2, ab1, ab2, al, bl, cl, det, perm;
+    if (!(in_range(adx) && in_range(bdx) && in_range(cdx) &&
+          in_range(ady) && in_range(bdy) && in_range(cdy)))
+        return XG_UNSURE;
+    bc1 = bdx * cdy;
+    bc2 = cdx * bdy;
+    ca1 = cdx * ady;
+    ca2 = adx * cdy;
+    ab1 = adx * bdy;
+    ab2 = bdx * ady;
+    al = adx * adx + ady * ady;
+    bl = bdx * bdx + bdy * bdy;
+    cl = cdx * cdx + cdy * cdy;
+    det = al * (bc1 - bc2) + bl * (ca1 - ca2) + cl * (ab1 - ab2);
+    perm = (fabs(bc1) + fabs(bc2)) * al + (fabs(ca1) + fabs(ca2)) * bl +
+           (fabs(ab1) + fabs(ab2)) * cl;
+    perm *= (10.0 + 96.0 * XG_EPS) * XG_EPS;
+    if (det > perm)
+        return XG_POS;
+    if (-det > perm)
+        return XG_NEG;
+    return XG_UNSURE;
+}
+
+/* The filters: the static stage, then the interval one where it doubts
+ * (a certified sign is the exact sign either way). */
 int xg_orient2d_filter(const double a[2], const double b[2], const double c[2])
 {
-    return xg_iv_sign(xg_orient2d_iv(a, b, c));
+    int s = orient2d_static(a, b, c);
+    return s != XG_UNSURE ? s : xg_iv_sign(xg_orient2d_iv(a, b, c));
 }
 
 int xg_orient3d_filter(const double a[3], const double b[3], const double c[3],
@@ -207,14 +330,33 @@ int xg_orient3d(struct xg_counters *cnt, const double a[3], const double b[3],
 int xg_incircle_filter(const double a[2], const double b[2],
                        const double c[2], const double d[2])
 {
+    int s = incircle_static(a, b, c, d);
+    if (s != XG_UNSURE)
+        return s;
+    /* An exactly cocircular quadruple of a lattice (a sixth of a
+     * Delaunay engine's incircles there) leaves the interval filter
+     * unsure or, for a point interval, zero: answering unsure at once
+     * saves it 900 instructions, and the stage in doubles says zero. */
+    if (incircle_small(a, b, c, d) == XG_ZERO)
+        return XG_UNSURE;
     return xg_iv_sign(xg_incircle_iv(a, b, c, d));
 }
 
 int xg_incircle(struct xg_counters *cnt, const double a[2], const double b[2],
                 const double c[2], const double d[2])
 {
-    int s = counted(cnt, xg_incircle_filter(a, b, c, d));
+    int s = incircle_static(a, b, c, d), z;
     double t0;
+    if (s == XG_UNSURE && (z = incircle_small(a, b, c, d)) == XG_ZERO) {
+        /* xg_incircle_filter's path, with the exact zero it found kept
+         * rather than found again by incircle_eft (a tenth of a lattice
+         * triangulation's work) */
+        counted(cnt, XG_UNSURE);
+        return XG_ZERO;
+    }
+    if (s == XG_UNSURE)
+        s = xg_iv_sign(xg_incircle_iv(a, b, c, d));
+    s = counted(cnt, s);        /* the filter's answer, as above */
     if (s == XG_UNSURE)
         s = incircle_eft(a, b, c, d);
     if (s != XG_UNSURE)
