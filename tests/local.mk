@@ -69,6 +69,13 @@ TESTS += tests/earclip_t
 # the one seeded random source of every test (XG_TEST_SEED replays a run)
 EXTRA_DIST += tests/xg_rng.h
 
+# The region API: plans tile the plane, reaches hold the roundings.
+check_PROGRAMS += tests/region_t
+tests_region_t_SOURCES = tests/region_t.c tests/xg_test.h tests/tap.h
+tests_region_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_region_t_LDADD = $(TAP_LDADD)
+TESTS += tests/region_t
+
 # tests/cases/*.case: named robustness cases run through the core
 check_PROGRAMS += tests/set_t
 tests_set_t_SOURCES = tests/set_t.c tests/tap.h
