@@ -76,6 +76,13 @@ tests_region_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_region_t_LDADD = $(TAP_LDADD)
 TESTS += tests/region_t
 
+# The partitioned run: 1..7 regions give the whole run's answer.
+check_PROGRAMS += tests/regions_t
+tests_regions_t_SOURCES = tests/regions_t.c tests/regions_data.h tests/tap.h
+tests_regions_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_regions_t_LDADD = $(TAP_LDADD)
+TESTS += tests/regions_t
+
 # tests/cases/*.case: named robustness cases run through the core
 check_PROGRAMS += tests/set_t
 tests_set_t_SOURCES = tests/set_t.c tests/tap.h
