@@ -247,6 +247,12 @@ if HAVE_GDAL
 TESTS += tests/inside_cli_t.sh
 endif
 EXTRA_DIST += tests/inside_cli_t.sh
+# --gpus where no GPU can run: clean failures, usage errors, "gpus" in
+# --stats.
+if HAVE_GDAL
+TESTS += tests/gpus_cli_t.sh
+endif
+EXTRA_DIST += tests/gpus_cli_t.sh
 # xg_incircle and its stages against a GMP rational reference.
 check_PROGRAMS += tests/incircle_t
 tests_incircle_t_SOURCES = tests/incircle_t.c tests/pred_ref.h \
