@@ -45,29 +45,52 @@ struct select_job {
     const double *solid_box;
     size_t *at;                 /* per thread and region: count, then
                                    where the next goes */
+    uint8_t *none;              /* per element: goes to no region (the
+                                   counting pass's finding, which the
+                                   fill pass reads rather than redo) */
     uint64_t *skipped;          /* per thread */
     struct xg_counters *cnt;    /* per thread */
     double *hull;               /* per thread: xmin, ymin, xmax, ymax */
     uint32_t *idx;
 };
 
-/* Element i's box (6 doubles) for the selection: 0, or 1 when the
- * element goes to no region.  *degenerate: the engines skip it (and
- * count it).  A solid's triangles, collinear ones too, go where the
- * solid's box goes: a region's run must see the whole surface. */
-static int select_box(const struct select_job *J, struct xg_counters *cnt,
-                      size_t i, double box[6], int *degenerate)
+/* Element i of J's set. */
+static const double *elem_at(const struct select_job *J, size_t i)
 {
-    const struct xg__pair_ops *ops = J->rop->ops;
-    int elem = J->side ? ops->b_elem : ops->a_elem;
-    const double *e = J->s->xyz + (size_t)xg_elem_doubles(elem) * i;
-    *degenerate = J->side ? ops->b_box(cnt, e, box) : ops->a_box(cnt, e, box);
-    if (J->solid_box) {
+    return J->s->xyz + (size_t)xg_elem_doubles(J->s->elem) * i;
+}
+
+/* Element i's box (6 doubles; x and y are what the selection reads): the
+ * hull of its coordinates, or its solid's box for a triangle of a solid
+ * (a solid is taken whole, collinear triangles too: a region's run must
+ * see the whole surface).  No degenerate test: that is select_box's. */
+static void raw_box(const struct select_job *J, size_t i, double box[6])
+{
+    const double *e = elem_at(J, i);
+    if (J->solid_box)
         memcpy(box, J->solid_box + 6 * (size_t)J->solid_of[i],
                6 * sizeof *box);
-        return 0;
-    }
-    return *degenerate;
+    else if (J->s->elem == XG_ELEM_POINT) {
+        memcpy(box, e, 3 * sizeof *box);
+        memcpy(box + 3, e, 3 * sizeof *box);
+    } else if (J->s->elem == XG_ELEM_SEGMENT)
+        xg__seg_box(e, box);
+    else
+        xg__tri_box(e, box);
+}
+
+/* Whether element i goes to no region (1) or to those its box meets
+ * (0): the op's box function decides whether the engines skip it
+ * (*degenerate, counted in a_skipped / b_skipped); a triangle of a solid
+ * goes with its solid all the same. */
+static int select_box(const struct select_job *J, struct xg_counters *cnt,
+                      size_t i, int *degenerate)
+{
+    const struct xg__pair_ops *ops = J->rop->ops;
+    double box[6];
+    *degenerate = J->side ? ops->b_box(cnt, elem_at(J, i), box)
+                          : ops->a_box(cnt, elem_at(J, i), box);
+    return J->solid_box ? 0 : *degenerate;
 }
 
 /* Whether element (box) goes to region k: its box meets k's reach, or,
@@ -81,25 +104,26 @@ static int goes_to(const struct select_job *J, const double box[6], int k)
            box[4] >= r[1];
 }
 
+/* Pass 0: the set's hull (any hull gives the same answer, so degenerate
+ * elements may widen it); 1: each element's degenerate test (once) and
+ * the count of each region's elements; 2: their indices. */
 static void select_worker(void *arg, int tid)
 {
     struct select_job *J = arg;
     size_t lo, hi, i, *at = J->at + (size_t)tid * (size_t)J->nreg;
-    struct xg_counters scratch;
     double *h = J->hull + 4 * tid;
-    int k;
+    int k, degenerate;
     xg__share(J->s->n, J->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++) {
         double box[6];
-        int degenerate, none;
-        /* the predicates and the skipped are counted once, in the
-         * counting pass */
-        memset(&scratch, 0, sizeof scratch);
-        none = select_box(J, J->pass == 1 ? &J->cnt[tid] : &scratch, i, box,
-                          &degenerate);
-        J->skipped[tid] += J->pass == 1 && degenerate;
-        if (none)
+        if (J->pass == 1) {
+            J->none[i] = (uint8_t)select_box(J, &J->cnt[tid], i,
+                                             &degenerate);
+            J->skipped[tid] += degenerate != 0;
+        }
+        if (J->pass > 0 && J->none[i])
             continue;
+        raw_box(J, i, box);
         if (J->pass == 0) {
             for (k = 0; k < 2; k++) {
                 if (box[k] < h[k])
@@ -176,7 +200,9 @@ static int select_set(struct select_job *J, struct picks *p,
     memset(J->at, 0, (size_t)J->nthreads * nreg * sizeof *J->at);
     memset(J->skipped, 0, (size_t)J->nthreads * sizeof *J->skipped);
     memset(J->cnt, 0, (size_t)J->nthreads * sizeof *J->cnt);
-    if (select_pass(J, 1) != XG_OK)
+    free(J->none);
+    if (!(J->none = malloc(J->s->n ? J->s->n : 1)) ||
+        select_pass(J, 1) != XG_OK)
         return XG_ENOMEM;
     p->start = malloc((nreg + 1) * sizeof *p->start);
     if (!p->start)
@@ -575,6 +601,7 @@ out:
     free(J.skipped);
     free(J.cnt);
     free(J.hull);
+    free(J.none);
     free(solid_of);
     free(solid_box);
     return xg__pair_end(ctx, rc, out, st);

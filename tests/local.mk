@@ -76,6 +76,15 @@ tests_region_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_region_t_LDADD = $(TAP_LDADD)
 TESTS += tests/region_t
 
+# The gpu engine on devices {0} and {0, 0}, whole and in regions, against
+# the cpu engine; skips without a GPU (static: cuda/local.mk).
+check_PROGRAMS += tests/regions_gpu_t
+tests_regions_gpu_t_SOURCES = tests/regions_gpu_t.c tests/regions_data.h \
+	tests/tap.h
+tests_regions_gpu_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_regions_gpu_t_LDADD = $(TAP_LDADD)
+TESTS += tests/regions_gpu_t
+
 # The partitioned run: 1..7 regions give the whole run's answer.
 check_PROGRAMS += tests/regions_t
 tests_regions_t_SOURCES = tests/regions_t.c tests/regions_data.h tests/tap.h
