@@ -586,7 +586,7 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
                        struct xg__solids *S, struct xg_stats *st)
 {
     uint32_t *order = NULL, *start = NULL;
-    size_t nsolid = 0, s, kept = 0;
+    size_t nsolid = 0, kept = 0;
     double *box = NULL, lo[3], hi[3];
     int rc = XG_OK, cells[3], k;
 

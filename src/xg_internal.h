@@ -504,6 +504,26 @@ int xg__regions_run(struct xg_ctx *ctx, const struct xg__region_op *rop,
                     struct xg_contacts *out, struct xg_stats *st,
                     struct xg__regions_times *times);
 
+/* The elements of one set per region (regions_select.c): region k's
+ * are idx[start[k] .. start[k+1]-1], ascending (the whole set's order). */
+struct xg__picks {
+    size_t *start;        /* nreg + 1 */
+    uint32_t *idx;
+};
+void xg__picks_free(struct xg__picks *p);
+
+/* The selection of a partitioned run in nreg regions on nthreads
+ * threads: the hull of a and b, the plan into reg (nreg of them,
+ * the caller's), and each set's elements per region into pa, pb (caller
+ * frees with xg__picks_free; empty on error); adds the sets' degenerate
+ * elements to st's a_skipped, b_skipped and the predicates to st->cnt.
+ * XG_OK or XG_ENOMEM. */
+int xg__regions_select(const struct xg__region_op *rop,
+                       const struct xg_set *a, const struct xg_set *b,
+                       int nreg, int nthreads, struct xg_region *reg,
+                       struct xg__picks *pa, struct xg__picks *pb,
+                       struct xg_stats *st);
+
 /* The operations' region ops (segtri_engine.c, redblue.c, inside.c). */
 extern const struct xg__region_op *const xg__segtri_region;
 extern const struct xg__region_op *const xg__redblue_region;
