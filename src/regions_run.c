@@ -180,6 +180,8 @@ static void stats_add(struct runner *R, struct xg_stats *st)
         for (j = 0; j < 3; j++)
             if (s->grid[j] > st->grid[j])
                 st->grid[j] = s->grid[j];
+        st->a_skipped += s->a_skipped;
+        st->b_skipped += s->b_skipped;
         st->grid_refs_a += s->grid_refs_a;
         st->grid_refs_b += s->grid_refs_b;
         st->candidates += s->candidates;
@@ -189,6 +191,9 @@ static void stats_add(struct runner *R, struct xg_stats *st)
         for (j = 0; j < XG_STAGE_COUNT; j++)
             st->seconds[j] += s->seconds[j] / R->nworkers;
     }
+    /* a degenerate element in several regions was counted by each */
+    st->a_skipped -= R->pa.extra;
+    st->b_skipped -= R->pb.extra;
 }
 
 int xg__regions_run(struct xg_ctx *ctx, const struct xg__region_op *rop,
@@ -238,7 +243,7 @@ int xg__regions_run(struct xg_ctx *ctx, const struct xg__region_op *rop,
     lists = malloc((size_t)nreg * sizeof *lists);
     if (!reg || !R.out || !R.st || !R.w || !lists ||
         xg__regions_select(rop, a, b, nreg, nthreads, reg, &R.pa, &R.pb,
-                           st) != XG_OK) {
+                           &st->cnt) != XG_OK) {
         rc = xg__error(ctx, XG_ENOMEM, "out of memory while selecting the "
                                        "regions' elements");
         goto out;

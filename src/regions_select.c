@@ -24,10 +24,8 @@ struct select_job {
     const double *solid_box;
     size_t *at;                 /* per thread and region: count, then
                                    where the next goes */
-    uint8_t *none;              /* per element: goes to no region (the
-                                   counting pass's finding, which the
-                                   fill pass reads rather than redo) */
-    uint64_t *skipped;          /* per thread */
+    uint64_t *extra;            /* per thread: the regions' extra
+                                   counts of degenerate elements */
     struct xg_counters *cnt;    /* per thread */
     double *hull;               /* per thread: xmin, ymin, xmax, ymax */
     uint32_t *idx;
@@ -58,18 +56,17 @@ static void raw_box(const struct select_job *J, size_t i, double box[6])
         xg__tri_box(e, box);
 }
 
-/* Whether element i goes to no region (1) or to those its box meets
- * (0): the op's box function decides whether the engines skip it
- * (*degenerate, counted in a_skipped / b_skipped); a triangle of a solid
- * goes with its solid all the same. */
-static int select_box(const struct select_job *J, struct xg_counters *cnt,
-                      size_t i, int *degenerate)
+/* Non-zero when the engines skip element i (degenerate; counted in
+ * a_skipped / b_skipped).  The test costs more than the rest of the
+ * selection (an exact orient2d per triangle), so it runs only for the
+ * elements that go to several regions, whose runs would count it again. */
+static int degenerate(const struct select_job *J, struct xg_counters *cnt,
+                      size_t i)
 {
     const struct xg__pair_ops *ops = J->rop->ops;
     double box[6];
-    *degenerate = J->side ? ops->b_box(cnt, elem_at(J, i), box)
-                          : ops->a_box(cnt, elem_at(J, i), box);
-    return J->solid_box ? 0 : *degenerate;
+    return J->side ? ops->b_box(cnt, elem_at(J, i), box)
+                   : ops->a_box(cnt, elem_at(J, i), box);
 }
 
 /* Whether element (box) goes to region k: its box meets k's reach, or,
@@ -84,24 +81,20 @@ static int goes_to(const struct select_job *J, const double box[6], int k)
 }
 
 /* Pass 0: the set's hull (any hull gives the same answer, so degenerate
- * elements may widen it); 1: each element's degenerate test (once) and
- * the count of each region's elements; 2: their indices. */
+ * elements may widen it); 1: the count of each region's elements, and of
+ * the regions' extra counts of a degenerate element; 2: their indices.
+ * A degenerate element goes where its box goes (its region's run skips
+ * and counts it): every element goes to one region at least, since the
+ * reaches cover the plane. */
 static void select_worker(void *arg, int tid)
 {
     struct select_job *J = arg;
     size_t lo, hi, i, *at = J->at + (size_t)tid * (size_t)J->nreg;
     double *h = J->hull + 4 * tid;
-    int k, degenerate;
+    int k, m;
     xg__share(J->s->n, J->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++) {
         double box[6];
-        if (J->pass == 1) {
-            J->none[i] = (uint8_t)select_box(J, &J->cnt[tid], i,
-                                             &degenerate);
-            J->skipped[tid] += degenerate != 0;
-        }
-        if (J->pass > 0 && J->none[i])
-            continue;
         raw_box(J, i, box);
         if (J->pass == 0) {
             for (k = 0; k < 2; k++) {
@@ -112,13 +105,16 @@ static void select_worker(void *arg, int tid)
             }
             continue;
         }
-        for (k = 0; k < J->nreg; k++)
+        for (k = 0, m = 0; k < J->nreg; k++)
             if (goes_to(J, box, k)) {
+                m++;
                 if (J->pass == 1)
                     at[k]++;
                 else
                     J->idx[at[k]++] = (uint32_t)i;
             }
+        if (J->pass == 1 && m > 1 && degenerate(J, &J->cnt[tid], i))
+            J->extra[tid] += (uint64_t)(m - 1);
     }
 }
 
@@ -181,21 +177,19 @@ static void use_set(struct select_job *J, const struct xg_set *s, int side,
 
 /* The picks of set s (use_set's arguments) once the regions are known:
  * count, offsets in region then thread order (so that each region's list
- * ascends), fill.  Adds the set's degenerate elements to *skipped and
- * the predicates to cnt. */
+ * ascends), fill; p->extra the regions' extra counts of degenerate
+ * elements, the predicates added to cnt. */
 static int select_set(struct select_job *J, const struct xg_set *s,
                       int side, const uint32_t *solid_of,
                       const double *solid_box, struct xg__picks *p,
-                      uint64_t *skipped, struct xg_counters *cnt)
+                      struct xg_counters *cnt)
 {
     size_t nreg = (size_t)J->nreg, k, t, sum = 0;
     use_set(J, s, side, solid_of, solid_box);
     memset(J->at, 0, (size_t)J->nthreads * nreg * sizeof *J->at);
-    memset(J->skipped, 0, (size_t)J->nthreads * sizeof *J->skipped);
+    memset(J->extra, 0, (size_t)J->nthreads * sizeof *J->extra);
     memset(J->cnt, 0, (size_t)J->nthreads * sizeof *J->cnt);
-    free(J->none);
-    if (!(J->none = malloc(J->s->n ? J->s->n : 1)) ||
-        select_pass(J, 1) != XG_OK)
+    if (select_pass(J, 1) != XG_OK)
         return XG_ENOMEM;
     p->start = malloc((nreg + 1) * sizeof *p->start);
     if (!p->start)
@@ -210,7 +204,7 @@ static int select_set(struct select_job *J, const struct xg_set *s,
     }
     p->start[nreg] = sum;
     for (t = 0; t < (size_t)J->nthreads; t++) {
-        *skipped += J->skipped[t];
+        p->extra += J->extra[t];
         xg_counters_add(cnt, &J->cnt[t]);
     }
     if (!(p->idx = xg__big_alloc((sum ? sum : 1) * sizeof *p->idx)))
@@ -220,7 +214,7 @@ static int select_set(struct select_job *J, const struct xg_set *s,
 }
 
 /* The (x, y) hull of both sets (their elements' boxes, degenerate ones
- * left out); the point 0 when there is none. */
+ * too); the point 0 when there is none. */
 static int hull_of(struct select_job *J, const struct xg_set *a,
                    const uint32_t *solid_of, const double *solid_box,
                    const struct xg_set *b, double lo[2], double hi[2])
@@ -264,7 +258,7 @@ int xg__regions_select(const struct xg__region_op *rop,
                        const struct xg_set *a, const struct xg_set *b,
                        int nreg, int nthreads, struct xg_region *reg,
                        struct xg__picks *pa, struct xg__picks *pb,
-                       struct xg_stats *st)
+                       struct xg_counters *cnt)
 {
     struct select_job J;
     double (*reach)[4], lo[2], hi[2];
@@ -280,10 +274,10 @@ int xg__regions_select(const struct xg__region_op *rop,
     J.nreg = nreg;
     reach = malloc((size_t)nreg * sizeof *reach);
     J.at = calloc((size_t)nthreads * (size_t)nreg, sizeof *J.at);
-    J.skipped = calloc((size_t)nthreads, sizeof *J.skipped);
+    J.extra = calloc((size_t)nthreads, sizeof *J.extra);
     J.cnt = calloc((size_t)nthreads, sizeof *J.cnt);
     J.hull = malloc((size_t)nthreads * 4 * sizeof *J.hull);
-    if (!reach || !J.at || !J.skipped || !J.cnt || !J.hull ||
+    if (!reach || !J.at || !J.extra || !J.cnt || !J.hull ||
         (rop->solids && solid_boxes(b, &solid_of, &solid_box) != XG_OK) ||
         hull_of(&J, a, solid_of, solid_box, b, lo, hi) != XG_OK)
         goto out;
@@ -292,10 +286,8 @@ int xg__regions_select(const struct xg__region_op *rop,
         xg_region_reach(&reg[k], reach[k]);
     J.reg = reg;
     J.reach = (const double(*)[4])reach;
-    if (select_set(&J, a, 0, NULL, NULL, pa, &st->a_skipped, &st->cnt) ==
-            XG_OK &&
-        select_set(&J, b, 1, solid_of, solid_box, pb, &st->b_skipped,
-                   &st->cnt) == XG_OK)
+    if (select_set(&J, a, 0, NULL, NULL, pa, cnt) == XG_OK &&
+        select_set(&J, b, 1, solid_of, solid_box, pb, cnt) == XG_OK)
         rc = XG_OK;
 out:
     if (rc != XG_OK) {
@@ -304,10 +296,9 @@ out:
     }
     free(reach);
     free(J.at);
-    free(J.skipped);
+    free(J.extra);
     free(J.cnt);
     free(J.hull);
-    free(J.none);
     free(solid_of);
     free(solid_box);
     return rc;

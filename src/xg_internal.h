@@ -462,8 +462,8 @@ int xg__tri_box_kept(struct xg_counters *cnt, const double *t, double *box);
 /* What the partitioned run needs to know of an operation. */
 struct xg__region_op {
     /* the sets' kinds and dimension (checked as the whole run checks
-     * them), and the boxes the elements are selected by; a degenerate
-     * element is counted in a_skipped / b_skipped and goes to no region */
+     * them), and the degenerate test of the elements (their box
+     * functions) */
     const struct xg__pair_ops *ops;
     /* non-zero for B made of solids (inside): A's points go to the one
      * region that owns them, B's triangles with their whole solid (every
@@ -509,20 +509,24 @@ int xg__regions_run(struct xg_ctx *ctx, const struct xg__region_op *rop,
 struct xg__picks {
     size_t *start;        /* nreg + 1 */
     uint32_t *idx;
+    uint64_t extra;       /* degenerate elements counted by more than one
+                             region's run: the counts past each one's
+                             first (the whole run's skipped count is the
+                             regions' sum less this) */
 };
 void xg__picks_free(struct xg__picks *p);
 
 /* The selection of a partitioned run in nreg regions on nthreads
- * threads: the hull of a and b, the plan into reg (nreg of them,
- * the caller's), and each set's elements per region into pa, pb (caller
- * frees with xg__picks_free; empty on error); adds the sets' degenerate
- * elements to st's a_skipped, b_skipped and the predicates to st->cnt.
- * XG_OK or XG_ENOMEM. */
+ * threads: the hull of a and b, the plan into reg (nreg of them, the
+ * caller's), and each set's elements per region into pa, pb (caller
+ * frees with xg__picks_free; empty on error), every element in one
+ * region at least (a degenerate one too: its runs skip and count it);
+ * adds the predicates to cnt.  XG_OK or XG_ENOMEM. */
 int xg__regions_select(const struct xg__region_op *rop,
                        const struct xg_set *a, const struct xg_set *b,
                        int nreg, int nthreads, struct xg_region *reg,
                        struct xg__picks *pa, struct xg__picks *pb,
-                       struct xg_stats *st);
+                       struct xg_counters *cnt);
 
 /* The operations' region ops (segtri_engine.c, redblue.c, inside.c). */
 extern const struct xg__region_op *const xg__segtri_region;
