@@ -193,8 +193,8 @@ static void rd_inside(struct xg_set *a, struct xg_set *b, size_t n,
                 double span = k == 0 ? 6 : 2, base = k == 2 ? -1 : 0;
                 double u = rd_lat(base, base + span),
                        v = rd_lat(base, base + span);
-                if (u == v)
-                    v = u + 0.5;
+                if (u == v)     /* a flat box: widen it inside the data */
+                    v = u < base + span ? u + 0.5 : u - 0.5;
                 lo[k] = u < v ? u : v;
                 hi[k] = u < v ? v : u;
             }
