@@ -10,6 +10,17 @@
  * skipped)" (no brackets when the core skips none of them), for
  * triangles what became of the polygons, for closed surfaces how many
  * features -skip-invalid dropped. */
+/* ", 2 GPUs, 6 regions" after the engine's threads: the devices the gpu
+ * engine ran on, and the regions a run was cut into (nothing for one
+ * region on the CPU, so that those lines stay as they were). */
+static void gpus_regions(const struct xg_stats *st)
+{
+    if (st->gpus > 0)
+        printf(", %d GPU%s", st->gpus, st->gpus == 1 ? "" : "s");
+    if (st->regions > 1)
+        printf(", %d regions", st->regions);
+}
+
 static void input_line(const struct xgo_job *job, int i,
                        const struct xg_stats *st,
                        const struct xgo_report *rep)
@@ -53,8 +64,10 @@ static void summary_triangles(const char *dst, const struct xgo_job *job,
     if (rep->null_geoms)
         printf("  features without geometry, skipped: %llu\n",
                (unsigned long long)rep->null_geoms);
-    printf("  engine %s, %d thread%s\n", xg_engine_name(st->engine),
+    printf("  engine %s, %d thread%s", xg_engine_name(st->engine),
            st->threads, st->threads == 1 ? "" : "s");
+    gpus_regions(st);
+    printf("\n");
     printf("  triangles: %llu%s\n", (unsigned long long)rep->triangles,
            job->tin ? ", as one TIN" : "");
     if (rep->verified)
@@ -93,9 +106,10 @@ void summary_print(const char *dst, const struct xgo_job *job,
     if (rep->null_geoms)
         printf("  features without geometry, skipped: %llu\n",
                (unsigned long long)rep->null_geoms);
-    printf("  engine %s, %d thread%s, grid %dx%dx%d\n",
-           xg_engine_name(st->engine), st->threads, st->threads == 1 ? "" : "s",
-           st->grid[0], st->grid[1], st->grid[2]);
+    printf("  engine %s, %d thread%s", xg_engine_name(st->engine),
+           st->threads, st->threads == 1 ? "" : "s");
+    gpus_regions(st);
+    printf(", grid %dx%dx%d\n", st->grid[0], st->grid[1], st->grid[2]);
     printf("  contacts: %llu (", (unsigned long long)total);
     for (k = 0, sep = ""; k < XG_KIND_COUNT; k++)
         if ((job->op->kinds >> k) & 1u) {

@@ -56,6 +56,16 @@ int xg__cuda_device_check(struct xg_ctx *ctx, int device, void *stream,
     return XG_OK;
 }
 
+int xg__cuda_device_count(void)
+{
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return n;
+}
+
 int xg__cuda_check(struct xg_ctx *ctx, cudaError_t e, const char *file,
                    int line, const char *what)
 {
@@ -73,8 +83,7 @@ int xg__gpu_open(struct xg_ctx *ctx, const struct xg_opts *opt,
     memset(gpu, 0, sizeof *gpu);
     if ((rc = XG_CUDA(ctx, cudaGetDevice(&gpu->prev_device))) != XG_OK)
         return rc;
-    gpu->device = ctx && ctx->gpu_device >= 0 ? ctx->gpu_device
-                                              : gpu->prev_device;
+    gpu->device = ctx && ctx->gpus[0] >= 0 ? ctx->gpus[0] : gpu->prev_device;
     if (gpu->device != gpu->prev_device &&
         (rc = XG_CUDA(ctx, cudaSetDevice(gpu->device))) != XG_OK) {
         gpu->device = gpu->prev_device;

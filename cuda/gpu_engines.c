@@ -14,5 +14,6 @@ static const struct xg__gpu_engine cuda_engines = {
     xg__redblue_gpu_run,
     xg__inside_gpu_run,
     xg__delaunay_gpu_run,
+    xg__cuda_device_count,
 };
 const struct xg__gpu_engine *const xg__gpu_engine = &cuda_engines;

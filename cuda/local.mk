@@ -95,12 +95,14 @@ tests_redblue_gpu_t_LDFLAGS = -static
 tests_redblue_gpu_t_LDADD += $(CUDA_LIBS)
 tests_inside_gpu_t_LDFLAGS = -static
 tests_inside_gpu_t_LDADD += $(CUDA_LIBS)
+tests_regions_gpu_t_LDFLAGS = -static
+tests_regions_gpu_t_LDADD += $(CUDA_LIBS)
 
 # The device's interval operations (by signs, powers) and incircle filter
 # against MPFR and GMP; it skips without a GPU, so it is in TESTS, and it
 # is static like the others.
 XG_GPU_TESTS = tests/gpu_t tests/redblue_gpu_t tests/inside_gpu_t \
-	tests/delaunay_gpu_t
+	tests/delaunay_gpu_t tests/regions_gpu_t
 if HAVE_MPFR
 check_PROGRAMS += tests/gpu_iv_t
 tests_gpu_iv_t_SOURCES = tests/gpu_iv_t.c tests/iv_ref.h tests/pred_ref.h \
@@ -139,4 +141,11 @@ bench_bench_inside_SOURCES = bench/bench_inside.c bench/gen_inside.h
 bench_bench_inside_CPPFLAGS = -I$(top_srcdir)/src $(CUDA_CPPFLAGS)
 bench_bench_inside_LDADD = src/libexactgeo_core.la $(GMP_LIBS) -lm $(CUDA_LIBS)
 bench_bench_inside_LDFLAGS = -static
+# The partitioned run on one device and on a list (bench/bench_regions.c):
+# select, compute and gather times, answers checked; static likewise.
+noinst_PROGRAMS += bench/bench_regions
+bench_bench_regions_SOURCES = bench/bench_regions.c bench/gen_inside.h
+bench_bench_regions_CPPFLAGS = -I$(top_srcdir)/src $(CUDA_CPPFLAGS)
+bench_bench_regions_LDADD = src/libexactgeo_core.la $(GMP_LIBS) -lm $(CUDA_LIBS)
+bench_bench_regions_LDFLAGS = -static
 endif

@@ -60,6 +60,8 @@ int xg__cuda_check(struct xg_ctx *ctx, cudaError_t e, const char *file,
  * has compute capability 9.0 or more, the stream is one of its own. */
 int xg__cuda_device_check(struct xg_ctx *ctx, int device, void *stream,
                           int *resolved);
+/* The CUDA devices present (0 when the runtime finds none). */
+int xg__cuda_device_count(void);
 
 /* One engine run's device, stream and device-memory budget.  Open makes
  * the context's device (xg_ctx_set_gpu) current on the calling thread,

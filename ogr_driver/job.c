@@ -140,6 +140,33 @@ static void findings(const struct xg_delaunay_report *r, char *buf,
 /* An operation that gives triangles (delaunay): the core on A's points,
  * a warning for merged points of another z, the check (job->verify),
  * then the triangles written. */
+/* The job's GPUs (gpus) into ctx: every device present, or the list.
+ * A machine without a usable one fails here, before anything is
+ * written, as the gpu engine does. */
+static int set_gpus(const struct xgo_job *job, struct xg_ctx *ctx,
+                    char *err, size_t errlen)
+{
+    int dev[XG_GPUS_MAX], n = job->ngpus, k, rc;
+    if (n < 0) {
+        n = xg_gpu_count();
+        if (n > XG_GPUS_MAX)
+            n = XG_GPUS_MAX;
+        if (n == 0)
+            return xgo__fail(err, errlen, XG_ENOGPU, "gpus all: no GPU "
+                             "found (the gpu engine needs a CUDA build and a "
+                             "usable GPU)");
+        for (k = 0; k < n; k++)
+            dev[k] = k;
+    } else {
+        memcpy(dev, job->gpus, (size_t)n * sizeof *dev);
+    }
+    if ((rc = xg_ctx_set_gpus(ctx, dev, n)) != XG_OK)
+        return xgo__fail(err, errlen, rc, "gpus: %s (the gpu engine needs "
+                         "a CUDA build and a usable GPU)",
+                         xg_ctx_errmsg(ctx));
+    return XG_OK;
+}
+
 static int triangles(const struct xgo_job *job, struct xg_ctx *ctx,
                      const struct xgo_src *a, const struct xg_set *pts,
                      GDALDatasetH dst, const char *layer_name, char **lco,
@@ -293,6 +320,8 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         xgo__fail(err, errlen, rc, "%s", xg_ctx_errmsg(ctx));
         goto done;
     }
+    if (job->ngpus && (rc = set_gpus(job, ctx, err, errlen)) != XG_OK)
+        goto done;
     if (job->progress) {
         rl.pa = sp[2];
         rl.pf = GDALScaledProgress;

@@ -63,8 +63,9 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
     xgo__json_str(f, op->name);
     fprintf(f, ",\n  \"engine\": ");
     xgo__json_str(f, xg_engine_name(st->engine));
-    fprintf(f, ",\n  \"threads\": %d,\n  \"grid\": [%d, %d, %d],\n",
-            st->threads, st->grid[0], st->grid[1], st->grid[2]);
+    fprintf(f, ",\n  \"threads\": %d,\n  \"gpus\": %d,\n  \"grid\": [%d, "
+            "%d, %d],\n", st->threads, st->gpus, st->grid[0], st->grid[1],
+            st->grid[2]);
     input(f, "a", &job->a, rep->a_layer, rep->a_features, "");
     if (op->ninputs > 1)
         input(f, "b", &job->b, rep->b_layer, rep->b_features, "");

@@ -83,6 +83,11 @@ struct xgo_job {
     struct xgo_input a, b;
     struct xg_opts opts;      /* engine, grid */
     int threads;              /* cpu engine threads; 0 = all */
+    int ngpus;                /* the gpu engine's devices (gpus): 0 the
+                                 default one, -1 every device present
+                                 (xg_gpu_count), else gpus[0 .. ngpus-1]
+                                 (xg_ctx_set_gpus) */
+    int gpus[XG_GPUS_MAX];
     GDALProgressFunc progress; /* may be NULL; returning FALSE cancels */
     void *progress_arg;
     int quiet;                /* no warnings through CPLError */
@@ -142,6 +147,10 @@ const char *xgo_default_layer(const struct xg_op *op);
  *   engine         auto | seq | cpu | gpu
  *   grid           N or NX,NY,NZ, each 1..1048576
  *   threads        0..1024 (0: all processors)
+ *   gpus           all | N | D1,D2,...: the gpu engine's devices, every
+ *                  one present, the first N, or a list (a device may
+ *                  repeat: two workers on it); with engine auto it picks
+ *                  the gpu engine, with seq or cpu it is an error
  *   al, bl         layer names; empty: the dataset's only layer
  *   awhere, bwhere attribute filters; empty: none
  *   acopy, bcopy   F1,F2,... or all

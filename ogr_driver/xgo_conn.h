@@ -28,6 +28,7 @@
  *   engine   auto | seq | cpu | gpu                  (--engine)
  *   grid     N or NX,NY,NZ                           (--grid)
  *   threads  worker threads, 0 = all processors      (--threads)
+ *   gpus     all | N | D1,D2,...: the gpu engine's devices (--gpus)
  *   nln      name of the result layer                (-nln)
  *   outside  yes | no: a record for each point in no solid (-outside)
  *   skip_invalid  yes | no: skip features that are not closed surfaces,
@@ -65,6 +66,7 @@ struct xgo_conn {
     char *engine;
     char *grid;
     char *threads;
+    char *gpus;
     char *nln;
     char *outside;          /* yes | no */
     char *skip_invalid;     /* yes | no */

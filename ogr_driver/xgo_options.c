@@ -20,8 +20,8 @@
 #define GRID_MAX (1 << 20)
 #define THREADS_MAX 1024
 
-enum what { OP, ENGINE, GRID, THREADS, LAYER, WHERE, COPY, SPAT, OUTSIDE,
-             SKIP_INVALID, VERIFY, TIN };
+enum what { OP, ENGINE, GRID, THREADS, GPUS, LAYER, WHERE, COPY, SPAT,
+             OUTSIDE, SKIP_INVALID, VERIFY, TIN };
 
 static const struct {
     const char *key;
@@ -29,7 +29,8 @@ static const struct {
     int input;                /* 0: A, 1: B (for the per-input keys) */
 } keys[] = {
     {"op", OP, 0},          {"engine", ENGINE, 0},  {"grid", GRID, 0},
-    {"threads", THREADS, 0}, {"al", LAYER, 0},      {"bl", LAYER, 1},
+    {"threads", THREADS, 0}, {"gpus", GPUS, 0},     {"al", LAYER, 0},
+    {"bl", LAYER, 1},
     {"awhere", WHERE, 0},   {"bwhere", WHERE, 1},   {"acopy", COPY, 0},
     {"bcopy", COPY, 1},     {"aspat", SPAT, 0},     {"bspat", SPAT, 1},
     {"outside", OUTSIDE, 0}, {"skip_invalid", SKIP_INVALID, 0},
@@ -132,6 +133,10 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
         return BAD("%s gives no triangles to make a TIN of (only %s does)",
                    job->op->name, names);
     }
+    if (job->ngpus && (job->opts.engine == XG_ENGINE_SEQ ||
+                       job->opts.engine == XG_ENGINE_CPU))
+        return BAD("gpus are the gpu engine's, not the %s engine's",
+                   xg_engine_name(job->opts.engine));
     if (job->op->ninputs < 2 && b_set(&job->b))
         return BAD("%s takes one input, A: the options of B do not apply",
                    job->op->name);
@@ -182,6 +187,42 @@ static int parse_grid(const char *text, int cells[3])
         return -1;
     for (k = 0; k < 3; k++)
         cells[k] = v[n == 1 ? 0 : k];
+    return 0;
+}
+
+/* "all" (*n = -1), "N" (devices 0 .. N-1) or "D1,D2,..." (two or more
+ * device numbers, a device possibly repeated) into dev, *n. */
+static int parse_gpus(const char *text, int *dev, int *n)
+{
+    const char *p = text;
+    int k = 0, v;
+    if (strcmp(text, "all") == 0) {
+        *n = -1;
+        return 0;
+    }
+    if (!strchr(text, ',')) {
+        if (parse_int(text, 1, XG_GPUS_MAX, n))
+            return -1;
+        for (k = 0; k < *n; k++)
+            dev[k] = k;
+        return 0;
+    }
+    for (;;) {
+        char part[32];
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len >= sizeof part || k == XG_GPUS_MAX)
+            return -1;
+        memcpy(part, p, len);
+        part[len] = '\0';
+        if (parse_int(part, 0, 1 << 20, &v))
+            return -1;
+        dev[k++] = v;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    *n = k;
     return 0;
 }
 
@@ -303,7 +344,7 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                 return BAD("unknown engine '%s' (expected "
                             "auto, seq, cpu or gpu)", value);
             job->opts.engine = v;
-            return XG_OK;
+            return xgo_options_check(job, err, errlen);
         case GRID:
             if (parse_grid(value, job->opts.grid))
                 return BAD("bad grid '%s' (expected N or "
@@ -314,6 +355,13 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                 return BAD("bad threads '%s' (expected "
                             "0..%d)", value, THREADS_MAX);
             return XG_OK;
+        case GPUS:
+            if (parse_gpus(value, job->gpus, &job->ngpus)) {
+                job->ngpus = 0;
+                return BAD("bad gpus '%s' (expected all, N in 1..%d, or "
+                           "device numbers D1,D2,...)", value, XG_GPUS_MAX);
+            }
+            return xgo_options_check(job, err, errlen);
         case LAYER:
             in->layer = *value ? value : NULL;
             return xgo_options_check(job, err, errlen);

@@ -70,12 +70,12 @@ static FILE *key_start(struct xgo_pjob *pj, size_t *len)
     const struct xgo_conn *c = &pj->conn;
     const char *const names[] = {"op", "a", "al", "awhere", "acopy", "b",
                                  "bl", "bwhere", "bcopy", "engine", "grid",
-                                 "threads", "nln", "outside",
+                                 "threads", "gpus", "nln", "outside",
                                  "skip_invalid", "verify", "tin"};
     const char *const vals[] = {c->op, c->src[0], c->layer[0], c->where[0],
                                 c->copy[0], c->src[1], c->layer[1],
                                 c->where[1], c->copy[1], c->engine, c->grid,
-                                c->threads, c->nln, c->outside,
+                                c->threads, c->gpus, c->nln, c->outside,
                                 c->skip_invalid, c->verify, c->tin};
     size_t i;
     FILE *f = open_memstream(&pj->key, len);

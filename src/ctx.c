@@ -20,8 +20,10 @@ const char *xg_strerror(int code)
 struct xg_ctx *xg_ctx_new(void)
 {
     struct xg_ctx *ctx = calloc(1, sizeof(struct xg_ctx));
-    if (ctx)
-        ctx->gpu_device = -1;     /* the calling thread's current device */
+    if (ctx) {
+        ctx->gpus[0] = -1;        /* the calling thread's current device */
+        ctx->ngpus = 1;
+    }
     return ctx;
 }
 

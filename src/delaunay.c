@@ -204,6 +204,8 @@ int xg_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
         return rc;
     st->engine = engine;
     st->threads = engine == XG_ENGINE_CPU ? xg__threads(ctx) : 1;
+    st->gpus = engine == XG_ENGINE_GPU;   /* one device: gpus[0] */
+    st->regions = 1;
     if (xg__cancelled_at(ctx, 0.0))
         return xg__error(ctx, XG_ECANCEL, "cancelled");
     if (n < 3)

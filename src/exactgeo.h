@@ -105,11 +105,37 @@ void xg_ctx_set_progress(struct xg_ctx *ctx, xg_progress_fn fn, void *user);
  * otherwise XG_EINVAL for a device number below -1 or past the devices
  * present, or a stream of another device, XG_ENOGPU when the device
  * cannot run the engine, XG_ENOTSUP in a build without CUDA; on error
- * the context keeps its previous choice.  One device per context today;
- * runs over several GPUs will add devices beside this one. */
+ * the context keeps its previous choice.  It makes the context's list of
+ * devices (xg_ctx_set_gpus) this one device. */
 int xg_ctx_set_gpu(struct xg_ctx *ctx, int device, void *stream);
 int xg_ctx_gpu(const struct xg_ctx *ctx);           /* device, or -1 */
 void *xg_ctx_gpu_stream(const struct xg_ctx *ctx);  /* stream, or NULL */
+
+/* Most devices in a context's list. */
+#define XG_GPUS_MAX 64
+
+/* The GPUs the gpu engine runs on: n device numbers (1 <= n <=
+ * XG_GPUS_MAX, each 0 or more); a device may be listed more than once,
+ * and then runs that many workers (sharing its memory: see
+ * xg_opts.gpu_mem_cap).  n = 1 is xg_ctx_set_gpu(ctx, devices[0],
+ * NULL).  With n > 1, xg_segtri, xg_redblue and xg_inside on the gpu
+ * engine (or auto, when it picks the gpu) run partitioned (xg_opts.regions;
+ * when that is 0 or 1, XG_REGIONS_PER_GPU regions per device): one host
+ * thread per device, each with a context and a stream of its own on that
+ * device, takes the next region as it finishes one, so a faster device
+ * takes more; the answer is the one device's, bit for bit.  Each device
+ * is checked as xg_ctx_set_gpu checks one: XG_EINVAL for a device past
+ * those present, XG_ENOGPU when one cannot run the engine, XG_ENOTSUP in
+ * a build without CUDA; XG_EINVAL for n out of range or a negative
+ * device.  On error the context keeps its previous choice. */
+int xg_ctx_set_gpus(struct xg_ctx *ctx, const int *devices, int n);
+/* The number of devices in the context's list (1 after xg_ctx_set_gpu,
+ * whose device may be -1), and the first max of them into devices (which
+ * may be NULL when max is 0). */
+int xg_ctx_gpus(const struct xg_ctx *ctx, int *devices, int max);
+/* The number of CUDA devices this build's gpu engine sees (0 without CUDA
+ * or without a device), usable or not: what "every GPU" means. */
+int xg_gpu_count(void);
 
 /* Detail of the last error set on ctx ("" when none).  Owned by ctx,
  * valid until the next call that takes ctx. */
@@ -287,6 +313,12 @@ const char *xg_stage_name(int stage);
 struct xg_stats {
     int engine;                   /* the engine that ran (never AUTO)   */
     int threads;
+    int gpus;                     /* devices the gpu engine ran on, a
+                                     device listed twice counted twice
+                                     (xg_ctx_set_gpus); 0 for the CPU
+                                     engines                            */
+    int regions;                  /* regions the run was cut into
+                                     (xg_opts.regions); 1: one run      */
     int grid[3];                  /* cells along x, y, z               */
     uint64_t a_count, b_count;    /* elements given                    */
     uint64_t a_skipped;           /* zero-length segments              */
@@ -305,10 +337,41 @@ struct xg_stats {
 struct xg_opts {
     int engine;           /* enum xg_engine */
     int grid[3];          /* cells per axis; 0 = choose from the counts */
-    size_t gpu_mem_cap;   /* bytes of device memory to use; 0 = all free */
+    size_t gpu_mem_cap;   /* bytes of device memory to use; 0 = all free.
+                             Several workers on one device
+                             (xg_ctx_set_gpus) share it equally.      */
     int outside;          /* xg_inside: also one record for each point
                              in no solid (kind outside)               */
+    int regions;          /* xg_segtri, xg_redblue, xg_inside: cut the
+                             run into this many regions (the partitioned
+                             run, below); 0 or 1: one run.  The answer
+                             is the same whatever the number.         */
 };
+
+/* Regions per device of a gpu run over several devices whose
+ * xg_opts.regions is 0 or 1: enough for a fast device to take more. */
+#define XG_REGIONS_PER_GPU 3
+/* Most regions in one run (xg_opts.regions; XG_EINVAL past). */
+#define XG_REGIONS_MAX 65536
+
+/* The partitioned run (xg_opts.regions = n > 1, or several GPUs).  The
+ * (x, y) hull of the inputs is cut into n regions (xg_regions_plan, the
+ * "Regions" section below); each region's run reads the elements whose
+ * box meets its reach (xg_inside: the points it owns, and the solids
+ * whole, every triangle of a fid, when any meets it), keeps the contacts
+ * it owns, and the union, in ascending (a, b) order, is the contacts of
+ * the whole run, bit for bit; opt->grid applies to each region's run.
+ * The stats: a_count, b_count, a_skipped, b_skipped and contacts[] are
+ * the whole run's; grid is the largest of the regions' per axis; the
+ * other counts (grid_refs_*, candidates, bbox_pairs, deferred, cnt) add
+ * up the regions' work, which exceeds the whole run's by the elements
+ * near the cuts that several regions read; seconds[] are the regions'
+ * stages summed and divided by the workers (the wall time they take,
+ * about), prepare adding the selection and unique the final merge.
+ * Errors are those of the whole run: the inputs' checks come first, an
+ * open solid is named as the whole run names it, and a region's failure
+ * fails the run with no contacts.  Progress is reported between
+ * regions. */
 
 /* Every contact between closed segments A and closed triangles B, in
  * ascending (a, b) order, with exact kinds and rounded points.

@@ -138,6 +138,42 @@ void xg__contacts_sort(struct xg_contacts *c)
         qsort(c->v, c->n, sizeof *c->v, by_pair);
 }
 
+int xg__contacts_merge(const struct xg_contacts *const *lists, size_t n,
+                       struct xg_contacts *out)
+{
+    size_t total = 0, *pos, i;
+    for (i = 0; i < n; i++)
+        total += lists[i]->n;
+    out->v = malloc((total ? total : 1) * sizeof *out->v);
+    pos = calloc(n ? n : 1, sizeof *pos);
+    if (!out->v || !pos) {
+        free(out->v);
+        free(pos);
+        memset(out, 0, sizeof *out);
+        return XG_ENOMEM;
+    }
+    out->cap = total ? total : 1;
+    out->n = 0;
+    while (out->n < total) {
+        size_t best = 0;
+        const struct xg_contact *bv = NULL;
+        for (i = 0; i < n; i++) {
+            const struct xg_contact *x;
+            if (pos[i] == lists[i]->n)
+                continue;
+            x = &lists[i]->v[pos[i]];
+            if (!bv || by_pair(x, bv) < 0) {
+                bv = x;
+                best = i;
+            }
+        }
+        out->v[out->n++] = *bv;
+        pos[best]++;
+    }
+    free(pos);
+    return XG_OK;
+}
+
 /* Large working arrays (grid, boxes) are touched once, page by page, and
  * with 4 KiB pages the first-touch faults cost as much as the work that
  * fills them (about 50,000 faults for a million triangles).  Aligned to

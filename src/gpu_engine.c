@@ -1,8 +1,8 @@
 /*
  * gpu_engine.c -- the one door from src/ to the GPU engines: the table
  * the CUDA build registers (cuda/gpu_engines.c; NULL without CUDA,
- * gpu_none.c), the context's choice of device and stream, and what users
- * see when there is no engine to run.
+ * gpu_none.c), the context's choice of devices and stream, and what
+ * users see when there is no engine to run.
  */
 #include <string.h>
 #include "xg_inside.h"
@@ -15,23 +15,56 @@ int xg_ctx_set_gpu(struct xg_ctx *ctx, int device, void *stream)
     if (device < -1)
         return xg__error(ctx, XG_EINVAL, "GPU device %d: a device number "
                          "is 0 or more, or -1 for the current one", device);
-    if (device == -1 && !stream) {
-        ctx->gpu_device = -1;       /* the default, in every build */
-        ctx->gpu_stream = NULL;
-        return XG_OK;
+    if (device != -1 || stream) {
+        if (!xg__gpu_engine)
+            return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
+        if ((rc = xg__gpu_engine->check(ctx, device, stream, &resolved)) !=
+            XG_OK)
+            return rc;
     }
+    /* (-1, NULL) is the default, in every build */
+    ctx->gpus[0] = resolved;
+    ctx->ngpus = 1;
+    ctx->gpu_stream = stream;
+    return XG_OK;
+}
+
+int xg_ctx_set_gpus(struct xg_ctx *ctx, const int *devices, int n)
+{
+    int i, rc, resolved;
+    if (!devices || n < 1 || n > XG_GPUS_MAX)
+        return xg__error(ctx, XG_EINVAL, "%d GPUs: a list holds 1 to %d "
+                         "devices", n, XG_GPUS_MAX);
+    if (n == 1)
+        return xg_ctx_set_gpu(ctx, devices[0], NULL);
+    for (i = 0; i < n; i++)
+        if (devices[i] < 0)
+            return xg__error(ctx, XG_EINVAL, "GPU device %d: a device in a "
+                             "list is 0 or more", devices[i]);
     if (!xg__gpu_engine)
         return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
-    if ((rc = xg__gpu_engine->check(ctx, device, stream, &resolved)) != XG_OK)
-        return rc;
-    ctx->gpu_device = resolved;
-    ctx->gpu_stream = stream;
+    for (i = 0; i < n; i++) {
+        if ((rc = xg__gpu_engine->check(ctx, devices[i], NULL,
+                                        &resolved)) != XG_OK)
+            return rc;
+    }
+    memcpy(ctx->gpus, devices, (size_t)n * sizeof *devices);
+    ctx->ngpus = n;
+    ctx->gpu_stream = NULL;
     return XG_OK;
 }
 
 int xg_ctx_gpu(const struct xg_ctx *ctx)
 {
-    return ctx->gpu_device;
+    return ctx->gpus[0];
+}
+
+int xg_ctx_gpus(const struct xg_ctx *ctx, int *devices, int max)
+{
+    int i;
+    for (i = 0; i < ctx->ngpus && i < max; i++)
+        devices[i] = ctx->gpus[i];
+    return ctx->ngpus;
 }
 
 void *xg_ctx_gpu_stream(const struct xg_ctx *ctx)
@@ -39,11 +72,16 @@ void *xg_ctx_gpu_stream(const struct xg_ctx *ctx)
     return ctx->gpu_stream;
 }
 
+int xg_gpu_count(void)
+{
+    return xg__gpu_engine ? xg__gpu_engine->count() : 0;
+}
+
 int xg__gpu_usable(struct xg_ctx *ctx)
 {
     int resolved;
     return xg__gpu_engine &&
-           xg__gpu_engine->check(NULL, ctx ? ctx->gpu_device : -1, NULL,
+           xg__gpu_engine->check(NULL, ctx ? ctx->gpus[0] : -1, NULL,
                                  &resolved) == XG_OK;
 }
 

@@ -176,26 +176,30 @@ static int inside_seq(struct xg_ctx *ctx, const struct xg_set *a,
 
 /* ---- the entry ---- */
 
-/* What xg__pair_begin checks of the sets: kinds, sizes, coordinates. */
-static const struct xg__pair_ops inside_ops = {
-    XG_ELEM_POINT, XG_ELEM_TRIANGLE, 3, NULL, NULL, NULL, NULL, NULL};
-
-int xg_inside(struct xg_ctx *ctx, const struct xg_set *a,
-              const struct xg_set *b, const struct xg_opts *opt,
-              struct xg_contacts *out, struct xg_stats *st)
+/* A point's box, the point: never skipped. */
+static int point_box(struct xg_counters *cnt, const double *p, double *box)
 {
-    struct xg_stats local;
-    struct xg_opts defaults;
+    (void)cnt;
+    memcpy(box, p, 3 * sizeof *box);
+    memcpy(box + 3, p, 3 * sizeof *box);
+    return 0;
+}
+
+/* What xg__pair_begin checks of the sets (kinds, sizes, coordinates),
+ * and the boxes the partitioned run selects elements by. */
+static const struct xg__pair_ops inside_ops = {
+    XG_ELEM_POINT, XG_ELEM_TRIANGLE, 3, point_box, xg__tri_box_kept,
+    NULL, NULL, NULL};
+
+/* The whole run, one region (opt, st not NULL). */
+static int inside_one(struct xg_ctx *ctx, const struct xg_set *a,
+                      const struct xg_set *b, const struct xg_opts *opt,
+                      struct xg_contacts *out, struct xg_stats *st)
+{
     struct xg__solids S;
     int engine, rc;
     double t0;
 
-    if (!st)
-        st = &local;
-    if (!opt) {
-        memset(&defaults, 0, sizeof defaults);
-        opt = &defaults;
-    }
     rc = xg__pair_begin(ctx, &inside_ops, a, b, opt, out, st, &engine);
     if (rc != XG_OK)
         return rc;
@@ -218,4 +222,16 @@ int xg_inside(struct xg_ctx *ctx, const struct xg_set *a,
     }
     xg__solids_free(&S);
     return xg__pair_end(ctx, rc, out, st);
+}
+
+static const struct xg__region_op inside_region = {&inside_ops, 1,
+                                                   inside_one,
+                                                   xg__solids_closed};
+const struct xg__region_op *const xg__inside_region = &inside_region;
+
+int xg_inside(struct xg_ctx *ctx, const struct xg_set *a,
+              const struct xg_set *b, const struct xg_opts *opt,
+              struct xg_contacts *out, struct xg_stats *st)
+{
+    return xg__regions_entry(ctx, &inside_region, a, b, opt, out, st);
 }

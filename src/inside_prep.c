@@ -157,12 +157,9 @@ static void sort_by(void *v, void *tmp, size_t n, size_t size,
     }
 }
 
-/* order: B's triangles solid by solid, solids by their first triangle
- * and each solid's triangles ascending; start[nsolid + 1] the solids'
- * ranges in order.  Readers give one run per fid, so the sorts are of
- * runs, few. */
-static int group_by_fid(const struct xg_set *b, uint32_t *order,
-                        uint32_t **start, size_t *nsolid)
+/* Readers give one run per fid, so the sorts are of runs, few. */
+int xg__solids_group(const struct xg_set *b, uint32_t *order,
+                     uint32_t **start, size_t *nsolid)
 {
     size_t n = b->n, i, j, nr = 0, g = 0, w = 0;
     struct fid_run *r, *tmp;
@@ -236,6 +233,61 @@ static void closed_worker(void *arg, int tid)
         if (xg__open_edges(c->b->xyz, c->order + c->start[s],
                            c->start[s + 1] - c->start[s], &c->open[s]))
             atomic_store(&c->nomem, 1);
+}
+
+/* Every solid (order, start: xg__solids_group's) closed, else XG_EFORMAT
+ * naming the first open one, in the solids' order: the one message of
+ * an open solid, whoever checks (xg__solids_prepare, xg__solids_closed). */
+static int check_closed(struct xg_ctx *ctx, const struct xg_set *b,
+                        const uint32_t *order, const uint32_t *start,
+                        size_t nsolid, int nthreads)
+{
+    struct closed_run cr;
+    size_t s;
+    int rc = XG_OK;
+    memset(&cr, 0, sizeof cr);
+    cr.b = b;
+    cr.order = order;
+    cr.start = start;
+    cr.nsolid = nsolid;
+    atomic_init(&cr.next, 0);
+    atomic_init(&cr.nomem, 0);
+    cr.open = calloc(nsolid + 1, sizeof *cr.open);
+    if (!cr.open)
+        return xg__error(ctx, XG_ENOMEM, "out of memory");
+    xg__parallel(nthreads < (int)nsolid ? nthreads : (nsolid ? (int)nsolid : 1),
+                 closed_worker, &cr);
+    if (atomic_load(&cr.nomem))
+        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+    for (s = 0; s < nsolid && rc == XG_OK; s++)
+        if (cr.open[s])
+            rc = xg__error(ctx, XG_EFORMAT,
+                           "solid with fid %lld is not closed: %llu open "
+                           "edge%s (used by an odd number of its triangles)",
+                           (long long)b->fid[order[start[s]]],
+                           (unsigned long long)cr.open[s],
+                           cr.open[s] == 1 ? "" : "s");
+    free(cr.open);
+    return rc;
+}
+
+int xg__solids_closed(struct xg_ctx *ctx, const struct xg_set *b,
+                      int nthreads)
+{
+    uint32_t *order, *start = NULL;
+    size_t nsolid = 0;
+    int rc;
+    if (b->n == 0)
+        return XG_OK;
+    if (!(order = malloc(b->n * sizeof *order)) ||
+        xg__solids_group(b, order, &start, &nsolid) != XG_OK) {
+        free(order);
+        return xg__error(ctx, XG_ENOMEM, "out of memory");
+    }
+    rc = check_closed(ctx, b, order, start, nsolid, nthreads);
+    free(order);
+    free(start);
+    return rc;
 }
 
 /* ---- the columns ---- */
@@ -534,47 +586,19 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
                        struct xg__solids *S, struct xg_stats *st)
 {
     uint32_t *order = NULL, *start = NULL;
-    size_t nsolid = 0, s, kept = 0;
+    size_t nsolid = 0, kept = 0;
     double *box = NULL, lo[3], hi[3];
     int rc = XG_OK, cells[3], k;
-    struct closed_run cr;
 
     memset(S, 0, sizeof *S);
     if (b->n && !(order = malloc(b->n * sizeof *order)))
         return xg__error(ctx, XG_ENOMEM, "out of memory");
-    if (b->n && (rc = group_by_fid(b, order, &start, &nsolid))) {
+    if (b->n && (rc = xg__solids_group(b, order, &start, &nsolid))) {
         free(order);
         return xg__error(ctx, rc, "out of memory");
     }
-    /* every solid closed */
-    memset(&cr, 0, sizeof cr);
-    cr.b = b;
-    cr.order = order;
-    cr.start = start;
-    cr.nsolid = nsolid;
-    atomic_init(&cr.next, 0);
-    atomic_init(&cr.nomem, 0);
-    cr.open = calloc(nsolid + 1, sizeof *cr.open);
-    if (!cr.open) {
-        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+    if ((rc = check_closed(ctx, b, order, start, nsolid, nthreads)) != XG_OK)
         goto out;
-    }
-    xg__parallel(nthreads < (int)nsolid ? nthreads : (nsolid ? (int)nsolid : 1),
-                 closed_worker, &cr);
-    if (atomic_load(&cr.nomem)) {
-        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
-        goto out;
-    }
-    for (s = 0; s < nsolid; s++)
-        if (cr.open[s]) {
-            rc = xg__error(ctx, XG_EFORMAT,
-                           "solid with fid %lld is not closed: %llu open "
-                           "edge%s (used by an odd number of its triangles)",
-                           (long long)b->fid[order[start[s]]],
-                           (unsigned long long)cr.open[s],
-                           cr.open[s] == 1 ? "" : "s");
-            goto out;
-        }
     /* the kept triangles, solid by solid */
     S->nsolid = nsolid;
     S->first = malloc((nsolid + 1) * sizeof *S->first);
@@ -634,7 +658,6 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
         st->grid[k] = S->g.n[k];
     st->grid_refs_b = kept ? S->g.b_start[S->g.ncell] : 0;
 out:
-    free(cr.open);
     free(order);
     free(start);
     return rc;

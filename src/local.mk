@@ -17,7 +17,8 @@ src_libexactgeo_core_la_SOURCES = \
 	src/redblue.c src/gpu_plan.c src/gpu_finish.c \
 	src/gpu_engine.c \
 	src/xg_inside.h src/inside.c src/inside_prep.c src/inside_cpu.c \
-	src/dump.c src/region.c \
+	src/dump.c src/region.c src/regions_run.c \
+	src/regions_select.c \
 	src/xg_delaunay.h src/delaunay.c src/delaunay_build.c \
 	src/delaunay_strips.c src/delaunay_hull.c src/delaunay_check.c
 # The GPU engines' table: NULL here without CUDA; cuda/local.mk links

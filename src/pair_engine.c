@@ -208,36 +208,15 @@ static int make_tasks(struct run *r, uint64_t *candidates)
 /* Merges the threads' sorted lists into out, in (a, b) order. */
 static int merge(struct run *r, struct xg_contacts *out)
 {
-    size_t total = 0, *pos;
-    int t;
-    for (t = 0; t < r->nthreads; t++)
-        total += r->w[t].out.n;
-    out->v = malloc((total ? total : 1) * sizeof *out->v);
-    pos = calloc((size_t)r->nthreads, sizeof *pos);
-    if (!out->v || !pos) {
-        free(pos);
+    const struct xg_contacts **lists;
+    int t, rc;
+    if (!(lists = malloc((size_t)r->nthreads * sizeof *lists)))
         return XG_ENOMEM;
-    }
-    out->cap = total ? total : 1;
-    out->n = 0;
-    while (out->n < total) {
-        int best = -1;
-        const struct xg_contact *bv = NULL;
-        for (t = 0; t < r->nthreads; t++) {
-            const struct xg_contact *x;
-            if (pos[t] == r->w[t].out.n)
-                continue;
-            x = &r->w[t].out.v[pos[t]];
-            if (!bv || x->a < bv->a || (x->a == bv->a && x->b < bv->b)) {
-                bv = x;
-                best = t;
-            }
-        }
-        out->v[out->n++] = *bv;
-        pos[best]++;
-    }
-    free(pos);
-    return XG_OK;
+    for (t = 0; t < r->nthreads; t++)
+        lists[t] = &r->w[t].out;
+    rc = xg__contacts_merge(lists, (size_t)r->nthreads, out);
+    free(lists);
+    return rc;
 }
 
 struct finite {
@@ -464,6 +443,8 @@ int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
         return rc;
     st->engine = *engine;
     st->threads = *engine == XG_ENGINE_CPU ? xg__threads(ctx) : 1;
+    st->gpus = *engine == XG_ENGINE_GPU;
+    st->regions = 1;
     free(out->v);
     memset(out, 0, sizeof *out);
     if (xg__cancelled_at(ctx, 0.0))

@@ -213,19 +213,14 @@ int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_set *a,
                             b->n, opt, nthreads, g, st);
 }
 
-int xg_redblue(struct xg_ctx *ctx, const struct xg_set *a,
-               const struct xg_set *b, const struct xg_opts *opt,
-               struct xg_contacts *out, struct xg_stats *st)
+/* The whole run, one region (opt, st not NULL). */
+static int redblue_one(struct xg_ctx *ctx, const struct xg_set *a,
+                       const struct xg_set *b, const struct xg_opts *opt,
+                       struct xg_contacts *out, struct xg_stats *st)
 {
-    struct xg_stats local;
-    struct xg_opts o;
+    struct xg_opts o = *opt;
     int engine, rc;
 
-    if (!st)
-        st = &local;
-    memset(&o, 0, sizeof o);
-    if (opt)
-        o = *opt;
     o.grid[2] = 1;                  /* 2D: one layer of cells */
     rc = xg__pair_begin(ctx, &redblue_ops, a, b, &o, out, st, &engine);
     if (rc != XG_OK)
@@ -236,4 +231,15 @@ int xg_redblue(struct xg_ctx *ctx, const struct xg_set *a,
         rc = xg__pair_run(ctx, &redblue_ops, a->xyz, a->n, b->xyz, b->n, &o,
                           st->threads, NULL, out, st);
     return xg__pair_end(ctx, rc, out, st);
+}
+
+static const struct xg__region_op redblue_region = {&redblue_ops, 0,
+                                                    redblue_one, NULL};
+const struct xg__region_op *const xg__redblue_region = &redblue_region;
+
+int xg_redblue(struct xg_ctx *ctx, const struct xg_set *a,
+               const struct xg_set *b, const struct xg_opts *opt,
+               struct xg_contacts *out, struct xg_stats *st)
+{
+    return xg__regions_entry(ctx, &redblue_region, a, b, opt, out, st);
 }

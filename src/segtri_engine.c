@@ -15,7 +15,7 @@ static int seg_box(struct xg_counters *cnt, const double *s, double *box)
     return 0;
 }
 
-static int tri_box(struct xg_counters *cnt, const double *t, double *box)
+int xg__tri_box_kept(struct xg_counters *cnt, const double *t, double *box)
 {
     if (xg__tri_is_degenerate(cnt, t))
         return 1;
@@ -41,7 +41,7 @@ static void settle(struct xg_counters *cnt, const double *s, const double *t,
 }
 
 static const struct xg__pair_ops segtri_ops = {
-    XG_ELEM_SEGMENT, XG_ELEM_TRIANGLE, 3, seg_box, tri_box,
+    XG_ELEM_SEGMENT, XG_ELEM_TRIANGLE, 3, seg_box, xg__tri_box_kept,
     xg__segtri_fast_hit, xg__segtri_exact, settle,
 };
 const struct xg__pair_ops *const xg__segtri_ops = &segtri_ops;
@@ -54,20 +54,12 @@ int xg__segtri_prepare(struct xg_ctx *ctx, const struct xg_set *a,
                             nthreads, g, st);
 }
 
-int xg_segtri(struct xg_ctx *ctx, const struct xg_set *a,
-              const struct xg_set *b, const struct xg_opts *opt,
-              struct xg_contacts *out, struct xg_stats *st)
+/* The whole run, one region (opt, st not NULL). */
+static int segtri_one(struct xg_ctx *ctx, const struct xg_set *a,
+                      const struct xg_set *b, const struct xg_opts *opt,
+                      struct xg_contacts *out, struct xg_stats *st)
 {
-    struct xg_stats local;
-    struct xg_opts defaults;
     int engine, rc;
-
-    if (!st)
-        st = &local;
-    if (!opt) {
-        memset(&defaults, 0, sizeof defaults);
-        opt = &defaults;
-    }
     rc = xg__pair_begin(ctx, &segtri_ops, a, b, opt, out, st, &engine);
     if (rc != XG_OK)
         return rc;
@@ -77,4 +69,15 @@ int xg_segtri(struct xg_ctx *ctx, const struct xg_set *a,
         rc = xg__pair_run(ctx, &segtri_ops, a->xyz, a->n, b->xyz, b->n, opt,
                           st->threads, NULL, out, st);
     return xg__pair_end(ctx, rc, out, st);
+}
+
+static const struct xg__region_op segtri_region = {&segtri_ops, 0,
+                                                   segtri_one, NULL};
+const struct xg__region_op *const xg__segtri_region = &segtri_region;
+
+int xg_segtri(struct xg_ctx *ctx, const struct xg_set *a,
+              const struct xg_set *b, const struct xg_opts *opt,
+              struct xg_contacts *out, struct xg_stats *st)
+{
+    return xg__regions_entry(ctx, &segtri_region, a, b, opt, out, st);
 }

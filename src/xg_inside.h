@@ -47,6 +47,18 @@ struct xg__run {
     uint32_t solid, start, end, pad;
 };
 
+/* B's triangles grouped into solids by fid: order (b->n entries, the
+ * caller's) gets them solid by solid, the solids in the order of their
+ * first triangle in B and each one's triangles ascending; *start (nsolid
+ * + 1 bounds into order; caller frees) the solids' ranges.  b->n > 0.
+ * XG_OK or XG_ENOMEM. */
+int xg__solids_group(const struct xg_set *b, uint32_t *order,
+                     uint32_t **start, size_t *nsolid);
+/* xg__solids_prepare's check alone: every solid of B closed, else
+ * XG_EFORMAT with the same message, naming the first open solid. */
+int xg__solids_closed(struct xg_ctx *ctx, const struct xg_set *b,
+                      int nthreads);
+
 /* Groups B into solids, checks that each is closed (XG_EFORMAT naming
  * the first open one's fid), drops and counts collinear triangles, and
  * builds the columns (opt->grid[0..1], else the default).  Fills st's

@@ -19,12 +19,15 @@ struct xg_ctx {
     xg_progress_fn progress;
     void *progress_user;
     char errmsg[1024];
-    /* The GPU a run uses (xg_ctx_set_gpu): a device number, or -1 for
-     * the calling thread's current device; and the caller's stream on it
-     * (a cudaStream_t), or NULL for one the engine makes per run.  One
-     * device today; runs over several GPUs will hold one such pair per
-     * device. */
-    int gpu_device;
+    /* The GPUs runs use (xg_ctx_set_gpu, xg_ctx_set_gpus): device
+     * numbers gpus[0 .. ngpus-1] (ngpus >= 1; gpus[0] may be -1, the
+     * calling thread's current device, when ngpus is 1), and the
+     * caller's stream on gpus[0] (a cudaStream_t), or NULL for one the
+     * engine makes per run.  An engine's run uses gpus[0]; a run over
+     * several devices gives each worker a context of its own whose
+     * gpus[0] is its device (regions_run.c). */
+    int gpus[XG_GPUS_MAX];
+    int ngpus;
     void *gpu_stream;
     /* An engine's resources kept between calls (the GPU engines' pinned
      * upload buffers, one set per device used, cuda/gpu_pinned.c),
@@ -178,6 +181,11 @@ int xg__grow(void **v, size_t *cap, size_t n, size_t sz);
 int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x);
 /* Sorts by (a, b). */
 void xg__contacts_sort(struct xg_contacts *c);
+/* The n lists, each in (a, b) order, merged into out (replaced; caller
+ * frees) in (a, b) order; a pair found in two lists keeps the first
+ * list's first.  XG_OK or XG_ENOMEM (out then empty). */
+int xg__contacts_merge(const struct xg_contacts *const *lists, size_t n,
+                       struct xg_contacts *out);
 
 /* ---- preparation shared by every engine (segtri_engine.c) ---- */
 
@@ -335,6 +343,8 @@ struct xg__gpu_engine {
     int (*delaunay)(struct xg_ctx *ctx, const struct xg_set *pts,
                     const uint32_t *gid, size_t n, const struct xg_opts *opt,
                     struct xg_triangles *out, struct xg_stats *st);
+    /* The CUDA devices present, usable or not (xg_gpu_count). */
+    int (*count)(void);
 };
 extern const struct xg__gpu_engine *const xg__gpu_engine;
 
@@ -441,6 +451,87 @@ int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
 /* Non-zero, with a message in ctx, when a coordinate used is not finite. */
 int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
                      int dim, const int64_t *fid, const char *what);
+
+/* The box of a triangle (9 doubles) into box, 0; or 1 when it is
+ * collinear (skipped by every engine): the B side of segtri's and
+ * inside's pair ops (segtri_engine.c). */
+int xg__tri_box_kept(struct xg_counters *cnt, const double *t, double *box);
+
+/* ---- the partitioned run (regions_run.c) ---- */
+
+/* What the partitioned run needs to know of an operation. */
+struct xg__region_op {
+    /* the sets' kinds and dimension (checked as the whole run checks
+     * them), and the degenerate test of the elements (their box
+     * functions) */
+    const struct xg__pair_ops *ops;
+    /* non-zero for B made of solids (inside): A's points go to the one
+     * region that owns them, B's triangles with their whole solid (every
+     * triangle of its fid, collinear ones too) to each region whose reach
+     * the solid's box meets */
+    int solids;
+    /* the single-region engine: the operation's whole run */
+    xg_op_run_fn run;
+    /* NULL, or the whole input's check of B, redone when a region fails
+     * with XG_EFORMAT so that the message is the whole run's (inside: the
+     * first open solid of B, not of the region) */
+    int (*recheck)(struct xg_ctx *ctx, const struct xg_set *b, int nthreads);
+};
+
+/* The public entry of xg_segtri, xg_redblue and xg_inside: the
+ * partitioned run when opt->regions > 1, or with the gpu engine over
+ * several devices (XG_REGIONS_PER_GPU regions per device unless
+ * opt->regions says), else rop->run.  opt and st may be NULL. */
+int xg__regions_entry(struct xg_ctx *ctx, const struct xg__region_op *rop,
+                      const struct xg_set *a, const struct xg_set *b,
+                      const struct xg_opts *opt, struct xg_contacts *out,
+                      struct xg_stats *st);
+
+/* Wall-clock seconds of the partitioned run's three steps: the selection
+ * (hull, plan, each region's elements), the regions' runs, and the merge
+ * of their contacts. */
+struct xg__regions_times {
+    double select, compute, gather;
+};
+
+/* The partitioned run in nreg regions (1 .. XG_REGIONS_MAX; 1 runs the
+ * whole sets through the same steps), contracts as xg_segtri's with the
+ * stats of exactgeo.h ("The partitioned run"); times (may be NULL) gets
+ * the steps' wall time (the benchmarks).  opt, st not NULL. */
+int xg__regions_run(struct xg_ctx *ctx, const struct xg__region_op *rop,
+                    const struct xg_set *a, const struct xg_set *b,
+                    const struct xg_opts *opt, int nreg,
+                    struct xg_contacts *out, struct xg_stats *st,
+                    struct xg__regions_times *times);
+
+/* The elements of one set per region (regions_select.c): region k's
+ * are idx[start[k] .. start[k+1]-1], ascending (the whole set's order). */
+struct xg__picks {
+    size_t *start;        /* nreg + 1 */
+    uint32_t *idx;
+    uint64_t extra;       /* degenerate elements counted by more than one
+                             region's run: the counts past each one's
+                             first (the whole run's skipped count is the
+                             regions' sum less this) */
+};
+void xg__picks_free(struct xg__picks *p);
+
+/* The selection of a partitioned run in nreg regions on nthreads
+ * threads: the hull of a and b, the plan into reg (nreg of them, the
+ * caller's), and each set's elements per region into pa, pb (caller
+ * frees with xg__picks_free; empty on error), every element in one
+ * region at least (a degenerate one too: its runs skip and count it);
+ * adds the predicates to cnt.  XG_OK or XG_ENOMEM. */
+int xg__regions_select(const struct xg__region_op *rop,
+                       const struct xg_set *a, const struct xg_set *b,
+                       int nreg, int nthreads, struct xg_region *reg,
+                       struct xg__picks *pa, struct xg__picks *pb,
+                       struct xg_counters *cnt);
+
+/* The operations' region ops (segtri_engine.c, redblue.c, inside.c). */
+extern const struct xg__region_op *const xg__segtri_region;
+extern const struct xg__region_op *const xg__redblue_region;
+extern const struct xg__region_op *const xg__inside_region;
 
 /* ---- GPU hits to contacts (gpu_finish.c) ---- */
 

@@ -69,6 +69,29 @@ TESTS += tests/earclip_t
 # the one seeded random source of every test (XG_TEST_SEED replays a run)
 EXTRA_DIST += tests/xg_rng.h
 
+# The region API: plans tile the plane, reaches hold the roundings.
+check_PROGRAMS += tests/region_t
+tests_region_t_SOURCES = tests/region_t.c tests/xg_test.h tests/tap.h
+tests_region_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_region_t_LDADD = $(TAP_LDADD)
+TESTS += tests/region_t
+
+# The gpu engine on devices {0} and {0, 0}, whole and in regions, against
+# the cpu engine; skips without a GPU (static: cuda/local.mk).
+check_PROGRAMS += tests/regions_gpu_t
+tests_regions_gpu_t_SOURCES = tests/regions_gpu_t.c tests/regions_data.h \
+	tests/tap.h
+tests_regions_gpu_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_regions_gpu_t_LDADD = $(TAP_LDADD)
+TESTS += tests/regions_gpu_t
+
+# The partitioned run: 1..7 regions give the whole run's answer.
+check_PROGRAMS += tests/regions_t
+tests_regions_t_SOURCES = tests/regions_t.c tests/regions_data.h tests/tap.h
+tests_regions_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_regions_t_LDADD = $(TAP_LDADD)
+TESTS += tests/regions_t
+
 # tests/cases/*.case: named robustness cases run through the core
 check_PROGRAMS += tests/set_t
 tests_set_t_SOURCES = tests/set_t.c tests/tap.h
@@ -233,6 +256,12 @@ if HAVE_GDAL
 TESTS += tests/inside_cli_t.sh
 endif
 EXTRA_DIST += tests/inside_cli_t.sh
+# --gpus where no GPU can run: clean failures, usage errors, "gpus" in
+# --stats.
+if HAVE_GDAL
+TESTS += tests/gpus_cli_t.sh
+endif
+EXTRA_DIST += tests/gpus_cli_t.sh
 # xg_incircle and its stages against a GMP rational reference.
 check_PROGRAMS += tests/incircle_t
 tests_incircle_t_SOURCES = tests/incircle_t.c tests/pred_ref.h \
