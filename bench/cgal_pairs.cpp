@@ -4,12 +4,17 @@
 // kernel (exact predicates, as ours are): segment x triangle in 3D for a
 // segtri dump, segment x segment in 2D for a red/blue one.
 //
-//   cgal_pairs DUMP THREADS [RUNS]
+//   cgal_pairs DUMP THREADS [RUNS [MODE]]
 //
-// THREADS 1 runs the sequential segment tree; more run CGAL's own
-// parallel one (CGAL::Parallel_tag, over TBB, limited to THREADS by
-// tbb::global_control), which needs a build with TBB (CGAL_LINKED_WITH_
-// TBB; bench/local.mk).  Zero-length segments and collinear triangles
+// THREADS 1 runs the sequential segment tree.  More run MODE: "tbb",
+// CGAL's own parallel tree (CGAL::Parallel_tag over TBB, limited to
+// THREADS by tbb::global_control; a build with TBB, bench/local.mk),
+// which copies both ranges four times and runs 16 sub-trees, and on two
+// cores was slower than one thread; or "slabs" (the default), ours: the
+// x axis cut into THREADS slabs of as many B boxes each, one std::thread
+// per slab running the sequential tree over the boxes that meet its
+// slab, a pair counted only in the slab holding the low x of the
+// intersection of its boxes (so once).  Zero-length segments and collinear triangles
 // are left out, as our engines leave them out (do_intersect's
 // precondition).  Prints, per run, "pairs HITS boxpairs BOXPAIRS seconds
 // S": the pairs that meet (our contacts count: one per pair), the box
@@ -17,10 +22,13 @@
 // (objects, boxes, tree, predicates; reading the dump excluded).
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/box_intersection_d.h>
-#include <atomic>
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <thread>
 #include <vector>
 #ifdef CGAL_LINKED_WITH_TBB
 #include <tbb/global_control.h>
@@ -61,18 +69,66 @@ template <int D>
 using Box = CGAL::Box_intersection_d::Box_with_info_d<
     double, D, std::size_t, CGAL::Box_intersection_d::ID_EXPLICIT>;
 
+static int use_tbb;             // MODE "tbb"
+
+// The slabs: thread t takes the boxes that meet [cut[t], cut[t + 1]]
+// and keeps a pair when max(a.min x, b.min x) lies in [cut[t],
+// cut[t + 1]) (the last slab closed), which exactly one slab does.
+template <class B, class Fn>
+static void slabs(std::vector<B> &a, std::vector<B> &b, Fn fn, int threads)
+{
+    std::vector<double> xs, cut(threads + 1);
+    xs.reserve(b.size());
+    for (const auto &x : b)
+        xs.push_back(x.min_coord(0));
+    std::sort(xs.begin(), xs.end());
+    cut[0] = -HUGE_VAL;
+    cut[threads] = HUGE_VAL;
+    for (int t = 1; t < threads; t++)
+        cut[t] = xs.empty() ? 0.0 : xs[xs.size() * t / threads];
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; t++)
+        pool.emplace_back([&, t]() {
+            double lo = cut[t], hi = cut[t + 1];
+            int last = t == threads - 1;
+            std::vector<B> sa, sb;
+            for (const auto &x : a)
+                if (x.max_coord(0) >= lo && x.min_coord(0) <= hi)
+                    sa.push_back(x);
+            for (const auto &x : b)
+                if (x.max_coord(0) >= lo && x.min_coord(0) <= hi)
+                    sb.push_back(x);
+            CGAL::box_intersection_d(
+                sa.begin(), sa.end(), sb.begin(), sb.end(),
+                [&](const B &x, const B &y) {
+                    double m = std::max(x.min_coord(0), y.min_coord(0));
+                    if (m >= lo && (m < hi || last))
+                        fn(x, y, t);
+                });
+        });
+    for (auto &th : pool)
+        th.join();
+}
+
+// fn(box of a, box of b, thread): every pair of boxes that meet, once.
 template <class B, class Fn>
 static void intersect(std::vector<B> &a, std::vector<B> &b, Fn fn,
                       int threads)
 {
+    if (threads > 1 && !use_tbb) {
+        slabs(a, b, fn, threads);
+        return;
+    }
     if (threads > 1) {
 #ifdef CGAL_LINKED_WITH_TBB
-        CGAL::box_intersection_d<CGAL::Parallel_tag>(a.begin(), a.end(),
-                                                     b.begin(), b.end(), fn);
+        CGAL::box_intersection_d<CGAL::Parallel_tag>(
+            a.begin(), a.end(), b.begin(), b.end(),
+            [&](const B &x, const B &y) { fn(x, y, slot()); });
         return;
 #endif
     }
-    CGAL::box_intersection_d(a.begin(), a.end(), b.begin(), b.end(), fn);
+    CGAL::box_intersection_d(a.begin(), a.end(), b.begin(), b.end(),
+                             [&](const B &x, const B &y) { fn(x, y, 0); });
 }
 
 // One run over a segtri dump: A segments, B triangles.
@@ -107,8 +163,8 @@ static double run3(const xg_set &sa, const xg_set &sb, int threads,
     for (size_t i = 0; i < tris.size(); i++)
         bb.push_back(Box<3>(tris[i].bbox(), i));
     intersect(ba, bb,
-              [t, &segs, &tris](const Box<3> &x, const Box<3> &y) {
-                  tally &c = t[slot()];
+              [t, &segs, &tris](const Box<3> &x, const Box<3> &y, int th) {
+                  tally &c = t[th];
                   c.boxes++;
                   c.hits += CGAL::do_intersect(segs[x.info()], tris[y.info()]);
               },
@@ -137,8 +193,8 @@ static double run2(const xg_set &sa, const xg_set &sb, int threads,
             b[k].push_back(Box<2>(s[k][i].bbox(), i));
     }
     intersect(b[0], b[1],
-              [t, &s](const Box<2> &x, const Box<2> &y) {
-                  tally &c = t[slot()];
+              [t, &s](const Box<2> &x, const Box<2> &y, int th) {
+                  tally &c = t[th];
                   c.boxes++;
                   c.hits += CGAL::do_intersect(s[0][x.info()], s[1][y.info()]);
               },
@@ -148,17 +204,18 @@ static double run2(const xg_set &sa, const xg_set &sb, int threads,
 
 int main(int argc, char **argv)
 {
-    if (argc < 3 || argc > 4) {
-        std::fprintf(stderr, "usage: cgal_pairs DUMP THREADS [RUNS]\n");
+    if (argc < 3 || argc > 5) {
+        std::fprintf(stderr, "usage: cgal_pairs DUMP THREADS [RUNS [MODE]]\n");
         return 2;
     }
     int threads = std::atoi(argv[2]), runs = argc > 3 ? std::atoi(argv[3]) : 1;
-    if (threads < 1 || runs < 1) {
-        std::fprintf(stderr, "cgal_pairs: THREADS and RUNS must be >= 1\n");
+    if (threads < 1 || threads > 256 || runs < 1) {
+        std::fprintf(stderr, "cgal_pairs: THREADS 1..256, RUNS >= 1\n");
         return 2;
     }
+    use_tbb = argc > 4 && !std::strcmp(argv[4], "tbb");
 #ifndef CGAL_LINKED_WITH_TBB
-    if (threads > 1) {
+    if (threads > 1 && use_tbb) {
         std::fprintf(stderr, "cgal_pairs: built without TBB: 1 thread only\n");
         return 3;
     }
