@@ -277,7 +277,7 @@ int main(int argc, char **argv)
     /* Next to this program; libtool runs it from .libs/ in the build. */
     slash = strrchr(argv[0], '/');
     i = slash ? (int)(slash - argv[0] + 1) : 0;
-    if (i >= 7 && !strncmp(argv[0] + i - 7, ".libs/", 6))
+    if (i >= 6 && !strncmp(argv[0] + i - 6, ".libs/", 6))
         i -= 6;
     snprintf(peer, sizeof peer, "%.*scgal_pairs", i, argv[0]);
     op.cgal = peer;

@@ -57,10 +57,10 @@ endif
 # bench/cgal_pairs, CGAL's box_intersection_d + do_intersect.  The peer
 # is built on demand (`make bench/cgal_pairs`), like the other CGAL
 # peers; with TBB (HAVE_TBB) it runs CGAL's Parallel_tag on more than one
-# thread.  libstdc++ is linked statically; GMP, MPFR and TBB (which has
-# no static library in Debian) are not: to run it on a machine without
-# them, carry libgmp.so.10, libmpfr.so.6 and libtbb.so.12 along and set
-# LD_LIBRARY_PATH.
+# thread.  It links GMP, MPFR and TBB (which has no static library in
+# Debian) as shared libraries: to run it on a machine without them (the
+# GPU machine), carry libgmp.so.10, libmpfr.so.6 and libtbb.so.12 along
+# and set LD_LIBRARY_PATH.
 noinst_PROGRAMS += bench/bench_cpu
 bench_bench_cpu_SOURCES = bench/bench_cpu.c bench/gen_shapes.h
 bench_bench_cpu_LDADD = src/libexactgeo.la -lm
@@ -69,7 +69,7 @@ EXTRA_PROGRAMS += bench/cgal_pairs
 bench_cgal_pairs_SOURCES = bench/cgal_pairs.cpp
 bench_cgal_pairs_CPPFLAGS = -I$(top_srcdir)/src
 bench_cgal_pairs_CXXFLAGS = -O2 -std=c++17 -frounding-math -pthread
-bench_cgal_pairs_LDFLAGS = -static-libstdc++ -static-libgcc -pthread
+bench_cgal_pairs_LDFLAGS = -pthread
 bench_cgal_pairs_LDADD = src/libexactgeo_core.la -lmpfr $(GMP_LIBS) -lm
 if HAVE_TBB
 bench_cgal_pairs_CPPFLAGS += -DCGAL_LINKED_WITH_TBB
