@@ -186,9 +186,12 @@ static int walk_one(struct run *r, struct worker *w, int tid, uint32_t i)
                     for (ib = g->b_start[cell]; ib < b_hi; ib++) {
                         uint32_t j = g->b_items[ib];
                         int rc;
+                        const double *bbox = g->b_box + 6 * (size_t)j;
                         if (!xg__segwalk_owns(wk.m, c, prev,
-                                           g->b_cell + 6 * (size_t)j, xyz) ||
-                            !xg__boxes_meet(abox, g->b_box + 6 * (size_t)j))
+                                              g->b_cell + 6 * (size_t)j,
+                                              xyz) ||
+                            !xg__boxes_meet(abox, bbox) ||
+                            !xg__segwalk_may_meet(&wk, bbox))
                             continue;
                         if ((rc = evaluate(r, w, tid, i, ea, j)) != XG_OK)
                             return rc;

@@ -107,3 +107,28 @@ void xg__segwalk_layer(const struct xg__segwalk *w, int s, int32_t c[6])
             c[3 + k] = ch;
     }
 }
+
+int xg__segwalk_may_meet(const struct xg__segwalk *w, const double *box)
+{
+    int m = w->m, k;
+    double a, b;
+    if (!w->narrow)
+        return 1;               /* the boxes' test is all there is */
+    /* The part of the segment within the box's extent on axis m: exact
+     * doubles, no rounding. */
+    a = fmax(box[m], w->smin[m]);
+    b = fmin(box[3 + m], w->smax[m]);
+    if (a > b)
+        return 0;
+    for (k = 0; k < w->dim; k++) {
+        double x0, x1;
+        if (k == m)
+            continue;
+        x0 = w->D[k] + (a - w->D[m]) * w->q[k];
+        x1 = w->D[k] + (b - w->D[m]) * w->q[k];
+        if (fmax(x0, x1) + w->mu[k] < box[k] ||
+            fmin(x0, x1) - w->mu[k] > box[3 + k])
+            return 0;
+    }
+    return 1;
+}

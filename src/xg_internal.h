@@ -180,6 +180,13 @@ void xg__segwalk_init(struct xg__segwalk *w, const struct xg_grid *g,
  * Ranges move monotonically with s on every axis. */
 void xg__segwalk_layer(const struct xg__segwalk *w, int s, int32_t c[6]);
 
+/* Zero only when the segment of walk w certainly misses box (6
+ * doubles): its part within the box's extent on axis m, widened by the
+ * walk's margin, misses the box on another axis.  Sound for the same
+ * reasons as the walk's layers (pair_walk.c): a cheap cull before the
+ * filters for the box pairs whose boxes meet far from the segment. */
+int xg__segwalk_may_meet(const struct xg__segwalk *w, const double *box);
+
 /* Non-zero when the walk gives a pair to cell xyz of the layer whose
  * range is c (on axis m), the pair's B element having cell range cb and
  * being listed in that cell; prev is the previous layer's range (NULL for
