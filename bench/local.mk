@@ -1,7 +1,7 @@
 # bench: see Makefile.am
 # Benchmarks: built by `make`, run by bench/run.sh (not part of `make check`).
 noinst_PROGRAMS += bench/gen_paper bench/bench_segtri
-bench_gen_paper_SOURCES = bench/gen_paper.c
+bench_gen_paper_SOURCES = bench/gen_paper.c bench/gen_shapes.h
 bench_gen_paper_LDADD = src/libexactgeo.la -lm
 bench_bench_segtri_SOURCES = bench/bench_segtri.c
 bench_bench_segtri_LDADD = src/libexactgeo.la $(GMP_LIBS) -lm
@@ -50,4 +50,29 @@ bench_cgal_delaunay_SOURCES = bench/cgal_delaunay.cpp bench/gen_delaunay.h
 bench_cgal_delaunay_CXXFLAGS = -O2 -std=c++17 -frounding-math -pthread
 bench_cgal_delaunay_LDFLAGS = -all-static -pthread
 bench_cgal_delaunay_LDADD = -lmpfr -lgmp
+endif
+
+# The laptop path (issue 16): bench_cpu runs our CPU engines on the
+# shapes of bench/gen_shapes.h (and a dump: the world map) against
+# bench/cgal_pairs, CGAL's box_intersection_d + do_intersect.  The peer
+# is built on demand (`make bench/cgal_pairs`), like the other CGAL
+# peers; with TBB (HAVE_TBB) it runs CGAL's Parallel_tag on more than one
+# thread.  It links GMP, MPFR and TBB (which has no static library in
+# Debian) as shared libraries: to run it on a machine without them (the
+# GPU machine), carry libgmp.so.10, libmpfr.so.6 and libtbb.so.12 along
+# and set LD_LIBRARY_PATH.
+noinst_PROGRAMS += bench/bench_cpu
+bench_bench_cpu_SOURCES = bench/bench_cpu.c bench/gen_shapes.h
+bench_bench_cpu_LDADD = src/libexactgeo.la -lm
+if HAVE_CGAL
+EXTRA_PROGRAMS += bench/cgal_pairs
+bench_cgal_pairs_SOURCES = bench/cgal_pairs.cpp
+bench_cgal_pairs_CPPFLAGS = -I$(top_srcdir)/src
+bench_cgal_pairs_CXXFLAGS = -O2 -std=c++17 -frounding-math -pthread
+bench_cgal_pairs_LDFLAGS = -pthread
+bench_cgal_pairs_LDADD = src/libexactgeo_core.la -lmpfr $(GMP_LIBS) -lm
+if HAVE_TBB
+bench_cgal_pairs_CPPFLAGS += -DCGAL_LINKED_WITH_TBB
+bench_cgal_pairs_LDADD += -ltbb
+endif
 endif

@@ -327,7 +327,10 @@ struct xg_stats {
                                      differs from the kept point's     */
     uint64_t grid_refs_a, grid_refs_b; /* element-in-cell references   */
     uint64_t candidates;          /* sum over cells of |A_c| * |B_c|   */
-    uint64_t bbox_pairs;          /* candidates whose boxes meet, once each */
+    uint64_t bbox_pairs;          /* candidates whose boxes meet, once each,
+                                     that were evaluated: all of them but
+                                     in the cpu engine, whose segments
+                                     skip the cells they do not cross */
     uint64_t deferred;            /* pairs the fast filter sent to exact work */
     struct xg_counters cnt;
     uint64_t contacts[XG_KIND_COUNT];

@@ -12,7 +12,7 @@ src_libexactgeo_core_la_SOURCES = \
 	src/xg_thread.h src/xg_boxes.h src/xg_gpu_hit.h \
 	src/ctx.c src/clock.c src/thread.c src/geom.c \
 	src/exact.c src/orient.c src/refine.c src/project.c \
-	src/grid.c src/pair_engine.c src/segtri.c src/segtri_engine.c \
+	src/grid.c src/pair_engine.c src/pair_walk.c src/segtri.c src/segtri_engine.c \
 	src/xg_earclip.h src/earclip.c src/earclip_rings.c src/earclip_bridge.c \
 	src/redblue.c src/gpu_plan.c src/gpu_finish.c \
 	src/gpu_engine.c \

@@ -3,12 +3,18 @@
  * (segment-triangle in 3D, red/blue segments in 2D).
  *
  * seq is the paper's sequential baseline: iterate the grid's cells, test
- * each pair's boxes, evaluate the predicates.  cpu is the same loop on
- * several threads, with the cells cut into tasks of bounded work that the
- * threads take as they go.  A pair met in several cells is evaluated
- * only in the cell that holds the lowest corner of the intersection of
- * the two boxes (the ownership rule), so no contact appears twice and no
- * de-duplication pass is needed; the engines differ only in speed.
+ * each pair's boxes, evaluate the predicates.  A pair met in several
+ * cells is evaluated only in the cell that holds the lowest corner of the
+ * intersection of the two boxes (the ownership rule), so no contact
+ * appears twice and no de-duplication pass is needed.  cpu runs on
+ * several threads, which take tasks as they go: when A's elements are
+ * segments, each segment walks the cells it passes through (pair_walk.c)
+ * instead of every cell of its box, and each pair goes to one cell of
+ * the walk (xg__segwalk_owns), so box pairs far from the segment are never
+ * evaluated; otherwise it runs seq's loop with the cells cut into tasks
+ * of bounded work.  Every pair that meets is evaluated once either way,
+ * by the same fast and exact stages, so the engines differ only in speed
+ * (and in how many box pairs they evaluate).
  * What a pair is (its boxes, its fast and exact stages) comes from a
  * struct xg__pair_ops; where its contacts go (a list in (a, b) order, or
  * a reduction into per-element state) from a struct xg__pair_sink.
@@ -52,6 +58,7 @@ struct run {
     size_t na, nb;
     struct task *tasks;
     size_t ntasks;
+    size_t walk;                /* > 0: walk A's segments, this many a task */
     atomic_size_t next;
     atomic_int stop;            /* cancel asked, or a worker failed */
     struct worker *w;
@@ -96,15 +103,108 @@ static void report_progress(struct run *r, size_t done)
         atomic_store(&r->stop, 1);
 }
 
+/* Evaluates pair (i, j), whose boxes meet, and emits or reduces its
+ * contact.  Returns XG_OK or the sink's error. */
+static int evaluate(struct run *r, struct worker *w, int tid, uint32_t i,
+                    const double *ea, uint32_t j)
+{
+    const struct xg__pair_ops *ops = r->ops;
+    const struct xg__pair_sink *sink = r->sink;
+    size_t sb = (size_t)xg_elem_doubles(ops->b_elem);
+    struct xg_contact ct;
+    int hit;
+    w->bbox_pairs++;
+    hit = ops->fast(&w->cnt, ea, r->b + sb * j, &ct);
+    if (hit < 0) {
+        w->deferred++;
+        hit = ops->exact(&w->cnt, ea, r->b + sb * j, &ct);
+    }
+    if (!hit)
+        return XG_OK;
+    ct.a = i;
+    ct.b = j;
+    ct.pad = 0;
+    if (ct.kind != XG_KIND_OVERLAP)
+        ct.q[0] = ct.q[1] = ct.q[2] = 0.0;
+    w->kinds[ct.kind]++;
+    return sink ? sink->reduce(sink->user, tid, &ct)
+                : xg__contacts_push(&w->out, &ct);
+}
+
+/* The paper's loop over one task: the cell's A against its B, each pair
+ * in the cell that owns it. */
+static int cell_task(struct run *r, struct worker *w, int tid,
+                     const struct task *tk)
+{
+    const struct xg_grid *g = r->g;
+    size_t sa = (size_t)xg_elem_doubles(r->ops->a_elem);
+    uint32_t c = tk->cell, ia, ib;
+    uint32_t b_lo = g->b_start[c], b_hi = g->b_start[c + 1];
+    for (ia = tk->a_lo; ia < tk->a_hi; ia++) {
+        uint32_t i = g->a_items[ia];
+        const double *abox = g->a_box + 6 * (size_t)i;
+        const int32_t *acell = g->a_cell + 6 * (size_t)i;
+        const double *ea = r->a + sa * i;
+        for (ib = b_lo; ib < b_hi; ib++) {
+            uint32_t j = g->b_items[ib];
+            int rc;
+            if (!xg__boxes_meet(abox, g->b_box + 6 * (size_t)j) ||
+                !xg__grid_owns(g, c, acell, g->b_cell + 6 * (size_t)j))
+                continue;
+            if ((rc = evaluate(r, w, tid, i, ea, j)) != XG_OK)
+                return rc;
+        }
+    }
+    return XG_OK;
+}
+
+/* The cpu engine's loop over one segment of A: the cells it passes
+ * through (pair_walk.c), each pair in the one cell of the walk that the
+ * walk's rule gives it. */
+static int walk_one(struct run *r, struct worker *w, int tid, uint32_t i)
+{
+    const struct xg_grid *g = r->g;
+    const double *abox = g->a_box + 6 * (size_t)i;
+    const double *ea = r->a + 6 * (size_t)i;
+    struct xg__segwalk wk;
+    int32_t lay[2][6], xyz[3];
+    int s, cur = 0;
+
+    xg__segwalk_init(&wk, g, ea, g->a_cell + 6 * (size_t)i, r->ops->dim);
+    if (wk.bc[0] > wk.bc[3])
+        return XG_OK;
+    for (s = wk.bc[wk.m]; s <= wk.bc[3 + wk.m]; s++, cur ^= 1) {
+        const int32_t *c = lay[cur];
+        const int32_t *prev = s > wk.bc[wk.m] ? lay[cur ^ 1] : NULL;
+        xg__segwalk_layer(&wk, s, lay[cur]);
+        for (xyz[2] = c[2]; xyz[2] <= c[5]; xyz[2]++)
+            for (xyz[1] = c[1]; xyz[1] <= c[4]; xyz[1]++)
+                for (xyz[0] = c[0]; xyz[0] <= c[3]; xyz[0]++) {
+                    uint32_t cell = xg__cell_index(g->n, xyz[0], xyz[1],
+                                                   xyz[2]), ib;
+                    uint32_t b_hi = g->b_start[cell + 1];
+                    for (ib = g->b_start[cell]; ib < b_hi; ib++) {
+                        uint32_t j = g->b_items[ib];
+                        int rc;
+                        const double *bbox = g->b_box + 6 * (size_t)j;
+                        if (!xg__segwalk_owns(wk.m, c, prev,
+                                              g->b_cell + 6 * (size_t)j,
+                                              xyz) ||
+                            !xg__boxes_meet(abox, bbox) ||
+                            !xg__segwalk_may_meet(&wk, bbox))
+                            continue;
+                        if ((rc = evaluate(r, w, tid, i, ea, j)) != XG_OK)
+                            return rc;
+                    }
+                }
+    }
+    return XG_OK;
+}
+
 static void intersect_worker(void *arg, int tid)
 {
     struct run *r = arg;
     struct worker *w = &r->w[tid];
-    const struct xg_grid *g = r->g;
-    const struct xg__pair_ops *ops = r->ops;
-    const struct xg__pair_sink *sink = r->sink;
-    size_t sa = (size_t)xg_elem_doubles(ops->a_elem),
-           sb = (size_t)xg_elem_doubles(ops->b_elem);
     size_t next_report = r->ntasks / 100 + 1;  /* 0 was reported */
 
     for (;;) {
@@ -116,46 +216,20 @@ static void intersect_worker(void *arg, int tid)
             next_report = t0 + r->ntasks / 100 + 1;
         }
         for (ti = t0; ti < t0 + TASK_GRAB && ti < r->ntasks; ti++) {
-            const struct task *tk = &r->tasks[ti];
-            uint32_t c = tk->cell, ia, ib;
-            uint32_t b_lo = g->b_start[c], b_hi = g->b_start[c + 1];
+            int rc = XG_OK;
             if (atomic_load_explicit(&r->stop, memory_order_relaxed))
                 goto stopped;
-            for (ia = tk->a_lo; ia < tk->a_hi; ia++) {
-                uint32_t i = g->a_items[ia];
-                const double *abox = g->a_box + 6 * (size_t)i;
-                const int32_t *acell = g->a_cell + 6 * (size_t)i;
-                const double *ea = r->a + sa * i;
-                for (ib = b_lo; ib < b_hi; ib++) {
-                    uint32_t j = g->b_items[ib];
-                    struct xg_contact ct;
-                    int hit;
-                    if (!xg__boxes_meet(abox, g->b_box + 6 * (size_t)j) ||
-                        !xg__grid_owns(g, c, acell, g->b_cell + 6 * (size_t)j))
-                        continue;
-                    w->bbox_pairs++;
-                    hit = ops->fast(&w->cnt, ea, r->b + sb * j, &ct);
-                    if (hit < 0) {
-                        w->deferred++;
-                        hit = ops->exact(&w->cnt, ea, r->b + sb * j, &ct);
-                    }
-                    if (hit) {
-                        int rc;
-                        ct.a = i;
-                        ct.b = j;
-                        ct.pad = 0;
-                        if (ct.kind != XG_KIND_OVERLAP)
-                            ct.q[0] = ct.q[1] = ct.q[2] = 0.0;
-                        w->kinds[ct.kind]++;
-                        rc = sink ? sink->reduce(sink->user, tid, &ct)
-                                  : xg__contacts_push(&w->out, &ct);
-                        if (rc != XG_OK) {
-                            w->rc = rc;
-                            atomic_store(&r->stop, 1);
-                            return;
-                        }
-                    }
-                }
+            if (r->walk) {
+                size_t i = ti * r->walk, e = i + r->walk;
+                for (; i < e && i < r->na && rc == XG_OK; i++)
+                    rc = walk_one(r, w, tid, (uint32_t)i);
+            } else {
+                rc = cell_task(r, w, tid, &r->tasks[ti]);
+            }
+            if (rc != XG_OK) {
+                w->rc = rc;
+                atomic_store(&r->stop, 1);
+                return;
             }
         }
     }
@@ -179,6 +253,8 @@ static int make_tasks(struct run *r, uint64_t *candidates)
         if (a0 == a1 || nb == 0)
             continue;
         *candidates += (uint64_t)(a1 - a0) * nb;
+        if (r->walk)
+            continue;           /* counted only: the walk's tasks are A's */
         step = TASK_WORK / nb;
         if (step < 1)
             step = 1;
@@ -201,7 +277,7 @@ static int make_tasks(struct run *r, uint64_t *candidates)
         }
     }
     r->tasks = v;
-    r->ntasks = n;
+    r->ntasks = r->walk ? (r->na + r->walk - 1) / r->walk : n;
     return XG_OK;
 }
 
@@ -355,6 +431,14 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     if (rc != XG_OK)
         goto out;
     r.g = &g;
+    /* The cpu engine walks each segment of A through the cells it passes
+     * (pair_walk.c): a pair whose A is a segment can only meet where the
+     * segment is.  seq keeps the paper's loop over the cells. */
+    if (ops->a_elem == XG_ELEM_SEGMENT && st->engine == XG_ENGINE_CPU) {
+        r.walk = na / ((size_t)nthreads * 64);
+        if (r.walk < 1)
+            r.walk = 1;
+    }
     rc = make_tasks(&r, &candidates);
     st->candidates = candidates;
     t1 = xg__now();

@@ -158,6 +158,60 @@ static inline int xg__grid_owns(const struct xg_grid *g, size_t c,
     return xg__owner(g->n, ca, cb) == c;
 }
 
+/* ---- the cells a segment passes through (pair_walk.c) ---- */
+
+/* A segment's walk: its box's cell range bc, cut into layers along axis
+ * m (the longest in cells), each layer narrowed on the other axes < dim
+ * to the cells of the segment's part in it (narrow; without it, every
+ * layer is the box's whole cross-section). */
+struct xg__segwalk {
+    const struct xg_grid *g;
+    int m, dim, narrow;
+    int32_t bc[6];
+    double D[3], q[3];          /* start; d(x_k) / d(x_m) along it */
+    double smin[3], smax[3];    /* the segment's extent */
+    double mu[3];               /* the margin, per axis */
+};
+
+/* Starts the walk of segment seg (6 doubles; axes 0 .. dim-1 count, the
+ * others keep bc's range) whose box has cell range bc in g.  The layers
+ * run from bc[m] to bc[3 + m]; an empty bc (bc[0] > bc[3]) has none. */
+void xg__segwalk_init(struct xg__segwalk *w, const struct xg_grid *g,
+                   const double *seg, const int32_t *bc, int dim);
+/* The cell range c of layer s (bc[m] <= s <= bc[3 + m]): every cell
+ * that may hold a point of the segment whose m-cell is s, within bc.
+ * Ranges move monotonically with s on every axis. */
+void xg__segwalk_layer(const struct xg__segwalk *w, int s, int32_t c[6]);
+
+/* Zero only when the segment of walk w certainly misses box (6
+ * doubles): its part within the box's extent on axis m, widened by the
+ * walk's margin, misses the box on another axis.  Sound for the same
+ * reasons as the walk's layers (pair_walk.c): a cheap cull before the
+ * filters for the box pairs whose boxes meet far from the segment. */
+int xg__segwalk_may_meet(const struct xg__segwalk *w, const double *box);
+
+/* Non-zero when the walk gives a pair to cell xyz of the layer whose
+ * range is c (on axis m), the pair's B element having cell range cb and
+ * being listed in that cell; prev is the previous layer's range (NULL for
+ * the first).  A pair met in several cells of the walk goes to one: the
+ * first layer whose range meets cb (the layers that do are consecutive,
+ * the ranges moving monotonically), and in it the lowest corner of the
+ * meeting -- the walk's own ownership rule, with nothing remembered. */
+static inline int xg__segwalk_owns(int m, const int32_t *c, const int32_t *prev,
+                                const int32_t *cb, const int32_t *xyz)
+{
+    int k;
+    for (k = 0; k < 3; k++)
+        if (k != m && xyz[k] != (c[k] > cb[k] ? c[k] : cb[k]))
+            return 0;
+    if (!prev || cb[m] > prev[m])
+        return 1;
+    for (k = 0; k < 3; k++)
+        if (k != m && (prev[k] > cb[3 + k] || cb[k] > prev[3 + k]))
+            return 1;
+    return 0;
+}
+
 /* ---- large arrays (geom.c) ---- */
 
 /* malloc / calloc for working arrays of many megabytes, backed by huge
