@@ -148,7 +148,10 @@ const char *xg_ctx_errmsg(const struct xg_ctx *ctx);
  * xg_stats.bbox_pairs and .deferred) is not counted here: these count the
  * predicates called one by one, in preparation and in the exact stage. */
 struct xg_counters {
-    uint64_t predicates;        /* xg_orient2d, _3d, xg_incircle calls */
+    uint64_t predicates;        /* xg_orient2d, _3d, xg_incircle calls,
+                                   and one per pair that segtri's or
+                                   redblue's fused interval filter
+                                   tested (the CPU engines)           */
     uint64_t filter_failures;   /* ... whose interval straddled zero  */
     uint64_t exact_evals;       /* ... decided by GMP (each has a
                                    stage between the filter and GMP)  */

@@ -138,7 +138,9 @@ int xg__redblue_fast_hit(struct xg_counters *cnt, const double *sa,
 {
     struct xg_iv t;
     double p[2], q[2];
-    int r = xg_redblue_fast(sa, sa + 3, sb, sb + 3, &t, p, q);
+    int r;
+    cnt->predicates++;          /* the pair's fused filter: one */
+    r = xg_redblue_fast(sa, sa + 3, sb, sb + 3, &t, p, q);
     if (r == XG_REDBLUE_DEFER)
         return -1;
     if (r != XG_REDBLUE_PROPER)

@@ -253,6 +253,7 @@ int xg__segtri_fast_hit(struct xg_counters *cnt, const double *seg,
                         const double *tri, struct xg_contact *c)
 {
     struct xg_iv t;
+    cnt->predicates++;          /* the pair's fused filter: one */
     switch (xg_segtri_fast(seg, tri, &t)) {
     case XG_SEGTRI_MISS:
         return 0;
