@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <cpl_error.h>
 #include "xgp_internal.h"
 
 static double now(void)
@@ -120,7 +121,13 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx, int k,
         memcpy(in.spat, reach, sizeof reach);
         in.copy = XGO_COPY_NONE;
         in.fields = NULL;
-        if ((rc = xgo__src_open(&s[i], &in, i ? "B" : "A", err, errlen)))
+        /* what GDAL says while opening (a CRS it guesses, a driver's
+         * notice) rank 0's plan said once already: not again for each
+         * region */
+        CPLPushErrorHandler(CPLQuietErrorHandler);
+        rc = xgo__src_open(&s[i], &in, i ? "B" : "A", err, errlen);
+        CPLPopErrorHandler();
+        if (rc)
             break;
         s[i].region = r;
         s[i].foreign = &foreign[i];
@@ -138,7 +145,9 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx, int k,
             struct xgo_input plain = i ? job->b : job->a;
             plain.copy = XGO_COPY_NONE;
             plain.fields = NULL;
+            CPLPushErrorHandler(CPLQuietErrorHandler);
             rc = xgo__src_open(&whole, &plain, i ? "B" : "A", err, errlen);
+            CPLPopErrorHandler();
             if (rc == XG_OK)
                 rc = xgo__read_nogeom(&whole, job, &rep, err, errlen);
             s[i].nread += whole.nread;

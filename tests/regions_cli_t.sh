@@ -166,6 +166,17 @@ check segtri seg sa.gpkg sb.gpkg -acopy name -bcopy rock
 ok $? "seg: the fixture has proper, touch and coplanar contacts"
 grep -q 'features without geometry, skipped: 1' seg.out
 ok $? "seg: the feature without geometry counted once"
+# a user's box (-spat) in regions: a feature meeting it anywhere is read
+# by every region it meets ('flat' crosses them all), counted once
+"$XG" segtri -overwrite box.gpkg sa.gpkg sb.gpkg -spat 1 0 5 4 > box.out
+counts box.out > box.counts
+for r in 2 3 6; do
+    "$XG" segtri -overwrite box$r.gpkg sa.gpkg sb.gpkg -spat 1 0 5 4 \
+        --regions $r > out.txt
+    counts out.txt | cmp -s - box.counts
+    ok $? "seg -spat: --regions $r: the counts"
+    same "seg -spat: --regions $r: the same features" box$r.gpkg box.gpkg
+done
 check redblue rb reda.gpkg redb.gpkg -bcopy name
 "$OGRDUMP" rb.gpkg | grep -q overlap
 ok $? "rb: the fixture has an overlap"
