@@ -178,7 +178,8 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
     struct xgp_recs recs = {0};
     struct xg_ctx *ctx = NULL;
     OGRSpatialReferenceH srs = NULL;
-    size_t *len = NULL;
+    size_t *len = NULL;       /* rank 0: what each rank sent */
+    size_t len_other = 0;     /* the other ranks' (unused) */
     char *buf = NULL, *all = NULL;
     int rc = XG_OK, n, first, mine = 0, nmine, stop;
     struct slice sl = {job, 0.0, 0.0};
@@ -209,8 +210,9 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
                               comm->size);
         else if (!dst)
             ph.rc = xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
-        else if (ph.rc == XG_ENOMEM)
-            xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+        else if (ph.rc == XG_ENOMEM ||
+                 !(len = calloc((size_t)comm->size, sizeof *len)))
+            ph.rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
         else
             ph.rc = xgp__plan(job, n, src, &srs, regions, ph.clip, err,
                               errlen);
@@ -254,14 +256,11 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
 
     /* the figures, then the records, to rank 0 */
     t = now();
-    if (!(buf = malloc(sizeof part + part.nrec * sizeof *recs.v)) ||
-        !(len = calloc((size_t)comm->size, sizeof *len))) {
+    if (!(buf = malloc(sizeof part + part.nrec * sizeof *recs.v))) {
         /* with nothing to send but the failure: the figures alone */
         part.rc = XG_ENOMEM;
         part.nrec = 0;
         snprintf(part.err, sizeof part.err, "out of memory");
-        free(buf);
-        buf = NULL;
     }
     if (buf) {
         memcpy(buf, &part, sizeof part);
@@ -272,7 +271,7 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
     rc = comm->gather(comm, buf ? (void *)buf : (void *)&part,
                       buf ? sizeof part + part.nrec * sizeof *recs.v
                           : sizeof part,
-                      (void **)&all, len ? len : (size_t[1]){0});
+                      (void **)&all, len ? len : &len_other);
     part.rank.gather_seconds = now() - t;
     if (comm->rank != 0) {
         /* rank 0 reports the run's outcome; this rank's own failure (or
