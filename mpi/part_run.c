@@ -264,7 +264,8 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
     }
     if (buf) {
         memcpy(buf, &part, sizeof part);
-        memcpy(buf + sizeof part, recs.v, part.nrec * sizeof *recs.v);
+        if (part.nrec)        /* recs.v is NULL when there are none */
+            memcpy(buf + sizeof part, recs.v, part.nrec * sizeof *recs.v);
     }
     free(recs.v);
     recs.v = NULL;
