@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 
 PKGS="build-essential autoconf automake libtool pkg-config libgmp-dev
       libmpfr-dev libgdal-dev gdal-bin python3-gdal sqlite3 libgeos-dev
-      valgrind"
+      valgrind libopenmpi-dev openmpi-bin"
 case "${1:-}" in
     --no-qgis) ;;
     "") PKGS="$PKGS qgis python3-qgis" ;;

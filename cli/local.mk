@@ -6,6 +6,6 @@ exactgeo_SOURCES = cli/main.c cli/staging.c cli/staging.h \
 	cli/stream.c cli/stream.h cli/pathmap.c cli/pathmap.h \
 	cli/sidefile.c cli/sidefile.h \
 	cli/help.c cli/help.h cli/summary.c cli/summary.h
-exactgeo_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/ogr_driver -I$(top_srcdir)/cli $(GDAL_CFLAGS)
-exactgeo_LDADD = ogr_driver/libxgogr.la src/libexactgeo.la $(GDAL_LIBS)
+exactgeo_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/ogr_driver -I$(top_srcdir)/mpi -I$(top_srcdir)/cli $(GDAL_CFLAGS)
+exactgeo_LDADD = mpi/libxgpart.la ogr_driver/libxgogr.la src/libexactgeo.la $(GDAL_LIBS)
 endif

@@ -6,7 +6,10 @@
  * EXACTGEO: connection strings use (xgo_option_set).  The output is staged next to DST and renamed into
  * place on success only (staging.c), or streamed to /vsistdout/ (stream.c);
  * DST is checked against the inputs first (dstcheck.c); signals:
- * interrupt.c.  The work is xgo_job_run (ogr_driver/).
+ * interrupt.c.  The work is xgo_job_run (ogr_driver/), or, in regions
+ * (--regions) or on the ranks of an MPI job (mpirun, srun), xgp_run
+ * (mpi/): then only rank 0 stages and writes the output and speaks; the
+ * other ranks wait for its go and run their regions.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -28,6 +31,7 @@
 #include "stream.h"
 #include "summary.h"
 #include "xgo.h"
+#include "xgp.h"
 
 struct opts {
     const char *dst, *format, *nln, *stats;
@@ -48,7 +52,7 @@ static const struct {
     {"-spat", "aspat", NULL},
     {"-bspat", "bspat", NULL},   {"-outside", "outside", "yes"},
     {"-skip-invalid", "skip_invalid", "yes"}, {"--verify", "verify", "yes"},
-    {"--tin", "tin", "yes"},
+    {"--tin", "tin", "yes"},     {"--regions", "regions", NULL},
 };
 
 static void die(const char *fmt, ...)
@@ -61,6 +65,32 @@ static void die(const char *fmt, ...)
  * user's names for them: every message goes through it. */
 static struct pathmap names;
 
+/* The processes of this run: this one alone, or the ranks of an MPI job.
+ * Rank 0 alone prints messages (the others fail alike, or learn of its
+ * failure), so that a failed run says one thing once. */
+static struct xgp_comm comm;
+/* Rank 0 of several owes the others its go (0) or its exit code: they
+ * wait for it while it checks DST and stages the output. */
+static int go_pending;
+
+static void leave(int code)
+#if defined(__GNUC__)
+    __attribute__((noreturn))
+#endif
+    ;
+
+/* Ends this process with code, after letting the other ranks go. */
+static void leave(int code)
+{
+    if (go_pending) {
+        int go = code;
+        go_pending = 0;
+        comm.bcast(&comm, &go, sizeof go);
+    }
+    comm.end(&comm);
+    exit(code);
+}
+
 static void die(const char *fmt, ...)
 {
     char msg[4096], shown[4096];
@@ -69,16 +99,36 @@ static void die(const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     pathmap_apply(&names, msg, shown, sizeof shown);
-    fprintf(stderr, "exactgeo: %s\n", shown);
-    exit(1);
+    if (comm.rank == 0)
+        fprintf(stderr, "exactgeo: %s\n", shown);
+    leave(1);
 }
 
 static void usage_error(const char *fmt, const char *arg)
 {
-    fputs("exactgeo: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\nTry 'exactgeo --help'.\n", stderr);
-    exit(2);
+    if (comm.rank == 0) {
+        fputs("exactgeo: ", stderr);
+        fprintf(stderr, fmt, arg);
+        fputs("\nTry 'exactgeo --help'.\n", stderr);
+    }
+    leave(2);
+}
+
+/* comm: the MPI job when an MPI launcher started this process, else this
+ * process alone; exits when that cannot be. */
+static void comm_open(int *argc, char ***argv)
+{
+    char err[512];
+    int n = xgp_launched();
+    xgp_comm_local(&comm);
+    if (n == 0)
+        return;
+    if (xgp_comm_mpi(&comm, argc, argv, err, sizeof err) != XG_OK) {
+        if (n == 1)           /* one process: as if started alone */
+            return;
+        fprintf(stderr, "exactgeo: %s\n", err);
+        exit(1);
+    }
 }
 
 static int quiet_flag;
@@ -201,17 +251,22 @@ int main(int argc, char **argv)
     memset(&job, 0, sizeof job);
     memset(&stats_f, 0, sizeof stats_f);
     memset(&dump_f, 0, sizeof dump_f);
+    memset(&rep, 0, sizeof rep);
+    comm_open(&argc, &argv);
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            help_print(stdout);
-            return 0;
+            if (comm.rank == 0)
+                help_print(stdout);
+            leave(0);
         }
         if (strcmp(argv[i], "--operations") == 0)
-            return xgo_ops_write_json(stdout) == XG_OK ? 0 : 1;
+            leave(comm.rank != 0 || xgo_ops_write_json(stdout) == XG_OK
+                      ? 0 : 1);
         if (strcmp(argv[i], "--version") == 0) {
-            printf("exactgeo %s (GDAL %s)\n", XG_VERSION,
-                   GDALVersionInfo("RELEASE_NAME"));
-            return 0;
+            if (comm.rank == 0)
+                printf("exactgeo %s (GDAL %s)\n", XG_VERSION,
+                       GDALVersionInfo("RELEASE_NAME"));
+            leave(0);
         }
     }
     if (argc < 2) {
@@ -262,9 +317,10 @@ int main(int argc, char **argv)
                 continue;
             }
             if (instead) {
-                fprintf(stderr, "exactgeo: %s is not supported: %s\n"
-                                "Try 'exactgeo --help'.\n", a, instead);
-                exit(2);
+                if (comm.rank == 0)
+                    fprintf(stderr, "exactgeo: %s is not supported: %s\n"
+                                    "Try 'exactgeo --help'.\n", a, instead);
+                leave(2);
             }
             usage_error("unknown option '%s'", a);
         }
@@ -277,6 +333,25 @@ int main(int argc, char **argv)
     }
     if (o.overwrite && o.append)
         usage_error("%s", "-overwrite and -append exclude each other");
+    /* the ranks of an MPI job run in regions, one at least each */
+    if (comm.size > 1 && !job.regions) {
+        char n[32];
+        snprintf(n, sizeof n, "%d", comm.size);
+        if (xgo_option_set(&job, "regions", n, err, sizeof err) != XG_OK) {
+            char msg[4096];
+            snprintf(msg, sizeof msg, "%d MPI ranks: %s", comm.size, err);
+            usage_error("%s", msg);
+        }
+    }
+    if (job.regions && job.regions < comm.size) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "--regions %d with %d MPI ranks: each "
+                 "rank needs one region at least", job.regions, comm.size);
+        usage_error("%s", msg);
+    }
+    if (job.regions && job.dump_path)
+        usage_error("%s", "--dump writes the inputs whole: not in a run in "
+                    "regions (--regions, mpirun)");
     o.dst = pos[0];
     job.a.path = pos[1];
     job.b.path = pos[2];          /* NULL for an operation of one input */
@@ -301,6 +376,23 @@ int main(int argc, char **argv)
 
     GDALAllRegister();
     CPLSetErrorHandler(on_cpl_error);
+    if (comm.rank > 0) {
+        /* the other ranks: rank 0's go, the regions, and its outcome */
+        int go = 0;
+        comm.bcast(&comm, &go, sizeof go);
+        if (go)
+            leave(go);
+        prog.show = 0;
+        rc = xgp_run(&comm, &job, NULL, NULL, NULL, &st, err, sizeof err);
+        free(rep.per_rank);
+        xgo_options_free(&job);
+        if (intr_caught()) {
+            comm.end(&comm);
+            intr_exit();
+        }
+        leave(rc ? 1 : 0);
+    }
+    go_pending = comm.size > 1;
     if (!stream) {
         const char *in[2] = {job.a.path, job.b.path}, *name[2] = {"A", "B"};
         if (dstcheck(o.dst, in, name, job.op->ninputs, err, sizeof err) != 0)
@@ -398,7 +490,15 @@ int main(int argc, char **argv)
     }
     /* the job closes ds (its time and progress are the "close" stage) */
     job.close_dst = 1;
-    rc = xgo_job_run(&job, ds, layer, o.lco, &st, err, sizeof err);
+    if (go_pending) {
+        int go = 0;
+        go_pending = 0;
+        comm.bcast(&comm, &go, sizeof go);
+    }
+    if (job.regions)
+        rc = xgp_run(&comm, &job, ds, layer, o.lco, &st, err, sizeof err);
+    else
+        rc = xgo_job_run(&job, ds, layer, o.lco, &st, err, sizeof err);
     if (rc == XG_OK && stream && stream_end(err, sizeof err) != 0)
         rc = XG_EIO;
     /* the last moment a signal stops the run: past it, the run ends */
@@ -409,6 +509,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "exactgeo: interrupted; %s\n",
                 stream ? "the output on standard output is incomplete"
                        : "nothing written");
+        comm.end(&comm);
         intr_exit();
     }
     if (rc == XG_OK && o.stats) {
@@ -442,5 +543,6 @@ int main(int argc, char **argv)
     CSLDestroy(o.lco);
     CSLDestroy(o.dsco);
     xgo_options_free(&job);
-    return 0;
+    free(rep.per_rank);
+    leave(0);
 }

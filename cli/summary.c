@@ -47,6 +47,24 @@ static void input_line(const struct xgo_job *job, int i,
     putchar('\n');
 }
 
+/* A run in regions (mpi/): how many, on how many processes, and what
+ * each did (its seconds are its own; the line above sums the regions'
+ * work). */
+static void partition(const struct xgo_report *rep)
+{
+    int r;
+    printf("  regions %d, ranks %d\n", rep->regions, rep->ranks);
+    for (r = 0; r < rep->ranks; r++) {
+        const struct xgo_rank *k = &rep->per_rank[r];
+        printf("    rank %d: %u region%s, %llu features read, %llu contacts; "
+               "seconds: read %.3f, compute %.3f, gather %.3f, write %.3f\n",
+               r, (unsigned)k->regions, k->regions == 1 ? "" : "s",
+               (unsigned long long)k->features,
+               (unsigned long long)k->contacts, k->read_seconds,
+               k->compute_seconds, k->gather_seconds, k->write_seconds);
+    }
+}
+
 /* An operation that gives triangles (delaunay): its one input, the
  * points merged, the triangles, the check's findings (--verify). */
 static void summary_triangles(const char *dst, const struct xgo_job *job,
@@ -120,6 +138,8 @@ void summary_print(const char *dst, const struct xgo_job *job,
     printf(")\n");
     printf("  seconds: read %.3f, compute %.3f, write %.3f, close %.3f\n",
            rep->read_seconds, core, rep->write_seconds, rep->close_seconds);
+    if (rep->ranks > 0)
+        partition(rep);
     printf("  output: %s, layer '%s'", dst, rep->layer);
     if (rep->lines_layer[0])
         printf(" and '%s' (lines)", rep->lines_layer);

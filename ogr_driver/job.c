@@ -49,7 +49,7 @@ static void *progress_slice(const struct xgo_job *job, int k)
  * to work on: n elements read, none usable.  The words come from the
  * operation's table entry (what its elements are, what the core skips)
  * and from its reader (what a feature that gave no element was). */
-static int no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
+int xgo__no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
                      uint64_t n, char *err, size_t errlen)
 {
     const char *what = op->in[i].elements;
@@ -86,7 +86,7 @@ static int no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
 
 /* Closes dst (job->close_dst): timed, through its own progress slice;
  * after a failure quietly, keeping rc and err. */
-static int close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
+int xgo__close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
                      void *sp, char *err, size_t errlen)
 {
     char name[1024];
@@ -273,6 +273,12 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     }
     if ((rc = xgo_options_check(job, err, errlen)) != XG_OK)
         goto done;
+    if (job->regions) {
+        rc = xgo__fail(err, errlen, XG_EINVAL, "regions=%d: a run in "
+                       "regions goes through the exactgeo tool "
+                       "(--regions, mpirun), not this call", job->regions);
+        goto done;
+    }
     if (!layer_name || !*layer_name) {
         rc = xgo__fail(err, errlen, XG_EINVAL, "no output layer name");
         goto done;
@@ -295,11 +301,11 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     t = now();
     rc = xgo__read(&a, job, 0, &set[0], rep, pf, sp[0], err, errlen);
     if (!rc && set[0].n == 0)
-        rc = no_usable(op, 0, &a, 0, err, errlen);
+        rc = xgo__no_usable(op, 0, &a, 0, err, errlen);
     if (!rc && op->ninputs > 1)
         rc = xgo__read(&b, job, 1, &set[1], rep, pf, sp[1], err, errlen);
     if (!rc && op->ninputs > 1 && set[1].n == 0)
-        rc = no_usable(op, 1, &b, 0, err, errlen);
+        rc = xgo__no_usable(op, 1, &b, 0, err, errlen);
     rep->a_features = a.nread;
     rep->b_features = b.nread;
     rep->read_seconds = now() - t;
@@ -340,16 +346,18 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     }
     /* every element degenerate: the core skipped them all */
     if (st->a_skipped == st->a_count) {
-        rc = no_usable(op, 0, &a, st->a_count, err, errlen);
+        rc = xgo__no_usable(op, 0, &a, st->a_count, err, errlen);
         goto done;
     }
     if (st->b_skipped == st->b_count) {
-        rc = no_usable(op, 1, &b, st->b_count, err, errlen);
+        rc = xgo__no_usable(op, 1, &b, st->b_count, err, errlen);
         goto done;
     }
     {
-        struct xgo_write w = {job, op->dim, dst, layer_name, lco, srs, &a,
-                              &b, &set[0], set[1].fid, set[1].sub, &out};
+        struct xgo_write w = {job,  op->dim,     dst,         layer_name,
+                              lco,  srs,         &a,          &b,
+                              &set[0], set[1].fid, set[1].sub, &out,
+                              NULL, NULL};
         t = now();
         rc = xgo__write(&w, rep, pf, sp[3], err, errlen);
         rep->write_seconds = now() - t;
@@ -357,7 +365,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
 
 done:
     if (job->close_dst)
-        rc = close_dst(dst, rc, rep, sp[4], err, errlen);
+        rc = xgo__close_dst(dst, rc, rep, sp[4], err, errlen);
     xg_ctx_free(ctx);
     xg_contacts_free(&out);
     xg_set_free(&set[0]);

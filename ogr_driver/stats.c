@@ -3,7 +3,8 @@
  * contacts by kind list the kinds of the operation (struct xg_op.kinds).
  * An operation of one input has no "b" nor B counts; one that gives
  * triangles has "triangles", "z_differ" and "verify" (the check's
- * findings, or null without --verify) instead of "contacts".
+ * findings, or null without --verify) instead of "contacts".  A run in
+ * regions (mpi/) adds "ranks", "regions" and "per_rank".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -41,6 +42,26 @@ static void input(FILE *f, const char *key, const struct xgo_input *in,
             more);
 }
 
+/* A partitioned run (mpi/): its ranks and regions, and what each rank
+ * did. */
+static void partition(FILE *f, const struct xgo_report *rep)
+{
+    int r;
+    fprintf(f, "  \"ranks\": %d,\n  \"regions\": %d,\n  \"per_rank\": [",
+            rep->ranks, rep->regions);
+    for (r = 0; r < rep->ranks; r++) {
+        const struct xgo_rank *k = &rep->per_rank[r];
+        fprintf(f, "%s\n    {\"rank\": %d, \"regions\": %u, \"features\": "
+                   "%llu, \"contacts\": %llu, \"seconds\": {\"read\": %.6f, "
+                   "\"compute\": %.6f, \"gather\": %.6f, \"write\": %.6f}}",
+                r ? "," : "", r, (unsigned)k->regions,
+                (unsigned long long)k->features,
+                (unsigned long long)k->contacts, k->read_seconds,
+                k->compute_seconds, k->gather_seconds, k->write_seconds);
+    }
+    fprintf(f, "\n  ],\n");
+}
+
 int xgo_stats_write_json(const char *path, const struct xgo_job *job,
                          const struct xg_stats *st,
                          const struct xgo_report *rep, char *err,
@@ -63,9 +84,15 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
     xgo__json_str(f, op->name);
     fprintf(f, ",\n  \"engine\": ");
     xgo__json_str(f, xg_engine_name(st->engine));
-    fprintf(f, ",\n  \"threads\": %d,\n  \"gpus\": %d,\n  \"grid\": [%d, "
-            "%d, %d],\n", st->threads, st->gpus, st->grid[0], st->grid[1],
+    fprintf(f, ",
+  \"threads\": %d,
+  \"gpus\": %d,
+  \"grid\": [%d, "
+            "%d, %d],
+", st->threads, st->gpus, st->grid[0], st->grid[1],
             st->grid[2]);
+    if (rep->ranks > 0)
+        partition(f, rep);
     input(f, "a", &job->a, rep->a_layer, rep->a_features, "");
     if (op->ninputs > 1)
         input(f, "b", &job->b, rep->b_layer, rep->b_features, "");

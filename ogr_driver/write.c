@@ -209,6 +209,17 @@ static int open_layer(struct ctx *c, struct out *o, const char *name,
     return rc ? rc : fields(c, o);
 }
 
+/* The attributes to copy of element i of A (which 0) or B (1): from the
+ * features the reader kept, or through w->attrs; NULL (the message in
+ * c->err) when they cannot be had. */
+static OGRFeatureH attrs_of(struct ctx *c, int which, size_t i)
+{
+    const struct xgo_write *w = c->w;
+    if (w->attrs)
+        return w->attrs(w->attrs_arg, which, i, c->err, c->errlen);
+    return xgo__src_feature_of(which ? w->b : w->a, i);
+}
+
 static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
 {
     const struct xgo_write *w = c->w;
@@ -216,12 +227,22 @@ static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
     OGRGeometryH g;
     int rc = XG_OK, has_b = x->b != UINT32_MAX;
 
-    if (o->amap)
-        OGR_F_SetFromWithMap(f, xgo__src_feature_of(w->a, x->a), TRUE,
-                             o->amap);
-    if (o->bmap && has_b)
-        OGR_F_SetFromWithMap(f, xgo__src_feature_of(w->b, x->b), TRUE,
-                             o->bmap);
+    if (o->amap) {
+        OGRFeatureH src = attrs_of(c, 0, x->a);
+        if (!src) {
+            OGR_F_Destroy(f);
+            return XG_EIO;
+        }
+        OGR_F_SetFromWithMap(f, src, TRUE, o->amap);
+    }
+    if (o->bmap && has_b) {
+        OGRFeatureH src = attrs_of(c, 1, x->b);
+        if (!src) {
+            OGR_F_Destroy(f);
+            return XG_EIO;
+        }
+        OGR_F_SetFromWithMap(f, src, TRUE, o->bmap);
+    }
     OGR_F_SetFieldInteger64(f, o->fix[F_AFID], w->aset->fid[x->a]);
     if (o->fix[F_ASEG] >= 0)
         OGR_F_SetFieldInteger64(f, o->fix[F_ASEG], w->aset->sub[x->a]);

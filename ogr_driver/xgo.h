@@ -50,6 +50,17 @@ struct xgo_input {
                                  (OGR_L_SetSpatialFilterRect) */
 };
 
+/* What one rank of a partitioned run did (mpi/, xgp_run). */
+struct xgo_rank {
+    uint32_t regions;         /* regions it ran                        */
+    uint64_t features;        /* features its regions read, A and B (a
+                                 feature met by several of its regions
+                                 counts in each)                       */
+    uint64_t contacts;        /* records its regions own               */
+    double read_seconds, compute_seconds, gather_seconds,
+        write_seconds;        /* write: rank 0 only                    */
+};
+
 /* What the front end adds to struct xg_stats. */
 struct xgo_report {
     uint64_t a_features, b_features;  /* features read (after -where)   */
@@ -75,6 +86,12 @@ struct xgo_report {
     char a_layer[256], b_layer[256];  /* the layers read               */
     char layer[256];          /* the output layer, as the driver named it */
     char lines_layer[256];    /* second output layer (Shapefile), or "" */
+    int ranks;                /* a partitioned run (mpi/): its processes;
+                                 0: a run of xgo_job_run              */
+    int regions;              /* ... and its regions                   */
+    struct xgo_rank *per_rank; /* ... what each rank did, ranks entries;
+                                 allocated by xgp_run, the caller frees
+                                 it with free()                        */
 };
 
 /* One run. */
@@ -113,6 +130,11 @@ struct xgo_job {
                                  (GeoPackage builds its spatial index
                                  then) and the progress reaches 1.0 only
                                  after it */
+    int regions;              /* --regions N: the run cut into N regions
+                                 of the plane, run one after another or
+                                 on MPI ranks (mpi/, xgp_run); 0: one
+                                 run over the whole input (xgo_job_run,
+                                 which refuses any other value)        */
     char **copy_lists[2];     /* the field lists xgo_option_set split for
                                  acopy and bcopy (a.fields, b.fields
                                  point into them): owned, freed by
@@ -163,6 +185,9 @@ const char *xgo_default_layer(const struct xg_op *op);
  *                  (operations with a check: delaunay)
  *   tin            yes | no: the triangles as one TIN feature
  *                  (operations that give triangles)
+ *   regions        1..65536: the run cut into that many regions
+ *                  (operations that give contacts; the exactgeo tool's
+ *                  --regions, run by mpi/'s xgp_run)
  * An operation of one input (xg_op.ninputs 1) takes no B key, and one
  * that gives triangles copies no fields.
  * Strings are not copied: value must outlive job, except the field lists,
@@ -175,7 +200,7 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
 /* Whether the job's options fit its operation (outside only where its
  * records can be outside, skip_invalid only where an input must be
  * closed surfaces, verify only where it has a check, tin only where it
- * gives triangles, B's options only
+ * gives triangles, regions only where it gives contacts, B's options only
  * where it has a B, copies only where it gives contacts); 0 when no
  * operation is set yet.  xgo_option_set and
  * xgo_job_run call it.  Returns 0 or XG_EINVAL with the message. */
@@ -213,6 +238,7 @@ const char *xgo_input_geometry(const struct xg_op *op, int i);
  * one feature instead, a TIN (TIN Z) of the same triangles, no fields.
  * st (may be NULL) receives the core's figures.  Returns 0, or an
  * XG_E* code with a one-line message in err (errlen bytes, may be 0).
+ * A job in regions (job->regions) is refused: mpi/'s xgp_run runs it.
  */
 int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
                 const char *layer_name, char **lco, struct xg_stats *st,

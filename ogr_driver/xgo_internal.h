@@ -49,6 +49,19 @@ struct xgo_src {
                                  all skipped */
     uint64_t invalid;         /* dropped by -skip-invalid: surfaces not
                                  closed */
+    /* A region of a partitioned run (mpi/), set after xgo__src_open,
+     * whose box (spat) is then the region's reach.  The reader takes the
+     * elements of every feature it gets, but counts, warns about and
+     * puts into its set only those of the features the region owns (the
+     * region holds the (x, y) of the feature's first vertex, so that
+     * exactly one region owns each feature); the others' elements go to
+     * foreign.  A region that gets no feature is no error. */
+    const struct xg_region *region;
+    struct xg_set *foreign;
+    int user_box_set;         /* the user's box (-spat), tested per
+                                 feature since OGR's filter is the reach */
+    double user_box[4];
+    uint64_t nseen;           /* features got, owned or not */
 };
 
 /* Opens in->path and its layer, sets the filters (attribute, box),
@@ -70,6 +83,23 @@ OGRFeatureH xgo__src_feature_of(const struct xgo_src *s, size_t i);
 int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
               struct xg_set *out, struct xgo_report *rep,
               GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+/* Counts the features of s (opened without a box) that have no
+ * geometry, as the reader does (in s->nread, s->nogeom and
+ * rep->null_geoms, a warning for each): a region's box never returns
+ * them, so a partitioned run counts them apart. */
+int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
+                     struct xgo_report *rep, char *err, size_t errlen);
+/* The error for input i of op that leaves the core nothing to work on
+ * (job.c): s's counts say what was read (nread features, of which nogeom
+ * without geometry, barren giving no element, invalid not closed), n the
+ * elements read, none usable. */
+int xgo__no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
+                   uint64_t n, char *err, size_t errlen);
+/* Closes dst at the end of a run (job->close_dst): timed into
+ * rep->close_seconds, then progress sp (may be NULL) to 1; after a
+ * failure (rc) quietly, keeping rc and err. */
+int xgo__close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
+                   void *sp, char *err, size_t errlen);
 /* What a feature of input i that gave no element was, for messages
  * ("of one vertex", "with every polygon skipped"). */
 const char *xgo__read_barren(const struct xg_op *op, int i);
@@ -95,6 +125,12 @@ struct xgo_write {
     const struct xg_set *aset; /* A's elements */
     const int64_t *bfid, *bsub; /* B's ids per element */
     const struct xg_contacts *c;
+    /* The attributes to copy of A's (which 0) or B's (1) element i: NULL
+     * for xgo__src_feature_of (the features the reader kept); a
+     * partitioned run fetches them by FID.  NULL: an error (*err). */
+    OGRFeatureH (*attrs)(void *arg, int which, size_t i, char *err,
+                         size_t errlen);
+    void *attrs_arg;
 };
 int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
                GDALProgressFunc pf, void *pa, char *err, size_t errlen);

@@ -19,9 +19,10 @@
 
 #define GRID_MAX (1 << 20)
 #define THREADS_MAX 1024
+#define REGIONS_MAX 65536
 
 enum what { OP, ENGINE, GRID, THREADS, GPUS, LAYER, WHERE, COPY, SPAT,
-             OUTSIDE, SKIP_INVALID, VERIFY, TIN };
+             OUTSIDE, SKIP_INVALID, VERIFY, TIN, REGIONS };
 
 static const struct {
     const char *key;
@@ -34,7 +35,7 @@ static const struct {
     {"awhere", WHERE, 0},   {"bwhere", WHERE, 1},   {"acopy", COPY, 0},
     {"bcopy", COPY, 1},     {"aspat", SPAT, 0},     {"bspat", SPAT, 1},
     {"outside", OUTSIDE, 0}, {"skip_invalid", SKIP_INVALID, 0},
-    {"verify", VERIFY, 0},   {"tin", TIN, 0},
+    {"verify", VERIFY, 0},   {"tin", TIN, 0},     {"regions", REGIONS, 0},
 };
 
 void xgo_op_list(char *buf, size_t len)
@@ -137,6 +138,13 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
                        job->opts.engine == XG_ENGINE_CPU))
         return BAD("gpus are the gpu engine's, not the %s engine's",
                    xg_engine_name(job->opts.engine));
+    /* regions own contacts by their points (exactgeo.h, "Regions"); a
+     * triangulation's triangles have no such owner yet */
+    if (job->regions && job->op->output != XG_OUTPUT_CONTACTS)
+        return BAD("%s cannot run in regions or on several processes "
+                   "(--regions, mpirun): a triangulation across processes "
+                   "is not there yet; run it in one process",
+                   job->op->name);
     if (job->op->ninputs < 2 && b_set(&job->b))
         return BAD("%s takes one input, A: the options of B do not apply",
                    job->op->name);
@@ -376,6 +384,11 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
             if (parse_box(value, in->spat, err, errlen))
                 return XG_EINVAL;
             in->spat_set = 1;
+            return xgo_options_check(job, err, errlen);
+        case REGIONS:
+            if (parse_int(value, 1, REGIONS_MAX, &job->regions))
+                return BAD("bad regions '%s' (expected 1..%d)", value,
+                           REGIONS_MAX);
             return xgo_options_check(job, err, errlen);
         case OUTSIDE:
         case SKIP_INVALID:

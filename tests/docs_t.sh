@@ -14,9 +14,10 @@
 #                      a row (stdout and stderr together); only the
 #                      seconds and the engine's thread count may differ;
 #   # needs: NEED      first line of a block that cannot always run:
-#                      ci (compared with .ci/run), build-folder and root
-#                      (not run; make targets and programs must exist),
-#                      gdal, qgis, gpu (skipped without them), slow
+#                      ci (compared with .ci/run), build-folder, root and
+#                      cluster (Slurm; not run; make targets and programs
+#                      must exist), gdal, qgis, gpu, mpi (an MPI build
+#                      and mpirun; skipped without them), slow
 #                      (skipped unless XG_DOCS_SLOW=1).
 # A command-looking line anywhere else (indented, after a `$ ` prompt, or
 # in a fence of another language) is an error: it would not be run.
@@ -176,7 +177,7 @@ while [ $k -lt "$count" ]; do
     needs=$(cat "$W/b/$k.needs" 2>/dev/null)
     case $needs in
         ci) continue ;;
-        build-folder|root)
+        build-folder|root|cluster)
             static_check "$W/b/$k.sh" "$needs"
             st=$?
             if [ $st -eq 0 ]; then
@@ -188,6 +189,15 @@ while [ $k -lt "$count" ]; do
         gpu)
             if [ ! -x "$B/bench/bench_gpu" ] || ! nvidia-smi -L >/dev/null 2>&1; then
                 skip "$where" "needs a CUDA build and a GPU"; continue
+            fi ;;
+        mpi)
+            # as root, Open MPI's mpirun wants these; a 2-core machine
+            # runs 4 ranks only oversubscribed
+            export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+            export OMPI_MCA_rmaps_base_oversubscribe=1
+            if ! command -v mpirun >/dev/null 2>&1 ||
+                ! mpirun -n 2 "$B/exactgeo" --version >/dev/null 2>&1; then
+                skip "$where" "needs an MPI build and mpirun"; continue
             fi ;;
         slow)
             if [ "${XG_DOCS_SLOW:-0}" != 1 ]; then

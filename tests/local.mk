@@ -262,6 +262,13 @@ if HAVE_GDAL
 TESTS += tests/gpus_cli_t.sh
 endif
 EXTRA_DIST += tests/gpus_cli_t.sh
+# Runs in regions (mpi/): --regions 1..7 and mpirun -n 1..4 (skipped
+# without MPI) give the single run's output bit for bit (tests/ogrdump)
+# and its counts; bad input in one region, an interrupt, refusals.
+if HAVE_GDAL
+TESTS += tests/regions_cli_t.sh
+endif
+EXTRA_DIST += tests/regions_cli_t.sh
 # xg_incircle and its stages against a GMP rational reference.
 check_PROGRAMS += tests/incircle_t
 tests_incircle_t_SOURCES = tests/incircle_t.c tests/pred_ref.h \

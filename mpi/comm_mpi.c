@@ -1,0 +1,107 @@
+/*
+ * comm_mpi.c -- the communicator over MPI (xgp.h): MPI_COMM_WORLD.
+ * Buffers go as bytes (MPI_BYTE): the ranks of one job share one binary
+ * and one architecture.  Large buffers go in pieces of at most 64 MiB,
+ * so that a rank's records may pass 2^31 bytes (MPI's counts are int).
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <mpi.h>
+#include "xgp.h"
+
+#define PIECE ((size_t)1 << 26)
+
+static int mpi_bcast(struct xgp_comm *c, void *buf, size_t n)
+{
+    size_t at;
+    (void)c;
+    for (at = 0; at < n; at += PIECE) {
+        size_t k = n - at < PIECE ? n - at : PIECE;
+        MPI_Bcast((char *)buf + at, (int)k, MPI_BYTE, 0, MPI_COMM_WORLD);
+    }
+    return XG_OK;
+}
+
+static int mpi_max(struct xgp_comm *c, int *v)
+{
+    int in = *v;
+    (void)c;
+    MPI_Allreduce(&in, v, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return XG_OK;
+}
+
+static int mpi_gather(struct xgp_comm *c, const void *buf, size_t n,
+                      void **all, size_t *len)
+{
+    uint64_t mine = n, *lens = NULL;
+    char *scratch = NULL;
+    size_t total = 0, at, off;
+    int r, rc = XG_OK;
+    *all = NULL;
+    /* a few bytes per rank: without them rank 0 cannot go on, nor let
+     * the others go */
+    if (c->rank == 0 && !(lens = malloc((size_t)c->size * sizeof *lens)))
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    MPI_Gather(&mine, 1, MPI_UINT64_T, lens, 1, MPI_UINT64_T, 0,
+               MPI_COMM_WORLD);
+    if (c->rank != 0) {
+        for (at = 0; at < n; at += PIECE) {
+            size_t k = n - at < PIECE ? n - at : PIECE;
+            MPI_Send((const char *)buf + at, (int)k, MPI_BYTE, 0, 1,
+                     MPI_COMM_WORLD);
+        }
+        return XG_OK;
+    }
+    for (r = 0; r < c->size; r++)
+        total += len[r] = (size_t)lens[r];
+    if (rc == XG_OK && !(*all = malloc(total ? total : 1)))
+        rc = XG_ENOMEM;
+    /* the pieces are received even when there is nowhere to keep them,
+     * so that no sender waits for ever */
+    if (!*all && !(scratch = malloc(PIECE)))
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    for (r = 0, off = 0; r < c->size; r++) {
+        size_t nr = (size_t)lens[r];
+        if (r == 0) {
+            if (*all)
+                memcpy(*all, buf, n);
+        } else {
+            for (at = 0; at < nr; at += PIECE) {
+                size_t k = nr - at < PIECE ? nr - at : PIECE;
+                char *to = *all ? (char *)*all + off + at : scratch;
+                MPI_Recv(to, (int)k, MPI_BYTE, r, 1, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE);
+            }
+        }
+        off += nr;
+    }
+    free(lens);
+    free(scratch);
+    return rc;
+}
+
+static void mpi_end(struct xgp_comm *c)
+{
+    int done = 0;
+    (void)c;
+    MPI_Finalized(&done);
+    if (!done)
+        MPI_Finalize();
+}
+
+int xgp_comm_mpi(struct xgp_comm *c, int *argc, char ***argv, char *err,
+                 size_t errlen)
+{
+    (void)err, (void)errlen;
+    MPI_Init(argc, argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &c->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &c->size);
+    c->name = "mpi";
+    c->bcast = mpi_bcast;
+    c->max = mpi_max;
+    c->gather = mpi_gather;
+    c->end = mpi_end;
+    return XG_OK;
+}

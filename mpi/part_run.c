@@ -1,0 +1,325 @@
+/*
+ * part_run.c -- a run in regions on every rank of a communicator
+ * (xgp_run, xgp.h): rank 0 plans, the ranks run their regions in rounds
+ * (region k on rank k mod P), stop together when one fails, and send
+ * their records to rank 0, which writes them in the single-process order.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "xgp_internal.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* What rank 0 broadcasts: its plan, or its failure. */
+struct plan_head {
+    int32_t rc;               /* the plan's failure: every rank stops   */
+    int32_t n;                /* regions that follow                    */
+    double clip[4];
+};
+
+/* A part of the job's progress bar: the regions of this rank from 0 to
+ * 0.8, the write to 0.9, the close to 1 (xgo__close_dst). */
+struct slice {
+    const struct xgo_job *job;
+    double at, span;
+};
+
+static int CPL_STDCALL slice_fn(double f, const char *msg, void *arg)
+{
+    const struct slice *s = arg;
+    (void)msg;
+    if (!s->job->progress)
+        return TRUE;
+    return s->job->progress(s->at + s->span * f, NULL, s->job->progress_arg);
+}
+
+/* The figures of one rank's part added to the run's. */
+static void add_part(struct xg_stats *st, struct xgo_report *rep,
+                     struct xgo_src src[2], const struct xgp_part *p,
+                     int *have_run)
+{
+    int i, k;
+    for (i = 0; i < 2; i++) {
+        src[i].nread += p->features[i];
+        src[i].nogeom += p->nogeom[i];
+        src[i].barren += p->barren[i];
+        src[i].invalid += p->invalid[i];
+    }
+    rep->a_features += p->features[0];
+    rep->b_features += p->features[1];
+    rep->null_geoms += p->nogeom[0] + p->nogeom[1];
+    rep->triangulated += p->triangulated;
+    rep->nonplanar += p->nonplanar;
+    rep->bad_polygons += p->bad_polygons;
+    rep->not_closed += p->not_closed;
+    rep->has_z |= p->has_z;
+    if (p->rank.read_seconds > rep->read_seconds)
+        rep->read_seconds = p->rank.read_seconds;
+    if (p->has_run && !*have_run) {
+        *have_run = 1;
+        st->engine = p->st.engine;
+        st->threads = p->st.threads;
+        memcpy(st->grid, p->st.grid, sizeof st->grid);
+    }
+    st->a_count += p->st.a_count;
+    st->b_count += p->st.b_count;
+    st->a_skipped += p->st.a_skipped;
+    st->b_skipped += p->st.b_skipped;
+    st->grid_refs_a += p->st.grid_refs_a;
+    st->grid_refs_b += p->st.grid_refs_b;
+    st->candidates += p->st.candidates;
+    st->bbox_pairs += p->st.bbox_pairs;
+    st->deferred += p->st.deferred;
+    xg_counters_add(&st->cnt, &p->st.cnt);
+    for (k = 0; k < XG_KIND_COUNT; k++)
+        st->contacts[k] += p->st.contacts[k];
+    for (k = 0; k < XG_STAGE_COUNT; k++)
+        st->seconds[k] += p->st.seconds[k];
+}
+
+/* The checks a single run makes of what it read, on the summed counts,
+ * with its messages: an input that gave no feature, no element, or only
+ * elements the core skips. */
+static int check_read(const struct xgo_job *job, struct xgo_src src[2],
+                      const struct xg_stats *st, char *err, size_t errlen)
+{
+    const struct xg_op *op = job->op;
+    const uint64_t count[2] = {st->a_count, st->b_count};
+    const uint64_t skip[2] = {st->a_skipped, st->b_skipped};
+    int i;
+    for (i = 0; i < op->ninputs; i++) {
+        struct xgo_src *s = &src[i];
+        if (s->nread == 0) {
+            char what[512];
+            xgo__src_filters(s, what, sizeof what);
+            if (*what)
+                return xgo__fail(err, errlen, XG_EINVAL, "%s, layer '%s': "
+                                 "no feature matches %s", s->path, s->name,
+                                 what);
+            return xgo__fail(err, errlen, XG_EINVAL, "%s, layer '%s': "
+                             "layer is empty", s->path, s->name);
+        }
+        if (count[i] == 0)
+            return xgo__no_usable(op, i, s, 0, err, errlen);
+    }
+    for (i = 0; i < op->ninputs; i++)
+        if (skip[i] == count[i])
+            return xgo__no_usable(op, i, &src[i], count[i], err, errlen);
+    return XG_OK;
+}
+
+/* Rank 0 after the gather: each rank's part into the report, the first
+ * failure (by region) as the run's, else the checks, the records sorted
+ * and written. */
+static int finish(const struct xgo_job *job, int size, char *all,
+                  const size_t *len, struct xgo_src src[2],
+                  OGRSpatialReferenceH srs, GDALDatasetH dst,
+                  const char *layer_name, char **lco, struct xg_stats *st,
+                  struct xgo_report *rep, char *err, size_t errlen)
+{
+    struct xgp_rec *v = NULL;
+    size_t nrec = 0, at = 0;
+    int r, rc = XG_OK, failed = -1, have_run = 0;
+    struct slice sl = {job, 0.8, 0.1};
+    double t;
+
+    for (r = 0, at = 0; r < size; at += len[r], r++) {
+        const struct xgp_part *p = (const struct xgp_part *)(all + at);
+        if (len[r] < sizeof *p)
+            return xgo__fail(err, errlen, XG_EIO, "rank %d sent %zu bytes, "
+                             "not its figures", r, len[r]);
+        rep->per_rank[r] = p->rank;
+        add_part(st, rep, src, p, &have_run);
+        nrec += p->nrec;
+        if (p->rc && (failed < 0 || p->region < failed)) {
+            failed = p->region;
+            rc = p->rc;
+            snprintf(err, errlen, "%s", p->err);
+        }
+    }
+    if (rc)
+        return rc;
+    if ((rc = check_read(job, src, st, err, errlen)) != XG_OK)
+        return rc;
+    /* the records, each rank's after its figures, into one array */
+    if (!(v = malloc((nrec ? nrec : 1) * sizeof *v)))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    for (r = 0, at = 0, nrec = 0; r < size; at += len[r], r++) {
+        const struct xgp_part *p = (const struct xgp_part *)(all + at);
+        memcpy(v + nrec, all + at + sizeof *p, p->nrec * sizeof *v);
+        nrec += p->nrec;
+    }
+    t = now();
+    xgp__recs_sort(v, nrec);
+    rc = xgp__write(job, dst, layer_name, lco, srs, src, v, nrec, rep,
+                    slice_fn, &sl, err, errlen);
+    rep->write_seconds = now() - t;
+    rep->per_rank[0].write_seconds = rep->write_seconds;
+    free(v);
+    return rc;
+}
+
+int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
+            GDALDatasetH dst, const char *layer_name, char **lco,
+            struct xg_stats *st, char *err, size_t errlen)
+{
+    struct xgo_report local, *rep = job->report ? job->report : &local;
+    struct xg_stats st_local;
+    struct xgo_src src[2];
+    struct xg_region *regions = NULL;
+    struct plan_head ph;
+    struct xgp_part part;
+    struct xgp_recs recs = {0};
+    struct xg_ctx *ctx = NULL;
+    OGRSpatialReferenceH srs = NULL;
+    size_t *len = NULL;       /* rank 0: what each rank sent */
+    size_t len_other = 0;     /* the other ranks' (unused) */
+    char *buf = NULL, *all = NULL;
+    int rc = XG_OK, n, first, mine = 0, nmine, stop;
+    struct slice sl = {job, 0.0, 0.0};
+    double t;
+
+    memset(src, 0, sizeof src);
+    memset(rep, 0, sizeof *rep);
+    memset(&part, 0, sizeof part);
+    if (!st)
+        st = &st_local;
+    memset(st, 0, sizeof *st);
+    if (err && errlen)
+        err[0] = '\0';
+    n = job->regions ? job->regions : comm->size;
+
+    /* rank 0's plan, or its failure, to every rank */
+    memset(&ph, 0, sizeof ph);
+    ph.n = n;
+    if (!(regions = calloc((size_t)n, sizeof *regions)))
+        ph.rc = XG_ENOMEM;
+    if (comm->rank == 0) {
+        if (!job->op || job->op->output != XG_OUTPUT_CONTACTS)
+            ph.rc = xgo__fail(err, errlen, XG_EINVAL, "a run in regions "
+                              "takes an operation that gives contacts");
+        else if (n < comm->size)
+            ph.rc = xgo__fail(err, errlen, XG_EINVAL, "%d regions for %d "
+                              "ranks: each rank needs one at least", n,
+                              comm->size);
+        else if (!dst)
+            ph.rc = xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
+        else if (ph.rc == XG_ENOMEM ||
+                 !(len = calloc((size_t)comm->size, sizeof *len)))
+            ph.rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+        else
+            ph.rc = xgp__plan(job, n, src, &srs, regions, ph.clip, err,
+                              errlen);
+    }
+    comm->bcast(comm, &ph, sizeof ph);
+    if (ph.rc == XG_OK)
+        comm->bcast(comm, regions, (size_t)n * sizeof *regions);
+    if ((rc = ph.rc) != XG_OK)
+        goto done;
+    if (!(ctx = xg_ctx_new()) ||
+        xg_ctx_set_threads(ctx, job->threads) != XG_OK)
+        rc = xgo__fail(part.err, sizeof part.err, XG_ENOMEM,
+                       "out of memory");
+
+    /* the rounds: region first + rank in each; after each, every rank
+     * learns whether one failed (or was cancelled), and all stop */
+    nmine = (n - comm->rank + comm->size - 1) / comm->size;
+    part.region = -1;
+    for (first = 0; first < n; first += comm->size) {
+        int k = first + comm->rank;
+        if (rc == XG_OK && k < n) {
+            sl.at = 0.8 * mine / nmine;
+            sl.span = 0.8 / nmine;
+            rc = xgp__region_run(job, ctx, k, &regions[k], ph.clip, &part,
+                                 &recs, slice_fn, &sl, part.err,
+                                 sizeof part.err);
+            if (rc)
+                part.region = k;
+            part.rank.regions++;
+            mine++;
+        }
+        stop = rc != XG_OK;
+        comm->max(comm, &stop);
+        if (stop)
+            break;
+    }
+    part.rc = rc;
+    if (rc && part.region < 0)
+        part.region = n;      /* not a region's failure: after them */
+    part.nrec = rc ? 0 : recs.n;
+
+    /* the figures, then the records, to rank 0 */
+    t = now();
+    if (!(buf = malloc(sizeof part + part.nrec * sizeof *recs.v))) {
+        /* with nothing to send but the failure: the figures alone */
+        part.rc = XG_ENOMEM;
+        part.nrec = 0;
+        snprintf(part.err, sizeof part.err, "out of memory");
+    }
+    if (buf) {
+        memcpy(buf, &part, sizeof part);
+        if (part.nrec)        /* recs.v is NULL when there are none */
+            memcpy(buf + sizeof part, recs.v, part.nrec * sizeof *recs.v);
+    }
+    free(recs.v);
+    recs.v = NULL;
+    rc = comm->gather(comm, buf ? (void *)buf : (void *)&part,
+                      buf ? sizeof part + part.nrec * sizeof *recs.v
+                          : sizeof part,
+                      (void **)&all, len ? len : &len_other);
+    part.rank.gather_seconds = now() - t;
+    if (comm->rank != 0) {
+        /* rank 0 reports the run's outcome; this rank's own failure (or
+         * another's) makes its code non-zero too */
+        stop = part.rc;
+        comm->max(comm, &stop);
+        rc = stop;
+        goto done;
+    }
+    if (rc == XG_OK && !(rep->per_rank = calloc((size_t)comm->size,
+                                                sizeof *rep->per_rank)))
+        rc = XG_ENOMEM;
+    if (rc != XG_OK) {
+        xgo__fail(err, errlen, rc, "out of memory");
+    } else {
+        /* rank 0's gather time is its own: patch it into its part */
+        ((struct xgp_part *)all)->rank.gather_seconds =
+            part.rank.gather_seconds;
+        rep->ranks = comm->size;
+        rep->regions = n;
+        rc = finish(job, comm->size, all, len, src, srs, dst, layer_name,
+                    lco, st, rep, err, errlen);
+    }
+    snprintf(rep->a_layer, sizeof rep->a_layer, "%s", src[0].name);
+    snprintf(rep->b_layer, sizeof rep->b_layer, "%s", src[1].name);
+    stop = rc;
+    comm->max(comm, &stop);
+
+done:
+    if (comm->rank == 0 && dst && job->close_dst) {
+        void *sp = job->progress ? GDALCreateScaledProgress(
+                                       0.9, 1.0, job->progress,
+                                       job->progress_arg)
+                                 : NULL;
+        rc = xgo__close_dst(dst, rc, rep, sp, err, errlen);
+        if (sp)
+            GDALDestroyScaledProgress(sp);
+    }
+    if (comm->rank != 0 && err && errlen)
+        err[0] = '\0';
+    xg_ctx_free(ctx);
+    free(regions);
+    free(buf);
+    free(all);
+    free(len);
+    free(recs.v);
+    xgo__src_close(&src[0]);
+    xgo__src_close(&src[1]);
+    return rc;
+}

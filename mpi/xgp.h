@@ -1,0 +1,78 @@
+/*
+ * xgp.h -- a run in regions (issue 15), in one process or over MPI.
+ *
+ * The plane is cut into regions (xg_regions_plan); each region's run
+ * reads only the features that meet its reach (OGR's spatial filter),
+ * runs the operation's engine on them and keeps the contacts the region
+ * owns (exactgeo.h, "Regions"), each turned into a record named by the
+ * sources' ids.  Rank 0 gathers the records, puts them in the
+ * single-process order and writes them through ogr_driver/'s writer.
+ * The run is written once, against a communicator (struct xgp_comm) with
+ * two implementations: one process running the regions one after another
+ * (comm_local.c, always built) and MPI (comm_mpi.c, ./configure
+ * --with-mpi).  src/ never includes this folder: MPI stays at the edge,
+ * as GDAL does in ogr_driver/.  The model: docs/cluster.md.
+ */
+#ifndef XGP_H
+#define XGP_H
+
+#include <stddef.h>
+#include "xgo.h"
+
+/* The processes of a run and the few collective steps the run takes.
+ * Every rank calls each step in the same order; a step's failure
+ * returns an XG_E* code (MPI's own errors end the job, as MPI does by
+ * default). */
+struct xgp_comm {
+    int rank, size;
+    const char *name;         /* "local" or "mpi", for messages */
+    /* n bytes at buf, rank 0's, to every rank */
+    int (*bcast)(struct xgp_comm *c, void *buf, size_t n);
+    /* *v = the largest of the ranks' *v, on every rank */
+    int (*max)(struct xgp_comm *c, int *v);
+    /* Each rank's n bytes at buf to rank 0, which receives them in rank
+     * order in *all (allocated; the caller frees it with free()) and
+     * their lengths in len (size entries, the caller's); other ranks
+     * get *all NULL. */
+    int (*gather)(struct xgp_comm *c, const void *buf, size_t n, void **all,
+                  size_t *len);
+    /* The end of the processes' work together (MPI_Finalize); call it
+     * once, before exit, on every rank. */
+    void (*end)(struct xgp_comm *c);
+};
+
+/* The number of processes of the MPI job this process was launched in
+ * (mpirun, srun: their environment says so), or 0 when it was started
+ * on its own.  A plain start never initialises MPI. */
+int xgp_launched(void);
+
+/* c = one process (rank 0 of 1).  Never fails. */
+void xgp_comm_local(struct xgp_comm *c);
+
+/* c = the MPI job this process is part of (MPI_Init; xgp_launched()
+ * says whether there is one).  XG_ENOTSUP in a build without MPI, with
+ * the message in err. */
+int xgp_comm_mpi(struct xgp_comm *c, int *argc, char ***argv, char *err,
+                 size_t errlen);
+
+/*
+ * Runs job (an operation that gives contacts) in job->regions regions
+ * (comm->size when 0; at least one per rank), on every rank of comm;
+ * rank 0 writes the records to dst as xgo_job_run does (dst, layer_name,
+ * lco and job->close_dst as there; other ranks pass dst NULL), in the
+ * single-process order: ascending (A FID, A element, B FID, B element),
+ * which is the order of a single run whose inputs are read in ascending
+ * FID order (GeoPackage, Shapefile).  Attributes copied (-acopy, -bcopy)
+ * are fetched by FID on rank 0.  The counts in job->report and st equal
+ * a single run's (each feature counted by the region that owns its first
+ * vertex, features without geometry by region 0); the report also says
+ * what each rank did (report->per_rank, which the caller frees).  On
+ * rank 0, returns 0 or an XG_E* code with the one message of the run in
+ * err (bad input: the message a single run gives for it; a cancelled
+ * run: XG_ECANCEL); the other ranks return the same code, err empty.
+ */
+int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
+            GDALDatasetH dst, const char *layer_name, char **lco,
+            struct xg_stats *st, char *err, size_t errlen);
+
+#endif /* XGP_H */

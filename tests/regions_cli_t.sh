@@ -1,0 +1,294 @@
+#!/bin/sh
+# regions_cli_t.sh -- runs in regions (issue 15, mpi/): `--regions 1..7`
+# in one process, and `mpirun -n 1..4` when this exactgeo was built with
+# MPI, give the single run's output, feature for feature and bit for bit
+# (tests/ogrdump: every field, every coordinate in %a), and the single
+# run's counts in the summary and in --stats, for segtri, redblue and
+# inside (with -bcopy, with -outside).  The fixture's extent is x 0..12,
+# y 0..4, so that the cuts of 2, 3, 4 and 6 regions fall on integers
+# (6; 4, 8; 3, 6, 9; 2, 4, 6, 8, 10), and its contacts have integer x:
+# many lie exactly on a cut, owned by the region above it.  Then the
+# bundled data (drillholes x orebodies, blocks x orebodies), bad input in
+# one region (one message, the single run's, exit 1, nothing written),
+# an interrupted run, and what runs in regions refuses.
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+XG_T_NAME=regions
+. "$top_srcdir/tests/cli_lib.sh"
+/usr/bin/python3 -c 'from osgeo import ogr' 2>/dev/null ||
+    { echo "1..0 # SKIP no python3 with osgeo.ogr"; exit 0; }
+OGRDUMP="$top_builddir/tests/ogrdump"
+D="$top_srcdir/data"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# the MPI runs are checked when mpirun is there and exactgeo was built
+# with MPI (a build without it refuses to run under mpirun)
+mpi=no
+if command -v mpirun >/dev/null 2>&1 &&
+    mpirun -n 2 --oversubscribe "$XG" --version >/dev/null 2>&1; then
+    mpi=yes
+fi
+
+/usr/bin/python3 - <<'PY' 2>/dev/null || { echo "Bail out! fixtures"; exit 1; }
+from osgeo import ogr, osr
+ogr.UseExceptions()
+srs = osr.SpatialReference()
+srs.ImportFromEPSG(32634)
+
+def layer(path, name, field, rows):
+    ds = ogr.GetDriverByName('GPKG').CreateDataSource(path)
+    lyr = ds.CreateLayer(name, srs, ogr.wkbUnknown)
+    lyr.CreateField(ogr.FieldDefn(field, ogr.OFTString))
+    for fid, val, wkt in rows:
+        f = ogr.Feature(lyr.GetLayerDefn())
+        f.SetFID(fid)
+        f[field] = val
+        if wkt:
+            f.SetGeometry(ogr.CreateGeometryFromWkt(wkt))
+        lyr.CreateFeature(f)
+
+# segtri.  B: the floor z = 0 over the whole extent (two triangles), a
+# wall in the plane x = 6, a square lid at z = 1 over x 4..8 (triangulated
+# by the reader).  A: vertical holes at every integer x (through the floor
+# and, over 4..8, the lid), a hole across the wall at x = 6, a stretch
+# lying in the floor across every cut, a zero-length segment, a feature
+# without geometry.
+holes = [(10 + x, 'h%d' % x,
+          'LINESTRING Z (%d %d -1,%d %d 2)' % (x, 1 + x % 3, x, 1 + x % 3))
+         for x in range(13)]
+layer('sa.gpkg', 'holes', 'name', holes + [
+    (30, 'across', 'LINESTRING Z (5 2 0.5,7 2 0.5)'),
+    (31, 'flat', 'LINESTRING Z (0.5 1.5 0,11.5 1.5 0)'),
+    (32, 'zero', 'LINESTRING Z (3 3 -1,3 3 -1,3 3 0.5)'),
+    (33, 'none', None)])
+layer('sb.gpkg', 'bodies', 'rock', [
+    (1, 'floor', 'TIN Z (((0 0 0,12 0 0,12 4 0,0 0 0)),'
+                 '((0 0 0,12 4 0,0 4 0,0 0 0)))'),
+    (2, 'wall', 'POLYGON Z ((6 0 -5,6 4 -5,6 2 5,6 0 -5))'),
+    (3, 'lid', 'POLYGON Z ((4 0 1,8 0 1,8 4 1,4 4 1,4 0 1))')])
+
+# redblue.  A: three lines across the extent and a polygon's ring; B:
+# vertical lines at every integer x, and a line lying on A's y = 2 from
+# x = 3 to 9 (an overlap whose ends are on cuts).
+layer('reda.gpkg', 'red', 'name', [
+    (1, 'y1', 'LINESTRING (0 1,12 1)'),
+    (2, 'y2', 'LINESTRING (0 2,12 2)'),
+    (3, 'y3', 'LINESTRING (0 3,12 3)'),
+    (4, 'ring', 'POLYGON ((2 0.5,10 0.5,10 3.5,2 3.5,2 0.5))')])
+layer('redb.gpkg', 'blue', 'name',
+      [(10 + x, 'v%d' % x, 'LINESTRING (%d 0,%d 4)' % (x, x))
+       for x in range(13)] +
+      [(40, 'over', 'LINESTRING (3 2,9 2)')])
+
+# inside.  B: a box over the whole extent, and one nested in it over x
+# 6..9.  A: points at every integer x on y = 0 (the box's side), y = 2
+# and y = 5 (outside), z = 0 (its floor) and 1; a MultiPoint.
+def box(x0, y0, z0, x1, y1, z1):
+    c = lambda i, j, k: ((x0, x1)[i], (y0, y1)[j], (z0, z1)[k])
+    quads = [[(0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 0, 0)],
+             [(0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)],
+             [(0, 0, 0), (1, 0, 0), (1, 0, 1), (0, 0, 1)],
+             [(0, 1, 0), (0, 1, 1), (1, 1, 1), (1, 1, 0)],
+             [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 1, 0)],
+             [(1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)]]
+    faces = [[c(*v) for v in q] for q in quads]
+    ring = lambda f: '(' + ','.join('%r %r %r' % p for p in f + [f[0]]) + ')'
+    return 'POLYHEDRALSURFACE Z (' + ','.join('(' + ring(f) + ')'
+                                              for f in faces) + ')'
+layer('ib.gpkg', 'solids', 'rock', [(1, 'host', box(0, 0, 0, 12, 4, 2)),
+                                    (2, 'core', box(6, 1, 0, 9, 3, 1))])
+pts, fid = [], 1
+for x in range(13):
+    for y in (0, 2, 5):
+        for z in (0, 1):
+            pts.append((fid, 'p%d' % fid, 'POINT Z (%d %d %d)' % (x, y, z)))
+            fid += 1
+pts.append((fid, 'multi', 'MULTIPOINT Z ((3 2 1),(6 2 0.5),(13 2 1))'))
+layer('ia.gpkg', 'points', 'name', pts)
+PY
+
+# same LABEL OUT REF: OUT's dump is REF's, bit for bit
+same() {
+    "$OGRDUMP" "$2" > got.txt 2>/dev/null
+    "$OGRDUMP" "$3" > want.txt 2>/dev/null
+    [ -s want.txt ] && cmp -s got.txt want.txt
+    ok $? "$1"
+}
+# counts FILE: the summary without its times, grid and partition lines
+counts() {
+    grep -v -e seconds -e grid -e 'regions [0-9]' -e 'rank [0-9]' \
+        -e 'output:' "$1"
+}
+
+# check OP NAME ARGS...: the single run, then --regions 1..7 and mpirun
+# -n 1..4 give its output and its counts (stdout) and warnings (stderr)
+check() {
+    op=$1; name=$2; shift 2
+    "$XG" "$op" -overwrite "$name.gpkg" "$@" --engine cpu > "$name.out" \
+        2> "$name.err"
+    ok $? "$name: the single run"
+    counts "$name.out" > "$name.out.counts"
+    sort "$name.err" > "$name.err.sorted"
+    for r in 1 2 3 4 5 6 7; do
+        "$XG" "$op" -overwrite "$name-$r.gpkg" "$@" --engine cpu \
+            --regions $r > out.txt 2> err.txt
+        st=$?
+        counts out.txt | cmp -s - "$name.out.counts"
+        c=$?
+        sort err.txt | cmp -s - "$name.err.sorted"
+        e=$?
+        ok $((st + c + e)) "$name: --regions $r: status, counts, warnings"
+        same "$name: --regions $r: the same features" "$name-$r.gpkg" \
+            "$name.gpkg"
+    done
+    if [ "$mpi" = no ]; then
+        for p in 1 2 3 4; do
+            ok 0 "$name: mpirun -n $p # SKIP not built with MPI"
+            ok 0 "$name: mpirun -n $p features # SKIP not built with MPI"
+        done
+        return
+    fi
+    for p in 1 2 3 4; do
+        mpirun -n $p --oversubscribe "$XG" "$op" -overwrite \
+            "$name-mpi$p.gpkg" "$@" --engine cpu > out.txt 2> err.txt
+        st=$?
+        counts out.txt | cmp -s - "$name.out.counts"
+        c=$?
+        sort err.txt | cmp -s - "$name.err.sorted"
+        e=$?
+        ok $((st + c + e)) "$name: mpirun -n $p: status, counts, warnings"
+        same "$name: mpirun -n $p: the same features" "$name-mpi$p.gpkg" \
+            "$name.gpkg"
+    done
+}
+
+check segtri seg sa.gpkg sb.gpkg -acopy name -bcopy rock
+"$OGRDUMP" seg.gpkg | grep -q proper && "$OGRDUMP" seg.gpkg | grep -q touch &&
+    "$OGRDUMP" seg.gpkg | grep -q coplanar
+ok $? "seg: the fixture has proper, touch and coplanar contacts"
+grep -q 'features without geometry, skipped: 1' seg.out
+ok $? "seg: the feature without geometry counted once"
+# a user's box (-spat) in regions: a feature meeting it anywhere is read
+# by every region it meets ('flat' crosses them all), counted once
+"$XG" segtri -overwrite box.gpkg sa.gpkg sb.gpkg -spat 1 0 5 4 > box.out
+counts box.out > box.counts
+for r in 2 3 6; do
+    "$XG" segtri -overwrite box$r.gpkg sa.gpkg sb.gpkg -spat 1 0 5 4 \
+        --regions $r > out.txt
+    counts out.txt | cmp -s - box.counts
+    ok $? "seg -spat: --regions $r: the counts"
+    same "seg -spat: --regions $r: the same features" box$r.gpkg box.gpkg
+done
+check redblue rb reda.gpkg redb.gpkg -bcopy name
+"$OGRDUMP" rb.gpkg | grep -q overlap
+ok $? "rb: the fixture has an overlap"
+check inside in ia.gpkg ib.gpkg -bcopy rock -outside
+for k in inside boundary outside; do
+    "$OGRDUMP" in.gpkg | grep -q "$k"
+    ok $? "in: the fixture has $k records"
+done
+
+# the bundled data: a few region counts, and two ranks
+for r in 2 5; do
+    "$XG" segtri -q -overwrite dh.gpkg "$D/drillholes.gpkg" \
+        "$D/orebodies.gpkg" -bcopy body_id,rock_type
+    "$XG" segtri -q -overwrite dh$r.gpkg "$D/drillholes.gpkg" \
+        "$D/orebodies.gpkg" -bcopy body_id,rock_type --regions $r
+    same "drillholes x orebodies: --regions $r" dh$r.gpkg dh.gpkg
+done
+"$XG" inside -q -overwrite bl.gpkg "$D/blocks.gpkg" "$D/orebodies.gpkg" \
+    -bcopy rock_type -outside
+"$XG" inside -q -overwrite bl3.gpkg "$D/blocks.gpkg" "$D/orebodies.gpkg" \
+    -bcopy rock_type -outside --regions 3 --stats bl3.json
+same "blocks x orebodies: --regions 3" bl3.gpkg bl.gpkg
+grep -q '"ranks": 1,' bl3.json && grep -q '"regions": 3,' bl3.json &&
+    grep -q '"per_rank": \[' bl3.json
+ok $? "--stats: ranks, regions, per_rank"
+if [ "$mpi" = yes ]; then
+    mpirun -n 2 --oversubscribe "$XG" segtri -q -overwrite dhm.gpkg \
+        "$D/drillholes.gpkg" "$D/orebodies.gpkg" -bcopy body_id,rock_type \
+        --regions 4 --engine cpu --stats dhm.json
+    same "drillholes x orebodies: mpirun -n 2 --regions 4" dhm.gpkg dh.gpkg
+    grep -q '"ranks": 2,' dhm.json && grep -q '"regions": 4,' dhm.json
+    ok $? "--stats under mpirun: 2 ranks, 4 regions"
+else
+    ok 0 "mpirun -n 2 --regions 4 # SKIP not built with MPI"
+    ok 0 "--stats under mpirun # SKIP not built with MPI"
+fi
+
+# bad input in one region: a hole without Z at x = 11, in the last
+# region only.  The single run's message, once; exit 1; nothing written.
+/usr/bin/python3 - <<'PY' 2>/dev/null
+from osgeo import ogr
+ogr.UseExceptions()
+src = ogr.Open('sa.gpkg')
+ds = ogr.GetDriverByName('GPKG').CopyDataSource(src, 'bad.gpkg')
+lyr = ds.GetLayer(0)
+f = ogr.Feature(lyr.GetLayerDefn())
+f.SetFID(40)
+f['name'] = 'flat2d'
+f.SetGeometry(ogr.CreateGeometryFromWkt('LINESTRING (11 1,11.5 1)'))
+lyr.CreateFeature(f)
+PY
+"$XG" segtri -q out.gpkg bad.gpkg sb.gpkg 2> want.txt
+ok $(( $? == 1 ? 0 : 1 )) "bad input: the single run fails"
+grep -q "bad.gpkg, layer 'holes', feature 40: geometry has no Z" want.txt
+ok $? "bad input: the single run names the feature"
+for r in 2 4 7; do
+    "$XG" segtri -q fail.gpkg bad.gpkg sb.gpkg --regions $r 2> got.txt
+    st=$?
+    cmp -s got.txt want.txt && [ $st -eq 1 ] && [ ! -e fail.gpkg ] && nostage
+    ok $? "bad input, --regions $r: exit 1, the one message, nothing written"
+done
+if [ "$mpi" = yes ]; then
+    for p in 2 3; do
+        mpirun -n $p --oversubscribe "$XG" segtri -q fail.gpkg bad.gpkg \
+            sb.gpkg --engine cpu > /dev/null 2> got.txt
+        st=$?
+        [ "$(grep -c '^exactgeo:' got.txt)" -eq 1 ] &&
+            grep -qxF "$(cat want.txt)" got.txt && [ $st -ne 0 ] &&
+            [ ! -e fail.gpkg ] && nostage
+        ok $? "bad input, mpirun -n $p: non-zero, the one message, nothing written"
+    done
+else
+    ok 0 "bad input, mpirun -n 2 # SKIP not built with MPI"
+    ok 0 "bad input, mpirun -n 3 # SKIP not built with MPI"
+fi
+
+# an interrupted run in regions: nothing written, the existing DST kept
+cp seg.gpkg keep.gpkg
+cp keep.gpkg before.gpkg
+rm -f ready ready.caught
+EXACTGEO_TEST_PAUSE=ready env --default-signal=INT "$XG" segtri -q \
+    -overwrite keep.gpkg sa.gpkg sb.gpkg --regions 3 2> err.txt &
+pid=$!
+while [ ! -e ready ] && kill -0 $pid 2>/dev/null; do sleep 0.02; done
+kill -s TERM $pid
+while [ ! -e ready.caught ] && kill -0 $pid 2>/dev/null; do sleep 0.02; done
+kill -s TERM $pid 2>/dev/null
+wait $pid 2>/dev/null
+st=$?
+[ $st -eq 143 ] && cmp -s keep.gpkg before.gpkg && nostage &&
+    grep -q 'interrupted; nothing written' err.txt
+ok $? "SIGTERM during a run in regions: 143, DST as it was, no staging left"
+
+# what does not run in regions
+"$XG" delaunay -q tin.gpkg "$D/survey.gpkg" --regions 2 2> err.txt
+[ $? -eq 2 ] && grep -q 'delaunay cannot run in regions' err.txt &&
+    [ ! -e tin.gpkg ]
+ok $? "delaunay --regions: a usage error, nothing written"
+"$XG" segtri -q x.gpkg sa.gpkg sb.gpkg --regions 0 2> err.txt
+[ $? -eq 2 ] && grep -q "bad regions '0'" err.txt
+ok $? "--regions 0: a usage error"
+"$XG" segtri -q x.gpkg sa.gpkg sb.gpkg --regions 2 --dump x.xgdump 2> err.txt
+[ $? -eq 2 ] && grep -q 'dump' err.txt && [ ! -e x.gpkg ]
+ok $? "--regions with --dump: a usage error"
+if [ "$mpi" = yes ]; then
+    mpirun -n 3 --oversubscribe "$XG" segtri -q x.gpkg sa.gpkg sb.gpkg \
+        --regions 2 > /dev/null 2> err.txt
+    [ $? -ne 0 ] && [ "$(grep -c 'each rank needs one region' err.txt)" -eq 1 ]
+    ok $? "mpirun -n 3 --regions 2: refused once"
+else
+    ok 0 "mpirun -n 3 --regions 2 # SKIP not built with MPI"
+fi
+
+echo "1..$n"
+exit $failed
