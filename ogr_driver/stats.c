@@ -84,12 +84,8 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
     xgo__json_str(f, op->name);
     fprintf(f, ",\n  \"engine\": ");
     xgo__json_str(f, xg_engine_name(st->engine));
-    fprintf(f, ",
-  \"threads\": %d,
-  \"gpus\": %d,
-  \"grid\": [%d, "
-            "%d, %d],
-", st->threads, st->gpus, st->grid[0], st->grid[1],
+    fprintf(f, ",\n  \"threads\": %d,\n  \"gpus\": %d,\n  \"grid\": [%d, "
+            "%d, %d],\n", st->threads, st->gpus, st->grid[0], st->grid[1],
             st->grid[2]);
     if (rep->ranks > 0)
         partition(f, rep);
