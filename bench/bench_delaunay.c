@@ -5,12 +5,15 @@
  * when this build and machine have one, each compared with the cpu
  * engine's list; the peers: CGAL's Delaunay_triangulation_2 (EPICK, one
  * thread; bench/cgal_delaunay), Qhull through scipy and CuPy's GPU
- * Delaunay (bench/peers_delaunay.py), up to -P and -Q points; and every
+ * Delaunay (bench/peers_delaunay.py: on the points as they are, and
+ * moved exactly to 0, as CuPy is usually timed), up to -P and -Q points
+ * (Qhull up to -H, default -Q: it takes minutes at 10^7); and every
  * result up to -A points audited exactly by xg_delaunay_check (ours the
  * cpu engine's).
  *
  *   bench_delaunay [-t THREADS] [-n N,N,..] [-s SETS] [-S SEQ_MAX] [-P CGAL_MAX]
- *                  [-Q PY_PEERS_MAX] [-A AUDIT_MAX] [-L PEER_SECONDS]
+ *                  [-Q PY_PEERS_MAX] [-H QHULL_MAX] [-A AUDIT_MAX]
+ *                  [-L PEER_SECONDS]
  *                  [-c CGAL_PEER] [-y PY_PEERS] [-w TMPDIR]
  *
  * Sizes take 1e6-style numbers.  A peer past PEER_SECONDS (default 120)
@@ -26,6 +29,7 @@
 
 static int threads = 0;
 static uint64_t seq_max = 10000000, peer_max = 10000000, py_max = 1000000;
+static uint64_t qhull_max = UINT64_MAX;   /* -H; UINT64_MAX: py_max */
 static uint64_t audit_max = 1000000;
 static const char *cgal = "bench/cgal_delaunay", *py = "bench/peers_delaunay.py";
 static const char *tmp = "/tmp";
@@ -193,13 +197,14 @@ int main(int argc, char **argv)
     int nsizes = 2, opt, set, k;
     char *list = NULL;
     setvbuf(stdout, NULL, _IOLBF, 0);
-    while ((opt = getopt(argc, argv, "t:n:s:S:P:Q:A:L:c:y:w:")) != -1) {
+    while ((opt = getopt(argc, argv, "t:n:s:S:P:Q:H:A:L:c:y:w:")) != -1) {
         switch (opt) {
         case 't': threads = atoi(optarg); break;
         case 'n': list = optarg; break;
         case 'S': seq_max = (uint64_t)strtod(optarg, NULL); break;
         case 'P': peer_max = (uint64_t)strtod(optarg, NULL); break;
         case 'Q': py_max = (uint64_t)strtod(optarg, NULL); break;
+        case 'H': qhull_max = (uint64_t)strtod(optarg, NULL); break;
         case 'A': audit_max = (uint64_t)strtod(optarg, NULL); break;
         case 'L': peer_limit = atoi(optarg); break;
         case 's': only_sets = optarg; break;
@@ -208,7 +213,7 @@ int main(int argc, char **argv)
         case 'w': tmp = optarg; break;
         default:
             fprintf(stderr, "usage: bench_delaunay [-t THREADS] [-n N,N,..] "
-                    "[-S SEQ_MAX] [-P CGAL_MAX] [-Q PY_PEERS_MAX] "
+                    "[-S SEQ_MAX] [-P CGAL_MAX] [-Q PY_PEERS_MAX] [-H QHULL_MAX] "
                     "[-A AUDIT_MAX] [-L PEER_SECONDS] [-c CGAL] [-y PY] "
                     "[-w DIR]\n");
             return 2;
@@ -288,13 +293,19 @@ int main(int argc, char **argv)
                 snprintf(cmd, sizeof cmd, "timeout %d %s %s %s", peer_limit,
                          cgal, pts, out);
                 peer(ctx, &s, "CGAL DT2 (EPICK, 1 thread)", cmd, out, cpu);
-                if (n <= py_max) {
+                if (n <= (qhull_max == UINT64_MAX ? py_max : qhull_max)) {
                     snprintf(cmd, sizeof cmd, "timeout %d python3 %s qhull "
                              "%s %s", peer_limit, py, pts, out);
                     peer(ctx, &s, "Qhull (scipy)", cmd, out, cpu);
+                }
+                if (n <= py_max) {
                     snprintf(cmd, sizeof cmd, "timeout %d python3 %s cupy "
                              "%s %s", peer_limit, py, pts, out);
                     peer(ctx, &s, "CuPy Delaunay (GPU)", cmd, out, cpu);
+                    snprintf(cmd, sizeof cmd, "timeout %d python3 %s "
+                             "cupy-local %s %s", peer_limit, py, pts, out);
+                    peer(ctx, &s, "CuPy Delaunay (GPU), points moved to 0",
+                         cmd, out, cpu);
                 }
                 unlink(pts);
             }

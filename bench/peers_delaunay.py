@@ -5,9 +5,14 @@ points of a binary file (n x 2 doubles).  Prints the seconds of the
 triangulation (CuPy: the second of two runs, synchronized, so that
 compilation is not counted; the points already on the device) and writes
 the simplices (int32 x 3, point indices) for bench_delaunay's exact audit.
-Prints "unavailable" when the module is missing.
+Prints "unavailable" when the module is missing.  cupy-local runs CuPy on
+the points moved by their least x and y, which is how its authors time it
+(CuPy fails at UTM magnitudes); the move is exact (Sterbenz: each
+coordinate within a factor 2 of the least, checked), so the points are the
+same up to a translation, the Delaunay triangulation the same, and the
+audit of its indices against the unmoved points valid.
 
-    peers_delaunay.py qhull|cupy POINTS.bin TRIANGLES.bin
+    peers_delaunay.py qhull|cupy|cupy-local POINTS.bin TRIANGLES.bin
 """
 import sys
 import time
@@ -35,6 +40,12 @@ def main():
         except ImportError:
             print("unavailable")
             return
+        if which == "cupy-local":
+            mn = pts.min(axis=0)
+            if not ((mn > 0).all() and (pts <= 2 * mn).all()):
+                print("unavailable")     # the move would round
+                return
+            pts = pts - mn
         d = cp.asarray(pts)
         Delaunay(d)                      # warm-up: kernels compiled here
         cp.cuda.Device().synchronize()
