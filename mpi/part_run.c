@@ -9,12 +9,6 @@
 #include <time.h>
 #include "xgp_internal.h"
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* What rank 0 broadcasts: its plan, or its failure. */
 struct plan_head {
@@ -155,11 +149,11 @@ static int finish(const struct xgo_job *job, int size, char *all,
         memcpy(v + nrec, all + at + sizeof *p, p->nrec * sizeof *v);
         nrec += p->nrec;
     }
-    t = now();
+    t = xgo__now();
     xgp__recs_sort(v, nrec);
     rc = xgp__write(job, dst, layer_name, lco, srs, src, v, nrec, rep,
                     slice_fn, &sl, err, errlen);
-    rep->write_seconds = now() - t;
+    rep->write_seconds = xgo__now() - t;
     rep->per_rank[0].write_seconds = rep->write_seconds;
     free(v);
     return rc;
@@ -255,7 +249,7 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
     part.nrec = rc ? 0 : recs.n;
 
     /* the figures, then the records, to rank 0 */
-    t = now();
+    t = xgo__now();
     if (!(buf = malloc(sizeof part + part.nrec * sizeof *recs.v))) {
         /* with nothing to send but the failure: the figures alone */
         part.rc = XG_ENOMEM;
@@ -273,7 +267,7 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
                       buf ? sizeof part + part.nrec * sizeof *recs.v
                           : sizeof part,
                       (void **)&all, len ? len : &len_other);
-    part.rank.gather_seconds = now() - t;
+    part.rank.gather_seconds = xgo__now() - t;
     if (comm->rank != 0) {
         /* rank 0 reports the run's outcome; this rank's own failure (or
          * another's) makes its code non-zero too */

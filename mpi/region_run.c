@@ -10,24 +10,6 @@
 #include <cpl_error.h>
 #include "xgp_internal.h"
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* The core's progress to the caller's GDAL one. */
-struct relay {
-    GDALProgressFunc pf;
-    void *pa;
-};
-
-static int relay(double fraction, void *user)
-{
-    const struct relay *r = user;
-    return r->pf && !r->pf(fraction, NULL, r->pa);
-}
 
 /* Appends the elements of from to to (the foreign features' after the
  * owned ones: the order of a region's elements does not matter, its
@@ -97,7 +79,7 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx, int k,
     struct xgo_report rep;
     struct xg_contacts c = {0};
     struct xg_stats st;
-    struct relay rl = {pf, pa};
+    struct xgo_relay rl = {pf, pa};
     size_t own[2] = {0, 0}, j;
     double reach[4], t;
     int i, rc = XG_OK;
@@ -111,7 +93,7 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx, int k,
         reach[i + 2] = reach[i + 2] < clip[i + 2] ? reach[i + 2]
                                                   : clip[i + 2];
     }
-    t = now();
+    t = xgo__now();
     for (i = 0; i < op->ninputs && rc == XG_OK; i++) {
         /* the job's input with the region's reach as OGR's filter; the
          * user's box, if any, is tested per feature by the reader; no
@@ -163,13 +145,13 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx, int k,
         part->barren[i] += s[i].barren;
         part->invalid[i] += s[i].invalid;
     }
-    part->rank.read_seconds += now() - t;
+    part->rank.read_seconds += xgo__now() - t;
     if (rc == XG_OK && pf && !pf(0.5, NULL, pa))
         rc = xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
-    t = now();
+    t = xgo__now();
     /* every record has an A element: a region without one has none */
     if (rc == XG_OK && set[0].n > 0) {
-        xg_ctx_set_progress(ctx, pf ? relay : NULL, &rl);
+        xg_ctx_set_progress(ctx, pf ? xgo__relay : NULL, &rl);
         rc = op->run(ctx, &set[0], &set[1], &job->opts, &c, &st);
         xg_ctx_set_progress(ctx, NULL, NULL);
         if (rc == XG_ECANCEL)
@@ -222,7 +204,7 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx, int k,
         }
         part->rank.contacts += c.n;
     }
-    part->rank.compute_seconds += now() - t;
+    part->rank.compute_seconds += xgo__now() - t;
     part->triangulated += rep.triangulated;
     part->nonplanar += rep.nonplanar;
     part->bad_polygons += rep.bad_polygons;

@@ -9,24 +9,6 @@
 #include <cpl_error.h>
 #include "xgo_internal.h"
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* The core's progress through the job's GDAL one (scaled). */
-struct relay {
-    GDALProgressFunc pf;
-    void *pa;
-};
-
-static int relay(double fraction, void *user)
-{
-    const struct relay *r = user;
-    return !r->pf(fraction, NULL, r->pa);
-}
 
 /* Slice k of the job's progress bar (read A, read B, core, write, then
  * close when the job closes dst), as a scaled progress.  GDAL gives no
@@ -100,9 +82,9 @@ int xgo__close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
     }
     CPLDebug("EXACTGEO", "closing %s", name);
     CPLErrorReset();
-    t = now();
+    t = xgo__now();
     GDALClose(dst);
-    rep->close_seconds = now() - t;
+    rep->close_seconds = xgo__now() - t;
     CPLDebug("EXACTGEO", "closed %s in %.3f s", name, rep->close_seconds);
     if (CPLGetLastErrorType() == CE_Failure)
         return xgo__fail(err, errlen, XG_EIO, "%s: closing failed: %s", name,
@@ -205,10 +187,10 @@ static int triangles(const struct xgo_job *job, struct xg_ctx *ctx,
     }
     if (job->verify) {
         char what[512];
-        t0 = now();
+        t0 = xgo__now();
         rc = op->check(ctx, pts, (const uint32_t(*)[3])t.v, t.n,
                        &rep->verify);
-        rep->verify_seconds = now() - t0;
+        rep->verify_seconds = xgo__now() - t0;
         if (rc) {
             xgo__fail(err, errlen, rc, "%s: verifying: %s", op->name,
                       *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx)
@@ -228,10 +210,10 @@ static int triangles(const struct xgo_job *job, struct xg_ctx *ctx,
     {
         struct xgo_write_tri w = {job, dst, layer_name, lco, srs, pts, &t,
                                   rep->has_z};
-        t0 = now();
+        t0 = xgo__now();
         rc = xgo__write_tri(&w, rep, sp_write ? GDALScaledProgress : NULL,
                             sp_write, err, errlen);
-        rep->write_seconds = now() - t0;
+        rep->write_seconds = xgo__now() - t0;
     }
 done:
     xg_triangles_free(&t);
@@ -249,7 +231,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     struct xg_contacts out = {0};
     struct xg_ctx *ctx = NULL;
     OGRSpatialReferenceH srs = NULL;
-    struct relay rl = {job->progress, NULL};
+    struct xgo_relay rl = {job->progress, NULL};
     GDALProgressFunc pf = job->progress ? GDALScaledProgress : NULL;
     void *sp[5] = {NULL, NULL, NULL, NULL, NULL};
     const struct xg_op *op = job->op;
@@ -298,7 +280,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     snprintf(rep->a_layer, sizeof rep->a_layer, "%s", a.name);
     snprintf(rep->b_layer, sizeof rep->b_layer, "%s", b.name);
 
-    t = now();
+    t = xgo__now();
     rc = xgo__read(&a, job, 0, &set[0], rep, pf, sp[0], err, errlen);
     if (!rc && set[0].n == 0)
         rc = xgo__no_usable(op, 0, &a, 0, err, errlen);
@@ -308,7 +290,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         rc = xgo__no_usable(op, 1, &b, 0, err, errlen);
     rep->a_features = a.nread;
     rep->b_features = b.nread;
-    rep->read_seconds = now() - t;
+    rep->read_seconds = xgo__now() - t;
     if (rc)
         goto done;
 
@@ -331,7 +313,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     if (job->progress) {
         rl.pa = sp[2];
         rl.pf = GDALScaledProgress;
-        xg_ctx_set_progress(ctx, relay, &rl);
+        xg_ctx_set_progress(ctx, xgo__relay, &rl);
     }
     if (op->output == XG_OUTPUT_TRIANGLES) {
         rc = triangles(job, ctx, &a, &set[0], dst, layer_name, lco, srs, st,
@@ -358,9 +340,9 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
                               lco,  srs,         &a,          &b,
                               &set[0], set[1].fid, set[1].sub, &out,
                               NULL, NULL};
-        t = now();
+        t = xgo__now();
         rc = xgo__write(&w, rep, pf, sp[3], err, errlen);
-        rep->write_seconds = now() - t;
+        rep->write_seconds = xgo__now() - t;
     }
 
 done:

@@ -9,6 +9,17 @@
 #include <ogr_srs_api.h>
 #include "xgo.h"
 
+/* A monotonic clock in seconds (progress.c). */
+double xgo__now(void);
+
+/* The core's progress (xg_progress_fn) relayed to GDAL's: user is a
+ * struct xgo_relay; a NULL pf never cancels. */
+struct xgo_relay {
+    GDALProgressFunc pf;
+    void *pa;
+};
+int xgo__relay(double fraction, void *user);
+
 /* Formats a one-line message into err (may be NULL / 0 bytes) and
  * returns code, so that callers can write `return xgo__fail(...)`. */
 int xgo__fail(char *err, size_t errlen, int code, const char *fmt, ...)
