@@ -209,6 +209,48 @@ static void gen(int sc)
     }
 }
 
+/* The stages in doubles answer only when every coordinate difference is
+ * 0 or within [2^-200, 2^200] (src/orient.c): differences just inside
+ * and just outside those bounds, random and exactly cocircular (a square
+ * of side 2^e around d), at d = 0 and at UTM magnitudes; the filter's
+ * certified sign and xg_incircle equal the GMP reference. */
+static void range_guards(void)
+{
+    static const int ex[] = {-203, -201, -200, -199, -150, 0,
+                             150, 199, 200, 201, 203};
+    int ne = (int)(sizeof ex / sizeof ex[0]), i, k, bad = 0, n = 0;
+    for (i = 0; i < 4000; i++) {
+        int e = ex[rng_int(ne)];
+        double o[2] = {0.0, 0.0}, p[4][2];
+        if (i % 2 && e <= -150)
+            o[0] = 500000.25, o[1] = 7000000.5; /* differences round away */
+        for (k = 0; k < 4; k++) {
+            if (i % 3 == 0) {
+                /* exactly cocircular: the corners of a square */
+                p[k][0] = o[0] + ldexp((k == 1 || k == 2) ? 1.0 : -1.0, e);
+                p[k][1] = o[1] + ldexp(k >= 2 ? 1.0 : -1.0, e);
+            } else {
+                p[k][0] = o[0] + ldexp(rng_unit() * 2 - 1, e);
+                p[k][1] = o[1] + ldexp(rng_unit() * 2 - 1, e + rng_int(3) - 1);
+            }
+        }
+        {
+            int ref = ref_incircle(det, p[0], p[1], p[2], p[3]);
+            int f = xg_incircle_filter(p[0], p[1], p[2], p[3]);
+            int x = xg_incircle(NULL, p[0], p[1], p[2], p[3]);
+            n++;
+            if (!((f == XG_UNSURE || f == ref) && x == ref)) {
+                if (bad++ < 5)
+                    printf("# range guard: e %d, filter %d, incircle %d, "
+                           "exact %d\n", e, f, x, ref);
+            }
+        }
+    }
+    ok(bad == 0, "differences around 2^-200 and 2^200 (the stages in "
+       "doubles' guards), random and cocircular: %d cases, %d wrong", n,
+       bad);
+}
+
 static void known_cases(void)
 {
     double a[2] = {1, 0}, b[2] = {0, 1}, c[2] = {-1, 0};
@@ -276,6 +318,7 @@ int main(void)
         }
     report();
     known_cases();
+    range_guards();
     mpq_clear(det);
     return tap_done(), tap_exit();
 }
