@@ -76,3 +76,11 @@ bench_cgal_pairs_CPPFLAGS += -DCGAL_LINKED_WITH_TBB
 bench_cgal_pairs_LDADD += -ltbb
 endif
 endif
+
+# Memory (issue 16): bench_memory measures each operation's peak resident
+# memory beyond its inputs, per input element, in child processes (Linux
+# /proc): the figures of docs/memory.md and of src/memory.c's estimate.
+noinst_PROGRAMS += bench/bench_memory
+bench_bench_memory_SOURCES = bench/bench_memory.c bench/gen_shapes.h \
+	bench/gen_inside.h bench/gen_delaunay.h
+bench_bench_memory_LDADD = src/libexactgeo.la -lm

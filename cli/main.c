@@ -53,6 +53,7 @@ static const struct {
     {"-bspat", "bspat", NULL},   {"-outside", "outside", "yes"},
     {"-skip-invalid", "skip_invalid", "yes"}, {"--verify", "verify", "yes"},
     {"--tin", "tin", "yes"},     {"--regions", "regions", NULL},
+    {"--max-memory", "max_memory", NULL},
 };
 
 static void die(const char *fmt, ...)

@@ -220,6 +220,8 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
         xg_ctx_set_threads(ctx, job->threads) != XG_OK)
         rc = xgo__fail(part.err, sizeof part.err, XG_ENOMEM,
                        "out of memory");
+    else
+        xg_ctx_set_memory(ctx, job->memory);
 
     /* the rounds: region first + rank in each; after each, every rank
      * learns whether one failed (or was cancelled), and all stop */

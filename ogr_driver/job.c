@@ -308,6 +308,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         xgo__fail(err, errlen, rc, "%s", xg_ctx_errmsg(ctx));
         goto done;
     }
+    xg_ctx_set_memory(ctx, job->memory);
     if (job->ngpus && (rc = set_gpus(job, ctx, err, errlen)) != XG_OK)
         goto done;
     if (job->progress) {

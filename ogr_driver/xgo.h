@@ -105,6 +105,9 @@ struct xgo_job {
                                  (xg_gpu_count), else gpus[0 .. ngpus-1]
                                  (xg_ctx_set_gpus) */
     int gpus[XG_GPUS_MAX];
+    uint64_t memory;          /* max_memory: the memory a run may take
+                                 (xg_ctx_set_memory): 0 what the machine
+                                 has available, XG_MEMORY_UNCHECKED none */
     GDALProgressFunc progress; /* may be NULL; returning FALSE cancels */
     void *progress_arg;
     int quiet;                /* no warnings through CPLError */
@@ -185,6 +188,11 @@ const char *xgo_default_layer(const struct xg_op *op);
  *                  (operations with a check: delaunay)
  *   tin            yes | no: the triangles as one TIN feature
  *                  (operations that give triangles)
+ *   max_memory     auto | none | SIZE (bytes, or with K, M, G or T:
+ *                  binary units): the memory a run may take beyond its
+ *                  inputs; a run whose estimate (xg_op_memory) exceeds
+ *                  it is refused before it starts; auto (the default):
+ *                  what the machine has available; none: no check
  *   regions        1..65536: the run cut into that many regions
  *                  (operations that give contacts; the exactgeo tool's
  *                  --regions, run by mpi/'s xgp_run)

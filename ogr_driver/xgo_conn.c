@@ -12,19 +12,21 @@
 #include "xgo_conn.h"
 
 #define KEYS "op, a, al, awhere, acopy, b, bl, bwhere, bcopy, engine, " \
-             "grid, threads, gpus, nln, outside, skip_invalid, verify, tin"
+             "grid, threads, gpus, max_memory, nln, outside, skip_invalid, " \
+             "verify, tin"
 
 /* The slot of key in c, or NULL when the key is unknown. */
 static char **slot(struct xgo_conn *c, const char *key)
 {
     static const char *const names[] = {
         "op", "a", "b", "al", "bl", "awhere", "bwhere", "acopy", "bcopy",
-        "engine", "grid", "threads", "gpus", "nln", "outside",
+        "engine", "grid", "threads", "gpus", "max_memory", "nln", "outside",
         "skip_invalid", "verify", "tin"};
     char **slots[] = {
         &c->op, &c->src[0], &c->src[1], &c->layer[0], &c->layer[1],
         &c->where[0], &c->where[1], &c->copy[0], &c->copy[1],
-        &c->engine, &c->grid, &c->threads, &c->gpus, &c->nln, &c->outside,
+        &c->engine, &c->grid, &c->threads, &c->gpus, &c->max_memory,
+        &c->nln, &c->outside,
         &c->skip_invalid, &c->verify, &c->tin};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -49,6 +51,7 @@ void xgo_conn_free(struct xgo_conn *c)
     free(c->grid);
     free(c->threads);
     free(c->gpus);
+    free(c->max_memory);
     free(c->nln);
     free(c->outside);
     free(c->skip_invalid);
@@ -321,12 +324,13 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     enum { NINPUT_KEYS = 6 };
     static const char *const keys[] = {"al", "bl", "awhere", "bwhere",
                                        "acopy", "bcopy", "engine", "grid",
-                                       "threads", "gpus", "outside",
-                                       "skip_invalid", "verify", "tin"};
+                                       "threads", "gpus", "max_memory",
+                                       "outside", "skip_invalid", "verify",
+                                       "tin"};
     const char *const vals[] = {c->layer[0], c->layer[1], c->where[0],
                                 c->where[1], c->copy[0], c->copy[1],
                                 c->engine, c->grid, c->threads, c->gpus,
-                                c->outside, c->skip_invalid, c->verify,
+                                c->max_memory, c->outside, c->skip_invalid, c->verify,
                                 c->tin};
     char names[256];
     size_t k;
@@ -355,7 +359,8 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     job->a.layer_opt = "al";
     job->b.layer_opt = "bl";
     /* An input's key= (al, awhere, acopy, ...) is the same as leaving
-     * it out; engine=, grid=, threads=, gpus=, outside=, skip_invalid=,
+     * it out; engine=, grid=, threads=, gpus=, max_memory=, outside=,
+     * skip_invalid=,
      * verify= and tin= are errors, as in the tool. */
     for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
         if (vals[k] && (*vals[k] || k >= NINPUT_KEYS) &&

@@ -29,6 +29,7 @@
  *   grid     N or NX,NY,NZ                           (--grid)
  *   threads  worker threads, 0 = all processors      (--threads)
  *   gpus     all | N | D1,D2,...: the gpu engine's devices (--gpus)
+ *   max_memory  auto | none | SIZE: the memory a run may take (--max-memory)
  *   nln      name of the result layer                (-nln)
  *   outside  yes | no: a record for each point in no solid (-outside)
  *   skip_invalid  yes | no: skip features that are not closed surfaces,
@@ -67,6 +68,7 @@ struct xgo_conn {
     char *grid;
     char *threads;
     char *gpus;
+    char *max_memory;       /* auto | none | SIZE */
     char *nln;
     char *outside;          /* yes | no */
     char *skip_invalid;     /* yes | no */

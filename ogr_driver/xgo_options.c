@@ -22,7 +22,7 @@
 #define REGIONS_MAX 65536
 
 enum what { OP, ENGINE, GRID, THREADS, GPUS, LAYER, WHERE, COPY, SPAT,
-             OUTSIDE, SKIP_INVALID, VERIFY, TIN, REGIONS };
+             OUTSIDE, SKIP_INVALID, VERIFY, TIN, REGIONS, MEMORY };
 
 static const struct {
     const char *key;
@@ -36,6 +36,7 @@ static const struct {
     {"bcopy", COPY, 1},     {"aspat", SPAT, 0},     {"bspat", SPAT, 1},
     {"outside", OUTSIDE, 0}, {"skip_invalid", SKIP_INVALID, 0},
     {"verify", VERIFY, 0},   {"tin", TIN, 0},     {"regions", REGIONS, 0},
+    {"max_memory", MEMORY, 0},
 };
 
 void xgo_op_list(char *buf, size_t len)
@@ -169,6 +170,38 @@ static int parse_int(const char *text, long lo, long hi, int *out)
     if (errno || end == text || *end || v < lo || v > hi)
         return -1;
     *out = (int)v;
+    return 0;
+}
+
+/* "auto" (0), "none" (XG_MEMORY_UNCHECKED), or a size in bytes, with an
+ * optional K, M, G or T (powers of 1024), above 0. */
+static int parse_memory(const char *text, uint64_t *out)
+{
+    static const char units[] = "KMGT";
+    const char *u;
+    char *end;
+    double v;
+    if (strcasecmp(text, "auto") == 0) {
+        *out = 0;
+        return 0;
+    }
+    if (strcasecmp(text, "none") == 0) {
+        *out = XG_MEMORY_UNCHECKED;
+        return 0;
+    }
+    if (!isdigit((unsigned char)*text))
+        return -1;
+    errno = 0;
+    v = strtod(text, &end);
+    if (errno || end == text)
+        return -1;
+    if (*end && (u = strchr(units, toupper((unsigned char)*end)))) {
+        v = ldexp(v, 10 * (int)(u - units + 1));
+        end++;
+    }
+    if (*end || !(v >= 1.0) || v >= 1.8e19)
+        return -1;
+    *out = (uint64_t)v;
     return 0;
 }
 
@@ -362,6 +395,12 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
             if (parse_int(value, 0, THREADS_MAX, &job->threads))
                 return BAD("bad threads '%s' (expected "
                             "0..%d)", value, THREADS_MAX);
+            return XG_OK;
+        case MEMORY:
+            if (parse_memory(value, &job->memory))
+                return BAD("bad max_memory '%s' (expected auto, none, or a "
+                           "size: bytes or a number with K, M, G or T)",
+                           value);
             return XG_OK;
         case GPUS:
             if (parse_gpus(value, job->gpus, &job->ngpus)) {

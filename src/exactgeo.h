@@ -137,6 +137,20 @@ int xg_ctx_gpus(const struct xg_ctx *ctx, int *devices, int max);
  * or without a device), usable or not: what "every GPU" means. */
 int xg_gpu_count(void);
 
+/* The memory a run may take beyond its inputs, in bytes.  0 (the
+ * default): what the machine has available when the run starts (Linux:
+ * MemAvailable, and the cgroup's limit less its usage when lower;
+ * elsewhere the free physical pages); XG_MEMORY_UNCHECKED: no check.  A
+ * run of xg_segtri, xg_redblue, xg_inside or xg_delaunay whose estimate
+ * (xg_op_memory) exceeds it returns XG_ENOMEM at once, its message giving
+ * the estimate and the memory it may take, and nothing else happens. */
+#define XG_MEMORY_UNCHECKED UINT64_MAX
+void xg_ctx_set_memory(struct xg_ctx *ctx, uint64_t bytes);
+/* The bytes a run of ctx may take now (the limit set, or what the machine
+ * has available); XG_MEMORY_UNCHECKED when there is no check or the
+ * machine does not say. */
+uint64_t xg_ctx_memory(const struct xg_ctx *ctx);
+
 /* Detail of the last error set on ctx ("" when none).  Owned by ctx,
  * valid until the next call that takes ctx. */
 const char *xg_ctx_errmsg(const struct xg_ctx *ctx);
@@ -609,6 +623,11 @@ struct xg_op_input {
                                surface (xg_open_edges): the readers
                                check it, -skip-invalid drops those that
                                fail                                      */
+    unsigned bytes;         /* memory a run takes per element of this
+                               input beyond the input itself, outputs
+                               of typical density included: what
+                               bench/bench_memory measures, with a
+                               quarter more (xg_op_memory)               */
 };
 
 struct xg_op {
@@ -633,6 +652,12 @@ struct xg_op {
     xg_op_check_fn check;   /* re-checks run_tri's triangles (--verify);
                                NULL: the operation has no check         */
 };
+
+/* The estimated peak memory, in bytes, of a run of op over na elements
+ * of A and nb of B beyond the inputs themselves (struct xg_op_input's
+ * bytes; docs/memory.md).  A run whose estimate exceeds the memory it may
+ * take (xg_ctx_set_memory) is refused up front with XG_ENOMEM. */
+uint64_t xg_op_memory(const struct xg_op *op, size_t na, size_t nb);
 
 /* The operation named name (exact, case-sensitive), or NULL. */
 const struct xg_op *xg_op_find(const char *name);

@@ -28,6 +28,8 @@ src_libexactgeo_core_la_SOURCES += src/gpu_none.c
 endif
 # the operation table (exactgeo.h, "Operations")
 src_libexactgeo_core_la_SOURCES += src/ops.c
+# the memory a run may take, and the check before it starts
+src_libexactgeo_core_la_SOURCES += src/memory.c
 src_libexactgeo_core_la_CFLAGS = $(AM_CFLAGS) $(XG_VISIBILITY_CFLAGS)
 src_libexactgeo_core_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
 

@@ -20,20 +20,20 @@ static const struct xg_op ops[] = {
      "triangles of B, exactly",
      3, CONTACTS,
      {{XG_ELEM_SEGMENT, "Segments", "LineString Z: drill holes", "segments",
-       "of zero length", "a_seg", "segments", "zero_length_segments", 0},
+       "of zero length", "a_seg", "segments", "zero_length_segments", 0, 640},
       {XG_ELEM_TRIANGLE, "Triangles",
        "Polygon Z, TIN, PolyhedralSurface: meshes", "triangles", "degenerate",
-       "b_tri", "triangles", "degenerate_triangles", 0}},
+       "b_tri", "triangles", "degenerate_triangles", 0, 136}},
      xg_segtri, 2, XG_OUTPUT_CONTACTS, NULL, NULL},
     {"redblue", "Segment x segment contacts (2D map overlay, exact)",
      "contacts of 2D segments of A and B (lines, polygon rings)",
      "Every contact between the closed 2D segments of A and of B, exactly",
      2, CONTACTS,
      {{XG_ELEM_SEGMENT, "Red segments", "lines or polygon rings", "segments",
-       "of zero length", "a_seg", "segments", "zero_length_segments", 0},
+       "of zero length", "a_seg", "segments", "zero_length_segments", 0, 456},
       {XG_ELEM_SEGMENT, "Blue segments", "lines or polygon rings",
        "segments", "of zero length", "b_seg", "b_segments",
-       "zero_length_b_segments", 0}},
+       "zero_length_b_segments", 0, 456}},
      xg_redblue, 2, XG_OUTPUT_CONTACTS, NULL, NULL},
     {"inside", "Points in closed solids (3D, exact)",
      "closed 3D solids B (ore bodies) holding each 3D point of A (blocks)",
@@ -41,11 +41,11 @@ static const struct xg_op ops[] = {
      "or on its boundary, exactly",
      3, PLACES,
      {{XG_ELEM_POINT, "Points", "Point Z, MultiPoint Z: block centroids, "
-       "samples", "points", "", "a_part", "points", "skipped_points", 0},
+       "samples", "points", "", "a_part", "points", "skipped_points", 0, 24},
       {XG_ELEM_TRIANGLE, "Solids",
        "closed PolyhedralSurface Z, TIN Z or Polygon Z surfaces: one solid "
        "per feature", "triangles", "degenerate", NULL, "triangles",
-       "degenerate_triangles", 1}},
+       "degenerate_triangles", 1, 272}},
      xg_inside, 2, XG_OUTPUT_CONTACTS, NULL, NULL},
     /* one input; triangles, not contacts: no kinds, no B, no index
      * field of its own (the writer names the vertices v0, v1, v2) */
@@ -56,7 +56,7 @@ static const struct xg_op ops[] = {
      2, 0,
      {{XG_ELEM_POINT, "Points", "Point, MultiPoint, with or without Z: "
        "survey points", "points", "at the (x, y) of another",
-       NULL, "points", "duplicate_points", 0},
+       NULL, "points", "duplicate_points", 0, 176},
       {0}},
      NULL, 1, XG_OUTPUT_TRIANGLES, xg_delaunay, xg_delaunay_check},
 };
@@ -69,6 +69,13 @@ size_t xg_op_count(void)
 const struct xg_op *xg_op_at(size_t i)
 {
     return i < xg_op_count() ? &ops[i] : NULL;
+}
+
+uint64_t xg_op_memory(const struct xg_op *op, size_t na, size_t nb)
+{
+    if (!op)
+        return 0;
+    return (uint64_t)op->in[0].bytes * na + (uint64_t)op->in[1].bytes * nb;
 }
 
 const struct xg_op *xg_op_find(const char *name)

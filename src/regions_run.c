@@ -331,12 +331,19 @@ int xg__regions_entry(struct xg_ctx *ctx, const struct xg__region_op *rop,
 {
     struct xg_stats local;
     struct xg_opts defaults;
-    int n;
+    int n, rc;
     if (!st)
         st = &local;
     if (!opt) {
         memset(&defaults, 0, sizeof defaults);
         opt = &defaults;
+    }
+    if (ctx && a && b &&
+        (rc = xg__memory_check(ctx, rop->name, a->n, b->n)) != XG_OK) {
+        memset(st, 0, sizeof *st);
+        if (out)
+            xg_contacts_free(out);
+        return rc;
     }
     n = opt->regions;
     /* several devices for the gpu engine: regions even when not asked */

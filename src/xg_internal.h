@@ -34,7 +34,16 @@ struct xg_ctx {
      * released by xg_ctx_free through gpu_free. */
     void *gpu;
     void (*gpu_free)(void *gpu);
+    /* The memory a run may take (xg_ctx_set_memory): 0 what the machine
+     * has available, XG_MEMORY_UNCHECKED no check. */
+    uint64_t memory;
 };
+
+/* XG_OK, or XG_ENOMEM with the message when a run of the operation
+ * named opname over na and nb elements would take more memory than ctx
+ * allows (memory.c): each operation's entry asks before any work. */
+int xg__memory_check(struct xg_ctx *ctx, const char *opname, size_t na,
+                     size_t nb);
 
 /* Records a printf-style message in ctx (which may be NULL) and
  * returns code, so that callers can write `return xg__error(ctx, ...)`. */
@@ -530,6 +539,8 @@ struct xg__region_op {
      * with XG_EFORMAT so that the message is the whole run's (inside: the
      * first open solid of B, not of the region) */
     int (*recheck)(struct xg_ctx *ctx, const struct xg_set *b, int nthreads);
+    /* the operation's name in the table (ops.c): its memory estimate */
+    const char *name;
 };
 
 /* The public entry of xg_segtri, xg_redblue and xg_inside: the

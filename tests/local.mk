@@ -262,6 +262,11 @@ if HAVE_GDAL
 TESTS += tests/gpus_cli_t.sh
 endif
 EXTRA_DIST += tests/gpus_cli_t.sh
+# --max-memory: refusals before the run, nothing written; max_memory=.
+if HAVE_GDAL
+TESTS += tests/memory_cli_t.sh
+endif
+EXTRA_DIST += tests/memory_cli_t.sh
 # Runs in regions (mpi/): --regions 1..7 and mpirun -n 1..4 (skipped
 # without MPI) give the single run's output bit for bit (tests/ogrdump)
 # and its counts; bad input in one region, an interrupt, refusals.
@@ -291,3 +296,10 @@ if HAVE_GDAL
 TESTS += tests/delaunay_cli_t.sh
 endif
 EXTRA_DIST += tests/delaunay_cli_t.sh
+
+# The memory check before a run (memory.c, xg_ctx_set_memory).
+check_PROGRAMS += tests/memory_t
+tests_memory_t_SOURCES = tests/memory_t.c tests/tap.h
+tests_memory_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_memory_t_LDADD = $(TAP_LDADD)
+TESTS += tests/memory_t
