@@ -134,8 +134,19 @@ static int by_pair(const void *x, const void *y)
 
 void xg__contacts_sort(struct xg_contacts *c)
 {
-    if (c->n > 1)
+    size_t i, j;
+    /* The cpu engine sorts each segment's few contacts: qsort's call
+     * per comparison would cost more than the comparisons. */
+    if (c->n > 16) {
         qsort(c->v, c->n, sizeof *c->v, by_pair);
+        return;
+    }
+    for (i = 1; i < c->n; i++) {
+        struct xg_contact x = c->v[i];
+        for (j = i; j > 0 && by_pair(&c->v[j - 1], &x) > 0; j--)
+            c->v[j] = c->v[j - 1];
+        c->v[j] = x;
+    }
 }
 
 int xg__contacts_merge(const struct xg_contacts *const *lists, size_t n,

@@ -249,6 +249,13 @@ static int orient2d_static(const double a[2], const double b[2],
         return XG_UNSURE;
     l = acx * bcy;
     r = acy * bcx;
+    /* Both products zero: each has a zero factor (nonzero differences in
+     * range make a nonzero product), a zero difference is exact, so the
+     * determinant is exactly zero.  A shared vertex (c = a or c = b) and
+     * axis-parallel collinear points, the red/blue maps' common contacts,
+     * are settled here and not in the interval and expansion stages. */
+    if (l == 0.0 && r == 0.0)
+        return XG_ZERO;
     det = l - r;
     bound = (3.0 + 16.0 * XG_EPS) * XG_EPS * (fabs(l) + fabs(r));
     if (det > bound)

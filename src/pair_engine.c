@@ -41,8 +41,17 @@ struct task {
     uint32_t cell, a_lo, a_hi;
 };
 
+/* The contacts of one walk task (a run of A's segments), in the store
+ * of the thread that took it: contacts from..from+n-1 of that stream. */
+struct slice {
+    size_t from, n;
+    int tid;
+};
+
 struct worker {
-    struct xg_contacts out;     /* emit: this thread's contacts */
+    struct xg_contacts out;     /* emit: this thread's contacts (the walk:
+                                   the current segment's) */
+    struct xg__cstore store;    /* the walk: this thread's tasks' contacts */
     struct xg_counters cnt;
     uint64_t bbox_pairs, deferred, kinds[XG_KIND_COUNT];
     int rc;
@@ -59,6 +68,7 @@ struct run {
     struct task *tasks;
     size_t ntasks;
     size_t walk;                /* > 0: walk A's segments, this many a task */
+    struct slice *slices;       /* the walk: per task */
     atomic_size_t next;
     atomic_int stop;            /* cancel asked, or a worker failed */
     struct worker *w;
@@ -201,6 +211,21 @@ static int walk_one(struct run *r, struct worker *w, int tid, uint32_t i)
     return XG_OK;
 }
 
+/* One segment's walk, its contacts (found in the walk's order) sorted by
+ * b and appended to the thread's store: the tasks cover A in order, so
+ * the stores' slices in task order are the contacts in (a, b) order, with
+ * no sort or merge of the whole. */
+static int walk_segment(struct run *r, struct worker *w, int tid,
+                        uint32_t i)
+{
+    int rc;
+    w->out.n = 0;
+    if ((rc = walk_one(r, w, tid, i)) != XG_OK || r->sink || !w->out.n)
+        return rc;
+    xg__contacts_sort(&w->out);
+    return xg__cstore_append(&w->store, w->out.v, w->out.n);
+}
+
 static void intersect_worker(void *arg, int tid)
 {
     struct run *r = arg;
@@ -221,8 +246,11 @@ static void intersect_worker(void *arg, int tid)
                 goto stopped;
             if (r->walk) {
                 size_t i = ti * r->walk, e = i + r->walk;
+                r->slices[ti].tid = tid;
+                r->slices[ti].from = w->store.n;
                 for (; i < e && i < r->na && rc == XG_OK; i++)
-                    rc = walk_one(r, w, tid, (uint32_t)i);
+                    rc = walk_segment(r, w, tid, (uint32_t)i);
+                r->slices[ti].n = w->store.n - r->slices[ti].from;
             } else {
                 rc = cell_task(r, w, tid, &r->tasks[ti]);
             }
@@ -234,7 +262,8 @@ static void intersect_worker(void *arg, int tid)
         }
     }
 stopped:
-    xg__contacts_sort(&w->out);
+    if (!r->walk)
+        xg__contacts_sort(&w->out);
 }
 
 /* Tasks: every cell holding both sets, cut along A so that no task has
@@ -293,6 +322,53 @@ static int merge(struct run *r, struct xg_contacts *out)
     rc = xg__contacts_merge(lists, (size_t)r->nthreads, out);
     free(lists);
     return rc;
+}
+
+/* The walk's contacts into out: each task's slice copied once to its
+ * place, the threads sharing the copying by output position. */
+struct gather {
+    struct run *r;
+    size_t *at, total;          /* at: each task's first output index */
+    struct xg_contact *v;
+};
+
+static void gather_worker(void *arg, int tid)
+{
+    struct gather *gt = arg;
+    struct run *r = gt->r;
+    size_t lo, hi, t;
+    xg__share(gt->total, r->nthreads, tid, &lo, &hi);
+    for (t = 0; t < r->ntasks; t++)
+        if (gt->at[t] >= lo && gt->at[t] < hi && r->slices[t].n)
+            xg__cstore_copy(&r->w[r->slices[t].tid].store,
+                            r->slices[t].from, r->slices[t].n,
+                            gt->v + gt->at[t]);
+}
+
+static int gather(struct run *r, struct xg_contacts *out)
+{
+    struct gather gt;
+    size_t t;
+    int rc;
+    gt.r = r;
+    gt.total = 0;
+    if (!(gt.at = malloc((r->ntasks ? r->ntasks : 1) * sizeof *gt.at)))
+        return XG_ENOMEM;
+    for (t = 0; t < r->ntasks; t++) {
+        gt.at[t] = gt.total;
+        gt.total += r->slices[t].n;
+    }
+    gt.v = xg__big_alloc((gt.total ? gt.total : 1) * sizeof *gt.v);
+    rc = gt.v ? xg__parallel(r->nthreads, gather_worker, &gt) : XG_ENOMEM;
+    free(gt.at);
+    if (rc != XG_OK) {
+        free(gt.v);
+        return XG_ENOMEM;
+    }
+    out->v = gt.v;
+    out->n = gt.total;
+    out->cap = gt.total ? gt.total : 1;
+    return XG_OK;
 }
 
 struct finite {
@@ -440,6 +516,9 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
             r.walk = 1;
     }
     rc = make_tasks(&r, &candidates);
+    if (rc == XG_OK && r.walk &&
+        !(r.slices = calloc(r.ntasks ? r.ntasks : 1, sizeof *r.slices)))
+        rc = XG_ENOMEM;
     st->candidates = candidates;
     t1 = xg__now();
     st->seconds[XG_STAGE_PREPARE] = t1 - t0;
@@ -470,7 +549,7 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     if (rc == XG_OK && atomic_load(&r.stop))
         rc = xg__error(ctx, XG_ECANCEL, "cancelled");
     if (rc == XG_OK && !sink)
-        rc = merge(&r, out);
+        rc = r.walk ? gather(&r, out) : merge(&r, out);
     st->seconds[XG_STAGE_UNIQUE] = xg__now() - t0;
     if (rc == XG_ENOMEM)
         xg__error(ctx, rc, "out of memory while intersecting");
@@ -479,10 +558,13 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                   xg_strerror(rc));
 out:
     if (r.w)
-        for (t = 0; t < nthreads; t++)
+        for (t = 0; t < nthreads; t++) {
             xg_contacts_free(&r.w[t].out);
+            xg__cstore_free(&r.w[t].store);
+        }
     free(r.w);
     free(r.tasks);
+    free(r.slices);
     return rc;
 }
 

@@ -8,10 +8,12 @@
  *            other segment, a shared vertex, a T-junction, or collinear
  *            segments meeting end to end;
  *   overlap  collinear, sharing a stretch of positive length.
- * The fast pass (xg_redblue_fast in xg_filters.h) settles misses and
- * proper crossings with intervals, and on the GPU also the pairs whose
- * zero sides its directed rounding certifies; whatever it defers is
- * decided here with exact signs.  Both stages classify through the one
+ * The CPU's fast pass takes each side from the filters
+ * (xg_orient2d_filter: the static stage, which also certifies the zero
+ * of a shared vertex, then intervals); the GPU's (xg_redblue_fast in
+ * xg_filters.h) from intervals alone, whose directed rounding certifies
+ * the zeros of shared vertices and edges.  Whatever a fast pass defers is
+ * decided here with exact signs.  Every stage classifies through the one
  * function xg_redblue_classify.
  * Only a proper crossing constructs a point; touches and overlaps are
  * made of input endpoints and are exact as they stand.
@@ -100,24 +102,48 @@ static int contact_from(struct xg_counters *cnt, int r, const double *sa,
     }
 }
 
+typedef int (*side_fn)(struct xg_counters *cnt, const double *a,
+                       const double *b, const double *c);
+
+/* The filters' sign, or XG_UNSURE. */
+static int filter_side(struct xg_counters *cnt, const double *a,
+                       const double *b, const double *c)
+{
+    (void)cnt;
+    return xg_orient2d_filter(a, b, c);
+}
+
+/* The pair's sides by side (exact: xg_orient2d; filtered: filter_side),
+ * each only where xg_redblue_classify reads it, classified; a certain
+ * miss is a miss whatever the other sides, else XG_REDBLUE_DEFER when a
+ * side read is unsure. */
+static int classify(struct xg_counters *cnt, side_fn side, const double *sa,
+                    const double *sb, double p[2], double q[2])
+{
+    const double *p0 = sa, *p1 = sa + 3, *q0 = sb, *q1 = sb + 3;
+    int oq0 = side(cnt, p0, p1, q0), oq1 = side(cnt, p0, p1, q1);
+    int op0 = XG_UNSURE, op1 = XG_UNSURE;
+
+    if (oq0 == oq1 && (oq0 == XG_POS || oq0 == XG_NEG))
+        return XG_REDBLUE_MISS;
+    if (!(oq0 == XG_ZERO && oq1 == XG_ZERO)) {
+        op0 = side(cnt, q0, q1, p0);
+        op1 = side(cnt, q0, q1, p1);
+        if (op0 == op1 && (op0 == XG_POS || op0 == XG_NEG))
+            return XG_REDBLUE_MISS;
+        if (oq0 == XG_UNSURE || oq1 == XG_UNSURE || op0 == XG_UNSURE ||
+            op1 == XG_UNSURE)
+            return XG_REDBLUE_DEFER;
+    }
+    return xg_redblue_classify(oq0, oq1, op0, op1, p0, p1, q0, q1, p, q);
+}
+
 int xg__redblue_exact(struct xg_counters *cnt, const double *sa,
                       const double *sb, struct xg_contact *c)
 {
-    const double *p0 = sa, *p1 = sa + 3, *q0 = sb, *q1 = sb + 3;
-    int oq0 = xg_orient2d(cnt, p0, p1, q0);
-    int oq1 = xg_orient2d(cnt, p0, p1, q1);
-    int op0 = XG_UNSURE, op1 = XG_UNSURE;
     double p[2], q[2];
-
-    /* The other two sides only where xg_redblue_classify reads them. */
-    if (!(oq0 == oq1 && oq0 != XG_ZERO) &&
-        !(oq0 == XG_ZERO && oq1 == XG_ZERO)) {
-        op0 = xg_orient2d(cnt, q0, q1, p0);
-        op1 = xg_orient2d(cnt, q0, q1, p1);
-    }
-    return contact_from(cnt, xg_redblue_classify(oq0, oq1, op0, op1, p0, p1,
-                                                 q0, q1, p, q),
-                        sa, sb, p, q, c);
+    return contact_from(cnt, classify(cnt, xg_orient2d, sa, sb, p, q), sa,
+                        sb, p, q, c);
 }
 
 int xg__redblue_settled(struct xg_counters *cnt, const double *sa,
@@ -136,24 +162,11 @@ int xg__redblue_settled(struct xg_counters *cnt, const double *sa,
 int xg__redblue_fast_hit(struct xg_counters *cnt, const double *sa,
                          const double *sb, struct xg_contact *c)
 {
-    struct xg_iv t;
     double p[2], q[2];
     int r;
     cnt->predicates++;          /* the pair's fused filter: one */
-    r = xg_redblue_fast(sa, sa + 3, sb, sb + 3, &t, p, q);
-    if (r == XG_REDBLUE_DEFER)
-        return -1;
-    if (r != XG_REDBLUE_PROPER)
-        return contact_from(cnt, r, sa, sb, p, q, c);
-    c->kind = XG_KIND_PROPER;
-    memset(c->q, 0, sizeof c->q);
-    cnt->constructions++;
-    c->p[2] = 0.0;
-    if (!xg_lerp_fast(sa, sa + 3, t, 2, c->p)) {
-        cnt->constructions--;       /* cross_point counts it */
-        cross_point(cnt, sa, sb, c->p);
-    }
-    return 1;
+    r = classify(cnt, filter_side, sa, sb, p, q);
+    return r == XG_REDBLUE_DEFER ? -1 : contact_from(cnt, r, sa, sb, p, q, c);
 }
 
 int xg_redblue_pair(struct xg_counters *cnt, const double sa[6],

@@ -242,13 +242,31 @@ static inline int xg__set_fits(const struct xg_set *s, int elem)
  * more, doubling: XG_OK or XG_ENOMEM. */
 int xg__grow(void **v, size_t *cap, size_t n, size_t sz);
 int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x);
-/* Sorts by (a, b). */
+/* Sorts by (a, b); short lists (one segment's) by insertion. */
 void xg__contacts_sort(struct xg_contacts *c);
 /* The n lists, each in (a, b) order, merged into out (replaced; caller
  * frees) in (a, b) order; a pair found in two lists keeps the first
  * list's first.  XG_OK or XG_ENOMEM (out then empty). */
 int xg__contacts_merge(const struct xg_contacts *const *lists, size_t n,
                        struct xg_contacts *out);
+
+/* ---- one thread's contacts in blocks never moved (contact_store.c) ----
+ * Appended in runs; contacts from..from+n-1 of the stream (in the order
+ * appended) copied out once.  Zero-initialise; free with
+ * xg__cstore_free. */
+struct xg__cblock {
+    struct xg_contact *v;
+    size_t n, cap, first;       /* first: its index in the stream */
+};
+struct xg__cstore {
+    struct xg__cblock *blk;
+    size_t nblk, blk_cap, n;    /* n: contacts in all blocks */
+};
+int xg__cstore_append(struct xg__cstore *s, const struct xg_contact *v,
+                      size_t n);
+void xg__cstore_copy(const struct xg__cstore *s, size_t from, size_t n,
+                     struct xg_contact *dst);
+void xg__cstore_free(struct xg__cstore *s);
 
 /* ---- preparation shared by every engine (segtri_engine.c) ---- */
 

@@ -121,6 +121,7 @@ struct pred_stats {
     struct tally pred, exact, filt, encl, cnt, sym, constr;
     long calls, failures, zeros;
     long zero_failures;         /* filter failures where det = 0       */
+    long zero_proved;           /* the filter said zero (det = 0)      */
     long mid_settled;           /* filter failures settled without GMP */
     long plain_calls, plain_failures, plain_mid;
     char names[7][96];
@@ -166,6 +167,7 @@ static inline void pred_stats_count(struct pred_stats *s, int f, int ref,
     s->failures += f == XG_UNSURE;
     s->zeros += ref == 0;
     s->zero_failures += ref == 0 && f == XG_UNSURE;
+    s->zero_proved += ref == 0 && f == XG_ZERO;
     s->mid_settled += mid;
     if (plain) {
         s->plain_calls++;
