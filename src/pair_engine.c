@@ -161,7 +161,7 @@ static int cell_task(struct run *r, struct worker *w, int tid,
 /* The cpu engine's loop over one segment of A: the cells it passes
  * through (pair_walk.c), each pair in the one cell of the walk that the
  * walk's rule gives it. */
-static int walk_one(struct run *r, struct worker *w, int tid, uint32_t i)
+static int walk_cells(struct run *r, struct worker *w, int tid, uint32_t i)
 {
     const struct xg_grid *g = r->g;
     const double *abox = g->a_box + 6 * (size_t)i;
@@ -199,6 +199,22 @@ static int walk_one(struct run *r, struct worker *w, int tid, uint32_t i)
                 }
     }
     return XG_OK;
+}
+
+/* The walk of segment i, its contacts then put in B's order: each
+ * thread walks its segments in ascending order, so its list comes out
+ * sorted and xg__contacts_sort finds nothing to do. */
+static int walk_one(struct run *r, struct worker *w, int tid, uint32_t i)
+{
+    size_t first = w->out.n, k, m;
+    int rc = walk_cells(r, w, tid, i);
+    for (k = first + 1; k < w->out.n; k++) {
+        struct xg_contact x = w->out.v[k];
+        for (m = k; m > first && w->out.v[m - 1].b > x.b; m--)
+            w->out.v[m] = w->out.v[m - 1];
+        w->out.v[m] = x;
+    }
+    return rc;
 }
 
 static void intersect_worker(void *arg, int tid)
