@@ -137,16 +137,22 @@ void xg__contacts_sort(struct xg_contacts *c)
     size_t i, j;
     /* The cpu engine sorts each segment's few contacts: qsort's call
      * per comparison would cost more than the comparisons. */
-    if (c->n > 16) {
-        qsort(c->v, c->n, sizeof *c->v, by_pair);
+    if (c->n <= 16) {
+        for (i = 1; i < c->n; i++) {
+            struct xg_contact x = c->v[i];
+            for (j = i; j > 0 && by_pair(&c->v[j - 1], &x) > 0; j--)
+                c->v[j] = c->v[j - 1];
+            c->v[j] = x;
+        }
         return;
     }
-    for (i = 1; i < c->n; i++) {
-        struct xg_contact x = c->v[i];
-        for (j = i; j > 0 && by_pair(&c->v[j - 1], &x) > 0; j--)
-            c->v[j] = c->v[j - 1];
-        c->v[j] = x;
-    }
+    /* Engines that make their contacts in order pay one pass, not
+     * qsort's copies of 64-byte records. */
+    for (i = 1; i < c->n; i++)
+        if (by_pair(&c->v[i - 1], &c->v[i]) > 0) {
+            qsort(c->v, c->n, sizeof *c->v, by_pair);
+            return;
+        }
 }
 
 int xg__contacts_merge(const struct xg_contacts *const *lists, size_t n,

@@ -216,36 +216,16 @@ static int gmp_done(struct xg_counters *cnt, double t0, int s)
     return s;
 }
 
-/*
- * The static stage of the filters: the determinant in plain doubles and
- * Shewchuk's a priori bound on its rounding error ("Adaptive precision
- * floating-point arithmetic and fast robust geometric predicates", 1997:
- * ccwerrboundA = (3 + 16 eps) eps, iccerrboundA = (10 + 96 eps) eps, eps
- * = 2^-53, times the permanent; the bounds cover the rounding of the
- * coordinate differences and of the bound's own evaluation).  A sign is
- * certified when |det| exceeds the bound.  Shewchuk's analysis assumes no
- * underflow or overflow, so the stage answers only when every coordinate
- * difference is 0 (then exact: x - y = 0 only for x = y, underflow being
- * gradual) or of magnitude in [2^-200, 2^200]: a product of up to four is
- * then a normal double below 2^800 and a sum of a few stays far from
- * 2^1024.  NaN fails the range test.  It costs a tenth of the interval
- * filter, which it leaves only the doubts: the cpu Delaunay engine spends
- * most of its time in these two predicates.
- */
-#define XG_EPS 0x1p-53
-static int in_range(double d)
-{
-    double m = fabs(d);
-    return m == 0.0 || (m >= 0x1p-200 && m <= 0x1p200);
-}
-
+/* The static stages (xg_filters.h explains; orient3d's is there, shared
+ * with the cpu segtri pass). */
 static int orient2d_static(const double a[2], const double b[2],
                            const double c[2])
 {
     double acx = a[0] - c[0], bcx = b[0] - c[0];
     double acy = a[1] - c[1], bcy = b[1] - c[1];
     double l, r, det, bound;
-    if (!(in_range(acx) && in_range(bcx) && in_range(acy) && in_range(bcy)))
+    if (!(xg__static_in_range(acx) && xg__static_in_range(bcx) &&
+          xg__static_in_range(acy) && xg__static_in_range(bcy)))
         return XG_UNSURE;
     l = acx * bcy;
     r = acy * bcx;
@@ -271,8 +251,9 @@ static int incircle_static(const double a[2], const double b[2],
     double adx = a[0] - d[0], bdx = b[0] - d[0], cdx = c[0] - d[0];
     double ady = a[1] - d[1], bdy = b[1] - d[1], cdy = c[1] - d[1];
     double bc1, bc2, ca1, ca2, ab1, ab2, al, bl, cl, det, perm;
-    if (!(in_range(adx) && in_range(bdx) && in_range(cdx) &&
-          in_range(ady) && in_range(bdy) && in_range(cdy)))
+    if (!(xg__static_in_range(adx) && xg__static_in_range(bdx) &&
+          xg__static_in_range(cdx) && xg__static_in_range(ady) &&
+          xg__static_in_range(bdy) && xg__static_in_range(cdy)))
         return XG_UNSURE;
     bc1 = bdx * cdy;
     bc2 = cdx * bdy;
@@ -305,7 +286,8 @@ int xg_orient2d_filter(const double a[2], const double b[2], const double c[2])
 int xg_orient3d_filter(const double a[3], const double b[3], const double c[3],
                        const double d[3])
 {
-    return xg_iv_sign(xg_orient3d_iv(a, b, c, d));
+    int s = xg__orient3d_static(a, b, c, d);
+    return s != XG_UNSURE ? s : xg_iv_sign(xg_orient3d_iv(a, b, c, d));
 }
 
 int xg_orient2d(struct xg_counters *cnt, const double a[2], const double b[2],

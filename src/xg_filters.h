@@ -139,6 +139,66 @@ XG_HD struct xg_iv xg_orient3d_iv(const double a[3], const double b[3],
     return xg__iv_dot(ad, w);
 }
 
+#ifndef __CUDACC__
+/*
+ * The static stage of the host's filters: the determinant in plain
+ * doubles and Shewchuk's a priori bound on its rounding error ("Adaptive
+ * precision floating-point arithmetic and fast robust geometric
+ * predicates", 1997: ccwerrboundA = (3 + 16 eps) eps, o3derrboundA = (7 +
+ * 56 eps) eps, iccerrboundA = (10 + 96 eps) eps, eps = 2^-53, times the
+ * permanent; the bounds cover the rounding of the coordinate differences
+ * and of the bound's own evaluation, in the order written).  A sign is
+ * certified when |det| exceeds the bound; XG_ZERO is never answered.
+ * Shewchuk's analysis assumes no underflow or overflow, so the stage
+ * answers only when every coordinate difference is 0 (then exact: x - y
+ * = 0 only for x = y, underflow being gradual) or of magnitude in
+ * [2^-200, 2^200]: a product of up to four is then a normal double below
+ * 2^800 and a sum of a few stays far from 2^1024.  NaN fails the range
+ * test.  It costs a tenth of the interval filter, which it leaves only
+ * the doubts (orient.c; the cpu segtri pass, segtri.c).
+ */
+#define XG_EPS 0x1p-53
+
+static inline int xg__static_in_range(double d)
+{
+    double m = fabs(d);
+    return m == 0.0 || (m >= 0x1p-200 && m <= 0x1p200);
+}
+
+/* orient3d(a, b, c, d) = det[a-d; b-d; c-d], Shewchuk's orient3d. */
+static inline int xg__orient3d_static(const double a[3], const double b[3],
+                                      const double c[3], const double d[3])
+{
+    double adx = a[0] - d[0], bdx = b[0] - d[0], cdx = c[0] - d[0];
+    double ady = a[1] - d[1], bdy = b[1] - d[1], cdy = c[1] - d[1];
+    double adz = a[2] - d[2], bdz = b[2] - d[2], cdz = c[2] - d[2];
+    double bdxcdy, cdxbdy, cdxady, adxcdy, adxbdy, bdxady, det, perm;
+    if (!(xg__static_in_range(adx) && xg__static_in_range(bdx) &&
+          xg__static_in_range(cdx) && xg__static_in_range(ady) &&
+          xg__static_in_range(bdy) && xg__static_in_range(cdy) &&
+          xg__static_in_range(adz) && xg__static_in_range(bdz) &&
+          xg__static_in_range(cdz)))
+        return XG_UNSURE;
+    bdxcdy = bdx * cdy;
+    cdxbdy = cdx * bdy;
+    cdxady = cdx * ady;
+    adxcdy = adx * cdy;
+    adxbdy = adx * bdy;
+    bdxady = bdx * ady;
+    det = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) +
+          cdz * (adxbdy - bdxady);
+    perm = (fabs(bdxcdy) + fabs(cdxbdy)) * fabs(adz) +
+           (fabs(cdxady) + fabs(adxcdy)) * fabs(bdz) +
+           (fabs(adxbdy) + fabs(bdxady)) * fabs(cdz);
+    perm *= (7.0 + 56.0 * XG_EPS) * XG_EPS;
+    if (det > perm)
+        return XG_POS;
+    if (-det > perm)
+        return XG_NEG;
+    return XG_UNSURE;
+}
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Segment DE against triangle ABC, the fast pass.
  *
@@ -193,6 +253,13 @@ XG_HD int xg_segtri_plane(const double *seg, const double *tri,
     return XG_SEGTRI_CROSS;
 }
 
+/* The enclosure of the crossing's parameter t = sD / (sD - sE), from
+ * those of sD and sE (xg_segtri_plane). */
+XG_HD struct xg_iv xg_segtri_t(struct xg_iv sd, struct xg_iv se)
+{
+    return xg_iv_div(sd, xg_iv_sub(sd, se));
+}
+
 /* The second half, for a segment crossing the plane (sd, se from
  * xg_segtri_plane): the sides of DE's line on which the three edges
  * pass. */
@@ -227,7 +294,7 @@ XG_HD int xg_segtri_edges(const double *seg, const double *tri,
         return XG_SEGTRI_MISS;
     if (zero == 3)          /* impossible for a true triangle */
         return XG_SEGTRI_DEFER;
-    *t = xg_iv_div(sd, xg_iv_sub(sd, se));
+    *t = xg_segtri_t(sd, se);
     return zero ? XG_SEGTRI_TOUCH : XG_SEGTRI_PROPER;
 }
 
