@@ -11,12 +11,14 @@
  *
  * Built in parallel and deterministically: the threads first compute
  * the cell range of their share of the elements, then each takes a slab
- * of whole z-layers (cut so that the slabs hold about as many references
+ * of whole layers (cut so that the slabs hold about as many references
  * each) and counts, offsets and fills the cells of its slab alone,
- * scanning all elements in ascending order.  Cells are z-major, so a slab
- * is a contiguous run of cells; no two threads write the same counter,
- * and every cell lists its elements in ascending index order whatever
- * the thread count.
+ * scanning all elements in ascending order.  The layers are along z, or
+ * along y when the grid has one z-layer (inside's columns, 2D maps),
+ * which would otherwise leave every cell to one thread.  Cells are
+ * z-major, then y, so a slab is a contiguous run of cells; no two
+ * threads write the same counter, and every cell lists its elements in
+ * ascending index order whatever the thread count.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -66,7 +68,8 @@ struct build {
     int32_t *cell[2];
     uint32_t *count[2];       /* per cell: counts, then fill cursors */
     uint32_t *start[2], *items[2];
-    uint64_t *zrefs;          /* [thread][z]: references per z-layer */
+    int ax;                   /* the layers' axis: 2, or 1 when n[2] == 1 */
+    uint64_t *zrefs;          /* [thread][layer]: references per layer */
     int *zcut;                /* slab t is layers zcut[t] .. zcut[t+1]-1 */
     uint64_t *slab_refs;      /* [set][thread]: references in the slab */
     int phase;
@@ -77,8 +80,8 @@ enum { RANGES, COUNT, OFFSETS, FILL };
 static void ranges(struct build *bd, int tid)
 {
     const struct xg_grid *g = bd->g;
-    uint64_t *zr = bd->zrefs + (size_t)tid * (size_t)g->n[2];
-    int s;
+    int ax = bd->ax, s;
+    uint64_t *zr = bd->zrefs + (size_t)tid * (size_t)g->n[ax];
     for (s = 0; s < 2; s++) {
         size_t lo, hi, i;
         xg__share(bd->n[s], bd->nthreads, tid, &lo, &hi);
@@ -92,8 +95,10 @@ static void ranges(struct build *bd, int tid)
                 continue;
             if (bd->nthreads == 1)
                 continue;       /* one slab: nothing to balance */
-            layer = (uint64_t)(c[3] - c[0] + 1) * (uint64_t)(c[4] - c[1] + 1);
-            for (z = c[2]; z <= c[5]; z++)
+            /* the box's cells in one layer: x times the other axis */
+            layer = (uint64_t)(c[3] - c[0] + 1) *
+                    (uint64_t)(c[3 + 3 - ax] - c[3 - ax] + 1);
+            for (z = c[ax]; z <= c[3 + ax]; z++)
                 zr[z] += layer;
         }
     }
@@ -103,19 +108,26 @@ static void ranges(struct build *bd, int tid)
 static void slab_pass(struct build *bd, int tid)
 {
     const struct xg_grid *g = bd->g;
-    int z0 = bd->zcut[tid], z1 = bd->zcut[tid + 1], s;
+    int z0 = bd->zcut[tid], z1 = bd->zcut[tid + 1], ax = bd->ax, s;
     for (s = 0; s < 2; s++) {
         uint32_t *cnt = bd->count[s];
         size_t i;
         for (i = 0; i < bd->n[s]; i++) {
             const int32_t *c = bd->cell[s] + 6 * i;
-            int x, y, z, za, zb;
-            if (c[0] > c[3] || c[5] < z0 || c[2] >= z1)
+            int x, y, z, lo[3], hi[3];
+            if (c[0] > c[3] || c[3 + ax] < z0 || c[ax] >= z1)
                 continue;
-            za = c[2] > z0 ? c[2] : z0;
-            zb = c[5] < z1 - 1 ? c[5] : z1 - 1;
-            for (z = za; z <= zb; z++)
-                for (y = c[1]; y <= c[4]; y++) {
+            /* the box's cells, clipped to the slab along the layers */
+            for (x = 0; x < 3; x++) {
+                lo[x] = c[x];
+                hi[x] = c[3 + x];
+            }
+            if (lo[ax] < z0)
+                lo[ax] = z0;
+            if (hi[ax] > z1 - 1)
+                hi[ax] = z1 - 1;
+            for (z = lo[2]; z <= hi[2]; z++)
+                for (y = lo[1]; y <= hi[1]; y++) {
                     uint32_t row = xg__cell_index(g->n, 0, y, z);
                     for (x = c[0]; x <= c[3]; x++) {
                         if (bd->phase == COUNT)
@@ -133,7 +145,7 @@ static void slab_pass(struct build *bd, int tid)
 static void slab_offsets(struct build *bd, int tid)
 {
     const struct xg_grid *g = bd->g;
-    size_t layer = (size_t)g->n[0] * (size_t)g->n[1];
+    size_t layer = g->ncell / (size_t)g->n[bd->ax];
     size_t c0 = (size_t)bd->zcut[tid] * layer, c1 = (size_t)bd->zcut[tid + 1] * layer;
     int s;
     for (s = 0; s < 2; s++) {
@@ -167,7 +179,7 @@ static void build_worker(void *arg, int tid)
 /* Cuts the z-layers into nthreads slabs of about equal references. */
 static void cut_slabs(struct build *bd)
 {
-    int nz = bd->g->n[2], t, z = 0;
+    int nz = bd->g->n[bd->ax], t, z = 0;
     uint64_t total = 0, run = 0;
     for (z = 0; z < nz; z++)
         for (t = 0; t < bd->nthreads; t++)
@@ -277,6 +289,7 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
         nthreads = 1;
     bd.g = g;
     bd.nthreads = nthreads;
+    bd.ax = g->n[2] == 1 ? 1 : 2;
     bd.n[0] = na;
     bd.n[1] = nb;
     bd.box[0] = a_box;
@@ -289,7 +302,7 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
     bd.cell[1] = g->b_cell;
     bd.count[0] = xg__big_calloc(g->ncell, sizeof(uint32_t));
     bd.count[1] = xg__big_calloc(g->ncell, sizeof(uint32_t));
-    bd.zrefs = calloc((size_t)nthreads * (size_t)g->n[2], sizeof(uint64_t));
+    bd.zrefs = calloc((size_t)nthreads * (size_t)g->n[bd.ax], sizeof(uint64_t));
     bd.zcut = calloc((size_t)nthreads + 1, sizeof(int));
     bd.slab_refs = calloc(2 * (size_t)nthreads, sizeof(uint64_t));
     if (!g->a_cell || !g->b_cell || !g->a_start || !g->b_start ||
@@ -313,7 +326,7 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
     /* Slab bases: each slab's offsets follow the previous slabs'. */
     for (s = 0; s < 2; s++) {
         uint32_t *start = s ? g->b_start : g->a_start;
-        size_t layer = (size_t)g->n[0] * (size_t)g->n[1], c;
+        size_t layer = g->ncell / (size_t)g->n[bd.ax], c;
         uint64_t base = 0;
         for (t = 0; t < nthreads; t++) {
             size_t c0 = (size_t)bd.zcut[t] * layer;
