@@ -1,7 +1,8 @@
 /*
  * xg_inside.h -- point-in-solid (xg_inside) inside libexactgeo: the
  * solids as the engines see them, shared by the CPU engines (inside.c,
- * inside_cpu.c) and the GPU launchers (cuda/inside_gpu.c).
+ * inside_cpu.c), the GPU launchers (cuda/inside_gpu.c) and the GPU
+ * engine's host part (inside_finish.c).
  */
 #ifndef XG_INSIDE_H
 #define XG_INSIDE_H
