@@ -10,7 +10,8 @@
  * seed's method, inside_seed.cu), its hits -- one per (point, solid) the
  * point is in, or whose filter doubted -- come back sorted by (point,
  * solid), and the CPU threads decide the doubted pairs exactly, in
- * place, then write the batch's records (and outside records) in order.
+ * place, then write the batch's records (and outside records) in order
+ * (xg__inside_finish, inside_finish.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,151 +25,6 @@
 #define HIT_BYTES (2 * sizeof(struct xg_gpu_hit) + 2 * 8 + 2 * 4 + 32)
 #define POINT_BYTES (3 * sizeof(double))
 #define MAX_BATCH ((uint64_t)1 << 28)   /* points; 2^32 hits at most */
-
-/* ---- the host's part of a batch: doubts decided, records written ---- */
-
-struct finish {
-    const struct xg__solids *S;
-    const double *xyz;          /* all points */
-    int method, outside, nthreads, phase;
-    struct xg_gpu_hit *hit;     /* sorted by (a, b) */
-    uint64_t nhit;
-    uint32_t a0, n;             /* the batch's points */
-    size_t *count;              /* per thread: its records */
-    struct xg_contact *dst;     /* the batch's records */
-    struct xg_counters *cnt;
-    struct xg__inside_tally *tally;
-    uint64_t (*kinds)[XG_KIND_COUNT];   /* per thread: records written */
-    int failed;
-};
-
-static int take_kind(void *user, uint32_t solid, int kind)
-{
-    (void)solid;
-    *(int *)user = kind;
-    return XG_OK;
-}
-
-/* The first hit of point a or later. */
-static uint64_t first_hit(const struct xg_gpu_hit *h, uint64_t n, uint32_t a)
-{
-    uint64_t lo = 0, hi = n;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (h[mid].a < a)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-/* Phase 0: decide each deferred hit of this thread's points exactly (its
- * kind becomes the answer, XG_KIND_OUTSIDE included) and count the
- * records.  Phase 1: write them at dst + the records of the threads
- * before. */
-static void finish_worker(void *arg, int tid)
-{
-    struct finish *f = arg;
-    const struct xg__solids *S = f->S;
-    size_t lo, hi, before = 0, records = 0;
-    uint64_t k, k1;
-    uint32_t i;
-    struct xg_contacts view;
-    int t;
-
-    xg__share(f->n, f->nthreads, tid, &lo, &hi);
-    k = first_hit(f->hit, f->nhit, f->a0 + (uint32_t)lo);
-    k1 = first_hit(f->hit, f->nhit, f->a0 + (uint32_t)hi);
-    if (f->phase == 0) {
-        uint64_t j;
-        for (j = k; j < k1; j++) {
-            struct xg_gpu_hit *h = &f->hit[j];
-            const double *p = f->xyz + 3 * (size_t)h->a;
-            if (h->flag == XG_GPU_HIT_DEFER) {
-                size_t s = h->b;
-                h->kind = XG_KIND_OUTSIDE;
-                if (f->method == XG__IN_SEED)
-                    h->kind = xg__inside_seq_point(
-                        &f->cnt[tid], p, S->tri, S->tri_start[s],
-                        S->tri_start[s + 1]);
-                else if (xg__inside_column_point(&f->cnt[tid], S, p, s,
-                                                 s + 1, take_kind, &h->kind,
-                                                 &f->tally[tid]))
-                    f->failed = 1;
-                h->flag = XG_GPU_HIT_DONE;
-            }
-        }
-    }
-    for (t = 0; t < tid; t++)
-        before += f->count[t];
-    view.v = f->dst + before;
-    view.n = 0;
-    view.cap = f->phase ? f->count[tid] : 0;
-    for (i = (uint32_t)lo; i < (uint32_t)hi; i++) {
-        uint32_t a = f->a0 + i;
-        const double *p = f->xyz + 3 * (size_t)a;
-        int any = 0;
-        for (; k < k1 && f->hit[k].a == a; k++) {
-            if (f->hit[k].kind == XG_KIND_OUTSIDE)
-                continue;
-            any = 1;
-            records++;
-            if (f->phase) {
-                xg__inside_record(&view, a, p, S->first[f->hit[k].b],
-                                  f->hit[k].kind);
-                f->kinds[tid][f->hit[k].kind]++;
-            }
-        }
-        if (!any && f->outside) {
-            records++;
-            if (f->phase) {
-                xg__inside_record(&view, a, p, UINT32_MAX, XG_KIND_OUTSIDE);
-                f->kinds[tid][XG_KIND_OUTSIDE]++;
-            }
-        }
-    }
-    if (f->phase == 0)
-        f->count[tid] = records;
-}
-
-/* The batch's records appended to out, in (a, b) order. */
-static int finish_batch(struct xg_ctx *ctx, struct finish *f,
-                        struct xg_contacts *out)
-{
-    size_t total = 0;
-    int t, rc;
-    f->phase = 0;
-    if ((rc = xg__parallel(f->nthreads, finish_worker, f)) != XG_OK)
-        return xg__error(ctx, rc, "cannot start threads");
-    if (f->failed)
-        return xg__error(ctx, XG_ENOMEM, "out of memory");
-    for (t = 0; t < f->nthreads; t++)
-        total += f->count[t];
-    if (out->n + total > out->cap) {
-        /* grown by half at least, on huge pages where the system has
-         * them (xg__big_alloc): the records of 10^8 points are
-         * gigabytes, and their first touch costs as much as writing */
-        size_t cap = out->n + total;
-        struct xg_contact *v;
-        if (cap < out->cap + out->cap / 2)
-            cap = out->cap + out->cap / 2;
-        if (!(v = xg__big_alloc(cap * sizeof *v)))
-            return xg__error(ctx, XG_ENOMEM, "out of memory for %zu "
-                             "records", out->n + total);
-        if (out->n)
-            memcpy(v, out->v, out->n * sizeof *v);
-        free(out->v);
-        out->v = v;
-        out->cap = cap;
-    }
-    f->dst = out->v + out->n;
-    f->phase = 1;
-    if ((rc = xg__parallel(f->nthreads, finish_worker, f)) != XG_OK)
-        return xg__error(ctx, rc, "cannot start threads");
-    out->n += total;
-    return XG_OK;
-}
 
 /* ---- the device side ---- */
 
@@ -287,12 +143,12 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     struct xg_gpu gpu;
     struct xg_dmem m = XG_DMEM_INIT;
     struct xg_inside_dev dev;
-    struct finish f;
+    struct xg__inside_finish f;
     unsigned long long *d_tally = NULL;
     uint64_t room = 0, done = 0, batch;
     double ratio = 0.5, t0;
     void *p;
-    int rc, t, opened = 0;
+    int rc, opened = 0;
 
     st->engine = XG_ENGINE_GPU;
     st->threads = 1;
@@ -305,19 +161,12 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     t0 = xg__now();
     rc = xg__solids_prepare(ctx, b, opt, xg__threads(ctx), &S, st);
     st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
-    f.nthreads = xg__threads(ctx);
-    f.count = calloc((size_t)f.nthreads, sizeof *f.count);
-    f.cnt = calloc((size_t)f.nthreads, sizeof *f.cnt);
-    f.tally = calloc((size_t)f.nthreads, sizeof *f.tally);
-    f.kinds = calloc((size_t)f.nthreads, sizeof *f.kinds);
-    if (rc == XG_OK && (!f.count || !f.cnt || !f.tally || !f.kinds))
+    if (rc == XG_OK &&
+        xg__inside_finish_init(&f, &S, a->xyz, method, opt->outside,
+                               xg__threads(ctx)) != XG_OK)
         rc = xg__error(ctx, XG_ENOMEM, "out of memory");
     if (rc != XG_OK)
         goto done;
-    f.S = &S;
-    f.xyz = a->xyz;
-    f.method = method;
-    f.outside = opt->outside;
 
     /* The solids once; no triangles: every point is outside. */
     if (S.ntri && a->n) {
@@ -367,11 +216,7 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
             ratio = 1.1 * (double)nhit / (double)n;
         }
         t0 = xg__now();
-        f.hit = h_hit;
-        f.nhit = nhit;
-        f.a0 = (uint32_t)done;
-        f.n = n;
-        rc = finish_batch(ctx, &f, out);
+        rc = xg__inside_finish(ctx, &f, h_hit, nhit, (uint32_t)done, n, out);
         free(h_hit);
         st->seconds[XG_STAGE_EXACT] += xg__now() - t0;
         if (rc != XG_OK)
@@ -379,20 +224,12 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
         done += n;
     }
     /* counted here, so that xg__pair_end need not read them all */
-    for (t = 0; t < f.nthreads; t++) {
-        int k;
-        xg_counters_add(&st->cnt, &f.cnt[t]);
-        for (k = 0; k < XG_KIND_COUNT; k++)
-            st->contacts[k] += f.kinds[t][k];
-    }
+    xg__inside_finish_stats(&f, st);
 done:
     xg__dmem_free(&m);
     if (opened)
         xg__gpu_close(&gpu);
     xg__solids_free(&S);
-    free(f.count);
-    free(f.cnt);
-    free(f.tally);
-    free(f.kinds);
+    xg__inside_finish_free(&f);
     return rc;
 }

@@ -479,8 +479,28 @@ static int higher(const void *a, const void *b)
 struct runs_job {
     struct xg__solids *S;
     int nthreads, pass;       /* 0: count each column's runs; 1: fill */
+    size_t *cut;              /* nthreads + 1: the threads' columns */
     atomic_int nomem;
 };
+
+/* Sorts a run's n triangles by higher: insertion for the short runs of
+ * the default columns (a few triangles each), the merge sort beyond.
+ * higher is a total order, so both give the one order. */
+static void sort_run(struct by_top *v, struct by_top *tmp, size_t n)
+{
+    size_t i;
+    if (n > 32) {
+        sort_by(v, tmp, n, sizeof *v, higher);
+        return;
+    }
+    for (i = 1; i < n; i++) {
+        struct by_top x = v[i];
+        size_t k = i;
+        for (; k > 0 && higher(&x, &v[k - 1]); k--)
+            v[k] = v[k - 1];
+        v[k] = x;
+    }
+}
 
 static void runs_worker(void *arg, int tid)
 {
@@ -490,7 +510,8 @@ static void runs_worker(void *arg, int tid)
     struct by_top *v = NULL, *tmp = NULL;
     size_t lo, hi, c, cap = 0;
 
-    xg__share(g->ncell, J->nthreads, tid, &lo, &hi);
+    lo = J->cut[tid];
+    hi = J->cut[tid + 1];
     for (c = lo; c < hi; c++) {
         uint32_t j = g->b_start[c], j1 = g->b_start[c + 1], r = 0, k, s = 0;
         while (j < j1) {
@@ -531,7 +552,7 @@ static void runs_worker(void *arg, int tid)
                 }
                 /* a merge sort: a coarse grid (-grid 1,1) makes runs of
                  * a whole solid */
-                sort_by(v, tmp, e - j, sizeof *v, higher);
+                sort_run(v, tmp, e - j);
                 for (k = j; k < e; k++) {
                     g->b_items[k] = v[k - j].t;
                     S->top[k] = v[k - j].top;
@@ -548,11 +569,35 @@ static void runs_worker(void *arg, int tid)
     free(tmp);
 }
 
+/* cut[t]: the first column of thread t, so that the threads' columns
+ * list about as many triangles (the columns through the solids list
+ * many, those around them none). */
+static void cut_columns(const struct xg_grid *g, int nthreads, size_t *cut)
+{
+    uint64_t refs = g->b_start[g->ncell];
+    int t;
+    cut[0] = 0;
+    cut[nthreads] = g->ncell;
+    for (t = 1; t < nthreads; t++) {
+        uint64_t goal = refs * (uint64_t)t / (uint64_t)nthreads;
+        size_t lo = cut[t - 1], hi = g->ncell;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (g->b_start[mid] < goal)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        cut[t] = lo;
+    }
+}
+
 /* S->run and S->run_start from the columns, on threads. */
 static int runs_build(struct xg__solids *S, int nthreads)
 {
     struct runs_job J;
     size_t c, n = S->g.ncell;
+    int rc = XG_ENOMEM;
     /* huge pages where the system has them: a first touch of each 4 KiB
      * page of these arrays costs more than filling it */
     S->run_start = xg__big_alloc((n + 1) * sizeof *S->run_start);
@@ -565,20 +610,25 @@ static int runs_build(struct xg__solids *S, int nthreads)
     J.nthreads = nthreads;
     J.pass = 0;
     atomic_init(&J.nomem, 0);
-    if (xg__parallel(nthreads, runs_worker, &J) != XG_OK)
+    if (!(J.cut = malloc(((size_t)nthreads + 1) * sizeof *J.cut)))
         return XG_ENOMEM;
+    cut_columns(&S->g, nthreads, J.cut);
+    if (xg__parallel(nthreads, runs_worker, &J) != XG_OK)
+        goto out;
     for (c = 0; c < n; c++)
         S->run_start[c + 1] += S->run_start[c];
     S->nrun = S->run_start[n];
     S->run = xg__big_alloc((S->nrun ? S->nrun : 1) * sizeof *S->run);
     S->top = xg__big_alloc(((size_t)S->g.b_start[n] + 1) * sizeof *S->top);
     if (!S->run || !S->top)
-        return XG_ENOMEM;
+        goto out;
     J.pass = 1;
-    if (xg__parallel(nthreads, runs_worker, &J) != XG_OK ||
-        atomic_load(&J.nomem))
-        return XG_ENOMEM;
-    return XG_OK;
+    if (xg__parallel(nthreads, runs_worker, &J) == XG_OK &&
+        !atomic_load(&J.nomem))
+        rc = XG_OK;
+out:
+    free(J.cut);
+    return rc;
 }
 
 int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,

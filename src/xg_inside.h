@@ -1,12 +1,14 @@
 /*
  * xg_inside.h -- point-in-solid (xg_inside) inside libexactgeo: the
  * solids as the engines see them, shared by the CPU engines (inside.c,
- * inside_cpu.c) and the GPU launchers (cuda/inside_gpu.c).
+ * inside_cpu.c), the GPU launchers (cuda/inside_gpu.c) and the GPU
+ * engine's host part (inside_finish.c).
  */
 #ifndef XG_INSIDE_H
 #define XG_INSIDE_H
 
 #include "xg_internal.h"
+#include "xg_gpu_hit.h"
 
 /* The solids of a triangle set B, ready for the engines.  The kept
  * triangles (collinear ones dropped) are renumbered by (solid, index in
@@ -210,6 +212,37 @@ int xg__inside_column_point(struct xg_counters *cnt,
 int xg__gpu_inside(struct xg_ctx *ctx, const struct xg_set *a,
                    const struct xg_set *b, const struct xg_opts *opt,
                    int method, struct xg_contacts *out, struct xg_stats *st);
+
+/* The host's part of a GPU batch (inside_finish.c): the hits of points
+ * a0 .. a0+n-1, sorted by (a, b) (a the point, b the solid; flag
+ * XG_GPU_HIT_DEFER where the device doubted), decided exactly where
+ * deferred (in place), then their records, and with outside the outside
+ * records, appended to out in (a, b) order.  Per thread counters, added
+ * to st by xg__inside_finish_stats. */
+struct xg__inside_finish {
+    const struct xg__solids *S;
+    const double *xyz;          /* all points */
+    int method, outside, nthreads, phase;
+    struct xg_gpu_hit *hit;
+    uint64_t nhit;
+    uint32_t a0, n;
+    uint32_t *cut;              /* nthreads + 1: the slices' points */
+    size_t *count;              /* per thread: its records */
+    struct xg_contact *dst;     /* the batch's records */
+    struct xg_counters *cnt;
+    struct xg__inside_tally *tally;
+    uint64_t (*kinds)[XG_KIND_COUNT];   /* per thread: records written */
+    int failed;
+};
+int xg__inside_finish_init(struct xg__inside_finish *f,
+                           const struct xg__solids *S, const double *xyz,
+                           int method, int outside, int nthreads);
+int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
+                      struct xg_gpu_hit *hit, uint64_t nhit, uint32_t a0,
+                      uint32_t n, struct xg_contacts *out);
+void xg__inside_finish_stats(const struct xg__inside_finish *f,
+                             struct xg_stats *st);
+void xg__inside_finish_free(struct xg__inside_finish *f);
 
 /* The records of one point (xg_inside's contract) into out. */
 int xg__inside_record(struct xg_contacts *out, uint32_t a, const double *p,

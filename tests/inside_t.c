@@ -17,6 +17,9 @@
  *   - every engine (seq; cpu on 1, 2, 4 threads; several column grids;
  *     outside records on and off) equal to the reference, the threaded
  *     runs 20 times over;
+ *   - the GPU engine's host part (xg__inside_finish) on the hits its
+ *     kernel's functions make on the CPU, with more of them deferred,
+ *     on 1 and 3 threads and in batches, equal to the reference;
  *   - the ray filter xg_ray_tri_fast never contradicting the exact stage;
  *   - bad input: wrong set kinds, non-finite coordinates, empty sets,
  *     cancellation.
@@ -143,9 +146,6 @@ static void print_diff(const struct xg_contacts *w, const struct xg_contacts *g,
     printf("\n");
 }
 
-/* Every configuration (seq too when with_seq), outside on and off,
- * equal to the records of kinds; `reps` runs of each threaded one with
- * the default columns. */
 /* Non-zero when st's counts of each kind are those of the records. */
 static int counts_match(const struct xg_stats *st, const struct xg_contacts *c)
 {
@@ -160,6 +160,109 @@ static int counts_match(const struct xg_stats *st, const struct xg_contacts *c)
     return 1;
 }
 
+/* ---- the GPU engine's host part (xg__inside_finish), on the CPU ---- */
+
+/* The hits the GPU kernel (k_inside, cuda/inside_kernels.cu) makes for
+ * points a0 .. a1-1, made here with the same functions: per run of the
+ * point's column that the walk starts, a hit where the filter doubts
+ * (deferred) or the point is in the solid.  With more, every started run
+ * of an odd point gives a deferred hit, which the host must decide like
+ * any other, outside included. */
+static struct xg_gpu_hit *device_hits(const struct xg__solids *S,
+                                      const struct xg_set *a, size_t a0,
+                                      size_t a1, int more, uint64_t *nhit)
+{
+    const struct xg_grid *g = &S->g;
+    struct xg_gpu_hit *h = NULL;
+    size_t n = 0, cap = 0, i;
+    for (i = a0; i < a1; i++) {
+        const double *p = a->xyz + 3 * i;
+        int64_t c = S->ntri ? xg__inside_column(g->n, g->lo, g->hi, g->inv, p)
+                            : -1;
+        uint32_t k;
+        if (c < 0)
+            continue;
+        for (k = S->run_start[c]; k < S->run_start[c + 1]; k++) {
+            struct xg__run R = S->run[k];
+            struct xg__walk w;
+            unsigned boxed = 0;
+            int doubt, kind;
+            if (!xg__walk_start(p, &R, &w))
+                continue;
+            doubt = xg__walk_on(p, g->b_items, S->top, S->tri, g->b_box,
+                                S->turn, &w, &boxed) == XG_RAY_DEFER;
+            doubt |= more && (i & 1);
+            kind = xg__walk_kind(&w);
+            if (!doubt && kind == XG_KIND_OUTSIDE)
+                continue;
+            if (n == cap) {
+                cap = cap ? 2 * cap : 64;
+                h = realloc(h, cap * sizeof *h);
+            }
+            memset(&h[n], 0, sizeof h[n]);
+            h[n].a = (uint32_t)i;
+            h[n].b = R.solid;
+            h[n].kind = doubt ? 0 : kind;
+            h[n].flag = doubt ? XG_GPU_HIT_DEFER : XG_GPU_HIT_DONE;
+            n++;
+        }
+    }
+    *nhit = n;
+    return h;
+}
+
+/* The GPU engine's host part on device_hits: 1 and 3 threads, the points
+ * in one batch and in three, with and without the extra deferrals; the
+ * records must be want's. */
+static void check_gpu_host(struct tally *t, const char *name,
+                           const struct xg_set *a, const struct xg_set *b,
+                           int outside, const struct xg_contacts *want)
+{
+    struct xg__solids S;
+    struct xg_opts opt;
+    struct xg_stats st;
+    int threads, batches, more;
+    memset(&opt, 0, sizeof opt);
+    memset(&st, 0, sizeof st);
+    if (xg__solids_prepare(ctx, b, &opt, 1, &S, &st) != XG_OK) {
+        xg__solids_free(&S);
+        return;     /* an open solid: the engines' checks say so */
+    }
+    for (threads = 1; threads <= 3; threads += 2)
+        for (batches = 1; batches <= 3; batches += 2)
+            for (more = 0; more < 2; more++) {
+                struct xg__inside_finish f;
+                struct xg_contacts got = {0, 0, NULL};
+                size_t k, at;
+                int rc = xg__inside_finish_init(&f, &S, a->xyz, XG__IN_GPU,
+                                                outside, threads);
+                for (k = 0; k < (size_t)batches && rc == XG_OK; k++) {
+                    size_t a0 = a->n * k / (size_t)batches;
+                    size_t a1 = a->n * (k + 1) / (size_t)batches;
+                    uint64_t nhit;
+                    struct xg_gpu_hit *h = device_hits(&S, a, a0, a1, more,
+                                                       &nhit);
+                    rc = xg__inside_finish(ctx, &f, h, nhit, (uint32_t)a0,
+                                           (uint32_t)(a1 - a0), &got);
+                    free(h);
+                }
+                memset(&st, 0, sizeof st);
+                xg__inside_finish_stats(&f, &st);
+                at = rc ? 0 : xg_contacts_diff(want, &got);
+                CHECK(t, rc == XG_OK && at == SIZE_MAX &&
+                             counts_match(&st, &got),
+                      "%s: gpu host part, %d threads, %d batches, more "
+                      "deferred %d, outside %d: rc %d, first difference at "
+                      "%zu", name, threads, batches, more, outside, rc, at);
+                xg__inside_finish_free(&f);
+                xg_contacts_free(&got);
+            }
+    xg__solids_free(&S);
+}
+
+/* Every configuration (seq too when with_seq), outside on and off,
+ * equal to the records of kinds; `reps` runs of each threaded one with
+ * the default columns; and the GPU engine's host part. */
 static void check_engines(struct tally *t, const char *name,
                           const struct xg_set *a, const struct xg_set *b,
                           const struct solids *S, const int *kinds, int reps,
@@ -194,6 +297,7 @@ static void check_engines(struct tally *t, const char *name,
                 xg_contacts_free(&got);
             }
         }
+        check_gpu_host(t, name, a, b, outside, &want);
         xg_contacts_free(&want);
     }
 }
