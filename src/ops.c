@@ -45,7 +45,7 @@ static const struct xg_op ops[] = {
       {XG_ELEM_TRIANGLE, "Solids",
        "closed PolyhedralSurface Z, TIN Z or Polygon Z surfaces: one solid "
        "per feature", "triangles", "degenerate", NULL, "triangles",
-       "degenerate_triangles", 1, 272}},
+       "degenerate_triangles", 1, 368}},
      xg_inside, 2, XG_OUTPUT_CONTACTS, NULL, NULL},
     /* one input; triangles, not contacts: no kinds, no B, no index
      * field of its own (the writer names the vertices v0, v1, v2) */
