@@ -11,12 +11,7 @@
 int xg__inside_record(struct xg_contacts *out, uint32_t a, const double *p,
                       uint32_t b, int kind)
 {
-    struct xg_contact c;
-    memset(&c, 0, sizeof c);
-    c.a = a;
-    c.b = b;
-    c.kind = kind;
-    memcpy(c.p, p, sizeof c.p);
+    struct xg_contact c = xg__inside_contact(a, p, b, kind);
     return xg__contacts_push(out, &c);
 }
 

@@ -82,19 +82,6 @@ static void decide(struct xg__inside_finish *f, int tid,
     h->flag = XG_GPU_HIT_DONE;
 }
 
-/* One record at o. */
-static void write_record(struct xg_contact *o, uint32_t a, const double *p,
-                         uint32_t b, int kind)
-{
-    struct xg_contact c;
-    memset(&c, 0, sizeof c);
-    c.a = a;
-    c.b = b;
-    c.kind = kind;
-    memcpy(c.p, p, sizeof c.p);
-    *o = c;
-}
-
 /* Phase 0: decide this slice's deferred hits and count its records.
  * Phase 1: write them at dst + the records of the slices before. */
 static void finish_worker(void *arg, int tid)
@@ -136,8 +123,8 @@ static void finish_worker(void *arg, int tid)
             const struct xg_gpu_hit *h = &f->hit[j];
             if (h->kind == XG_KIND_OUTSIDE)
                 continue;
-            write_record(o++, h->a, f->xyz + 3 * (size_t)h->a, first[h->b],
-                         h->kind);
+            *o++ = xg__inside_contact(h->a, f->xyz + 3 * (size_t)h->a,
+                                      first[h->b], h->kind);
             kinds[h->kind]++;
         }
         return;
@@ -149,11 +136,12 @@ static void finish_worker(void *arg, int tid)
             if (f->hit[k].kind == XG_KIND_OUTSIDE)
                 continue;
             any = 1;
-            write_record(o++, a, p, first[f->hit[k].b], f->hit[k].kind);
+            *o++ = xg__inside_contact(a, p, first[f->hit[k].b],
+                                      f->hit[k].kind);
             kinds[f->hit[k].kind]++;
         }
         if (!any) {
-            write_record(o++, a, p, UINT32_MAX, XG_KIND_OUTSIDE);
+            *o++ = xg__inside_contact(a, p, UINT32_MAX, XG_KIND_OUTSIDE);
             kinds[XG_KIND_OUTSIDE]++;
         }
     }

@@ -9,6 +9,7 @@
 
 #include "xg_internal.h"
 #include "xg_gpu_hit.h"
+#include <string.h>
 
 /* The solids of a triangle set B, ready for the engines.  The kept
  * triangles (collinear ones dropped) are renumbered by (solid, index in
@@ -244,7 +245,22 @@ void xg__inside_finish_stats(const struct xg__inside_finish *f,
                              struct xg_stats *st);
 void xg__inside_finish_free(struct xg__inside_finish *f);
 
-/* The records of one point (xg_inside's contract) into out. */
+/* One record of point a (at p) in solid b (UINT32_MAX: none), of kind
+ * (xg_inside's contract): every engine's records are made here. */
+static inline struct xg_contact xg__inside_contact(uint32_t a,
+                                                   const double *p,
+                                                   uint32_t b, int kind)
+{
+    struct xg_contact c;
+    memset(&c, 0, sizeof c);
+    c.a = a;
+    c.b = b;
+    c.kind = kind;
+    memcpy(c.p, p, sizeof c.p);
+    return c;
+}
+
+/* That record appended to out. */
 int xg__inside_record(struct xg_contacts *out, uint32_t a, const double *p,
                       uint32_t b, int kind);
 
