@@ -338,8 +338,8 @@ int main(int argc, char **argv)
     row_u64("grid references", c, f_refs);
     row_u64("prepared on GPU", c, f_devprep);
     row_u64("deferred to GMP", c, f_defer);
-    row_u64("points long double", c, f_long);
-    row_u64("points double-double", c, f_dd);
+    row_u64("points dd bound (host)", c, f_long);
+    row_u64("points dd intervals", c, f_dd);
     row_u64("  of them on the GPU", c, f_refined);
     row_u64("points rounded by GMP", c, f_cfail);
     row_u64("filter failures", c, f_ffail);

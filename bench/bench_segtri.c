@@ -148,8 +148,8 @@ static void print_report(const struct engine_runs *e, int ne,
     ROW("filter failures", s->cnt.filter_failures);
     ROW("exact evaluations", s->cnt.exact_evals);
     ROW("constructions", s->cnt.constructions);
-    ROW("  certified in long double", s->cnt.construct_ld);
-    ROW("  certified in double-double", s->cnt.construct_dd);
+    ROW("  certified in dd, bound", s->cnt.construct_ld);
+    ROW("  certified in dd intervals", s->cnt.construct_dd);
     ROW("  rounded with GMP", s->cnt.construct_exact);
     ROW("skipped A / B", s->a_skipped + s->b_skipped);
     for (k = 0; k < XG_KIND_COUNT; k++) {

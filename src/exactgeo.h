@@ -170,8 +170,13 @@ struct xg_counters {
     uint64_t exact_evals;       /* ... decided by GMP (each has a
                                    stage between the filter and GMP)  */
     uint64_t constructions;     /* points constructed                 */
-    uint64_t construct_ld;      /* ... certified in long double       */
-    uint64_t construct_dd;      /* ... certified in double-double     */
+    uint64_t construct_ld;      /* ... certified by the host's double-
+                                   double value and error bound
+                                   (src/refine.c; the name is that of
+                                   the long double stage it replaced) */
+    uint64_t construct_dd;      /* ... certified in double-double
+                                   intervals (src/xg_dd.h: the GPU's
+                                   stage, the host's fallback)        */
     uint64_t construct_exact;   /* ... that needed GMP to round       */
     double exact_seconds;       /* time spent in GMP, all of the above */
 };

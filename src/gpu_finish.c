@@ -8,7 +8,7 @@
  * (GMP) into a per-thread list and counts what each range keeps; the
  * second writes every contact once, at its final place, settling the
  * other hits through the pair's ops (the points the device left are
- * rounded there: long double, then GMP).
+ * rounded there: double-double, then GMP).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -23,7 +23,8 @@
 
 /* The crossing of P0P1 with the line Q0Q1 when P0, P1 lie strictly on
  * opposite sides of it: P0 + t (P1 - P0), t = op0 / (op0 - op1), rounded
- * to the nearest double; intervals first, GMP when they cannot certify. */
+ * to the nearest double: double intervals, double-double (a value and an
+ * error bound, then intervals), GMP when none can certify it. */
 static void cross_point(struct xg_counters *cnt, const double *sa,
                         const double *sb, double out[3])
 {
@@ -41,7 +42,7 @@ static void cross_point(struct xg_counters *cnt, const double *sa,
     if (xg_iv_sign(op0) != XG_UNSURE && xg_iv_sign(op1) != XG_UNSURE &&
         xg_lerp_fast(p0, p1, xg_iv_div(op0, xg_iv_sub(op0, op1)), 2, out))
         return;
-    if (xg__line_point_ld(q0, q1, p0, p1, 2, out)) {
+    if (xg__line_point_ddb(q0, q1, p0, p1, 2, out)) {
         cnt->construct_ld++;
         return;
     }

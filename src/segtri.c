@@ -72,9 +72,11 @@ static void plane_point(struct xg_counters *cnt, const double *seg,
     double t0;
 
     /* The double stage was tried by the fast pass (or is hopeless for a
-     * pair that needed exact signs): go on with long double, then GMP. */
+     * pair that needed exact signs): go on with double-double, a value
+     * and an error bound (refine.c), then its intervals (xg_dd.h), then
+     * GMP. */
     cnt->constructions++;
-    if (xg__plane_point_ld(tri, D, E, out)) {
+    if (xg__plane_point_ddb(tri, D, E, out)) {
         cnt->construct_ld++;
         return;
     }

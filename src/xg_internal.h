@@ -90,17 +90,18 @@ void xg__project(const double *p, int drop, double out[2]);
 int xg__projection_axis(struct xg_counters *cnt, const double *tri,
                         int *orient);
 
-/* ---- long double stage of constructions (refine.c) ---- */
+/* ---- the host's double-double stage of constructions (refine.c) ---- */
 
 /* The crossing of DE with the plane of tri (D, E strictly on opposite
- * sides), rounded to nearest, when a long double enclosure certifies it:
- * returns 1 and fills out[3]; 0 when GMP must decide. */
-int xg__plane_point_ld(const double *tri, const double *D, const double *E,
-                       double out[3]);
+ * sides), rounded to nearest, when a double-double value and its error
+ * bound certify it: returns 1 and fills out[3]; 0 when the next stage
+ * (xg_plane_point_dd, then GMP) must decide. */
+int xg__plane_point_ddb(const double *tri, const double *D, const double *E,
+                        double out[3]);
 /* The crossing of DE with the line pq (x, y; D, E strictly on opposite
  * sides), dim coordinates of D + t (E - D) rounded; 1 or 0 as above. */
-int xg__line_point_ld(const double *p, const double *q, const double *D,
-                      const double *E, int dim, double *out);
+int xg__line_point_ddb(const double *p, const double *q, const double *D,
+                       const double *E, int dim, double *out);
 
 /* ---- segment-triangle (segtri.c) ---- */
 

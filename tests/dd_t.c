@@ -1,6 +1,8 @@
 /*
- * dd_t.c -- the double-double construction stage (src/xg_dd.h) against
- * an exact reference written here from the definition, in mpq rationals:
+ * dd_t.c -- the double-double construction stages, the host's (src/
+ * refine.c, a value and an error bound) and the intervals shared with the
+ * GPU (src/xg_dd.h), against an exact reference written here from the
+ * definition, in mpq rationals:
  *
  *   plane   sD = det[A - D; B - D; C - D], sE likewise (xg_dd.h uses
  *           (A - D) . ((B - A) x (C - A)): the same number, another
@@ -18,26 +20,29 @@
  * hi + lo rounded to nearest), and on ordinary input (2^-300 .. 2^300)
  * keep ok set and be tight (width under 2^-99, 2^-98 for div, relative).
  *
- * xg_plane_point_dd / xg_line_point_dd may decline (0), but a point they
+ * Both stages (xg__plane_point_ddb / xg__line_point_ddb and
+ * xg_plane_point_dd / xg_line_point_dd) may decline (0), but a point they
  * certify (1) must be the reference bit for bit.  Cases: random segments
  * at UTM coordinates, drill holes hundreds of metres long through small
- * triangles, segments nearly parallel to the plane (line), triangles of
- * a few ulps and triangles one ulp from degenerate, crossings within
- * ulps of a shared vertex, axis-aligned planes (z = 237.0625), local
- * coordinates with zeros, crossings that are exactly doubles (through a
- * vertex, an edge, a tilted plane), exactly halfway between two doubles
- * (only the even one may come back) or a hair off halfway (2^-15 .. 2^-60
- * ulps, on both sides of what 106 bits resolve), and scaled by
- * 2^+-250, to 1e-300 and to 1e+300.  Every case runs in four
- * orientations (segment reversed, triangle rotated or mirrored, line
+ * triangles, drill holes of kilometres crossing z = 0 (elevations of both
+ * signs, whose differences are seldom doubles: the host's stage carries
+ * them as two-sums), segments nearly parallel to the plane (line),
+ * triangles of a few ulps and triangles one ulp from degenerate,
+ * crossings within ulps of a shared vertex, axis-aligned planes (z =
+ * 237.0625), local coordinates with zeros, crossings that are exactly
+ * doubles (through a vertex, an edge, a tilted plane), exactly halfway
+ * between two doubles (only the even one may come back) or a hair off
+ * halfway (2^-15 .. 2^-60 ulps, on both sides of what 106 bits resolve),
+ * and scaled by 2^+-250, to 1e-300 and to 1e+300.  Every case runs in
+ * four orientations (segment reversed, triangle rotated or mirrored, line
  * reversed).  Ends on one side, on the plane (line), in it, degenerate
  * triangles and p == q must give 0.
  *
- * How many points each kind certifies is printed (and how many of those
- * the long double stage had declined); random UTM segments, drill holes,
- * triangles of a few ulps, axis-aligned planes, map segments and exact
- * crossings (tilted, horizontal, on lines) must be at least 99%
- * certified.
+ * How many points each kind and stage certifies is printed (and how many
+ * of those the host's stage declined the intervals certify); random UTM
+ * segments, drill holes (long ones too), triangles of a few ulps,
+ * axis-aligned planes, map segments and exact crossings (tilted,
+ * horizontal, on lines) must be at least 99% certified by each stage.
  */
 #include <gmp.h>
 #include <mpfr.h>
@@ -356,30 +361,34 @@ static void building_blocks(int rounds)
 struct kind {
     const char *what;
     long cases;          /* D, E strictly on opposite sides */
-    long certified;      /* of those, certified in the first orientation */
+    long certified;      /* of those, certified in the first orientation
+                            by the intervals (xg_dd.h) */
+    long hcertified;     /* ... by the host's stage (refine.c) */
     long calls, wrong;   /* every call, and certified wrong answers */
     long exact, exact_certified; /* the point is a double */
     long ties, ties_certified;   /* a coordinate is exactly halfway */
-    long ld_declined, dd_after_ld; /* the long double stage declined */
+    long h_declined, dd_after_h; /* the host's stage declined */
 };
 
 /* Not strictly on opposite sides: every call must decline. */
 static struct kind plane_zero = {"plane: not strictly on opposite sides",
-                                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+                                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static struct kind line_zero = {"line: not strictly on opposite sides",
-                                0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+                                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 static void show(const struct kind *c)
 {
-    printf("# %s: %ld cases, %ld certified (%.2f%%)", c->what, c->cases,
-           c->certified, c->cases ? 100.0 * c->certified / c->cases : 0.0);
+    printf("# %s: %ld cases, certified %ld by the intervals (%.2f%%), %ld "
+           "by the host's stage (%.2f%%)", c->what, c->cases, c->certified,
+           c->cases ? 100.0 * c->certified / c->cases : 0.0, c->hcertified,
+           c->cases ? 100.0 * c->hcertified / c->cases : 0.0);
     if (c->exact)
         printf("; exact doubles %ld/%ld", c->exact_certified, c->exact);
     if (c->ties)
         printf("; ties %ld/%ld", c->ties_certified, c->ties);
-    if (c->ld_declined)
-        printf("; long double declined %ld, dd certified %ld of those",
-               c->ld_declined, c->dd_after_ld);
+    if (c->h_declined)
+        printf("; the host's stage declined %ld, the intervals certified "
+               "%ld of those", c->h_declined, c->dd_after_h);
     printf("\n");
 }
 
@@ -400,13 +409,13 @@ static void print_v(const char *name, const double *v, int n)
     printf(")");
 }
 
-static void report_plane(struct kind *c, const double *tri, const double *D,
-                         const double *E, const double *got,
+static void report_plane(struct kind *c, int st, const double *tri,
+                         const double *D, const double *E, const double *got,
                          const double *want)
 {
     if (c->wrong++ >= 5)
         return;
-    printf("# %s: wrong:", c->what);
+    printf("# %s: wrong (%s):", c->what, st ? "host" : "intervals");
     print_v("tri", tri, 9);
     print_v("D", D, 3);
     print_v("E", E, 3);
@@ -416,33 +425,37 @@ static void report_plane(struct kind *c, const double *tri, const double *D,
     printf("\n");
 }
 
-/* One plane case in four orientations: as given, the segment reversed,
- * the vertices rotated and mirrored (n flips).  Not strictly on
- * opposite sides: every call must decline (plane_zero). */
+/* One plane case in four orientations, through both stages: as given,
+ * the segment reversed, the vertices rotated and mirrored (n flips).  Not
+ * strictly on opposite sides: every call must decline (plane_zero). */
 static void plane_case(struct kind *c, const double *tri, const double *D,
                        const double *E)
 {
     static const int perm[4][3] = {{0, 1, 2}, {1, 2, 0}, {0, 2, 1},
                                    {2, 1, 0}};
     double want[3], out[3], t[9];
-    int kind[3], v, i, r, r0 = 0, has_tie, all_exact;
+    int kind[3], v, i, r, st, r0[2] = {0, 0}, has_tie, all_exact;
     int opp = ref_plane(tri, D, E, want, kind);
     struct kind *to = opp ? c : &plane_zero;
     to->cases++;
     for (v = 0; v < 4; v++) {
         for (i = 0; i < 3; i++)
             memcpy(t + 3 * i, tri + 3 * perm[v][i], 3 * sizeof *t);
-        to->calls++;
-        r = v & 1 ? xg_plane_point_dd(t, E, D, out)
-                  : xg_plane_point_dd(t, D, E, out);
-        if (v == 0)
-            r0 = r;
-        if (r && (!opp || memcmp(out, want, sizeof want) != 0))
-            report_plane(to, tri, D, E, out, opp ? want : NULL);
+        for (st = 0; st < 2; st++) {
+            const double *d = v & 1 ? E : D, *e = v & 1 ? D : E;
+            to->calls++;
+            r = st ? xg__plane_point_ddb(t, d, e, out)
+                   : xg_plane_point_dd(t, d, e, out);
+            if (v == 0)
+                r0[st] = r;
+            if (r && (!opp || memcmp(out, want, sizeof want) != 0))
+                report_plane(to, st, tri, D, E, out, opp ? want : NULL);
+        }
     }
     if (!opp)
         return;
-    c->certified += r0;
+    c->certified += r0[0];
+    c->hcertified += r0[1];
     has_tie = 0;
     all_exact = 1;
     for (i = 0; i < 3; i++) {
@@ -450,12 +463,12 @@ static void plane_case(struct kind *c, const double *tri, const double *D,
         all_exact &= kind[i] == PT_DOUBLE;
     }
     c->ties += has_tie;
-    c->ties_certified += has_tie && r0;
+    c->ties_certified += has_tie && r0[0];
     c->exact += all_exact;
-    c->exact_certified += all_exact && r0;
-    if (!xg__plane_point_ld(tri, D, E, out)) {
-        c->ld_declined++;
-        c->dd_after_ld += r0;
+    c->exact_certified += all_exact && r0[0];
+    if (!r0[1]) {
+        c->h_declined++;
+        c->dd_after_h += r0[0];
     }
 }
 
@@ -842,6 +855,8 @@ static struct kind k_utm = {.what = "plane: random UTM triangles (edges "
                             "<= 50 m), segments 10 .. 800 m"};
 static struct kind k_holes = {.what = "plane: drill holes 100 .. 1000 m "
                               "through triangles of 0.05 .. 2 m"};
+static struct kind k_long = {.what = "plane: drill holes 1 .. 5 km through "
+                             "triangles of 0.05 .. 50 m, crossing z = 0"};
 static struct kind k_par = {.what = "plane: segments nearly parallel to "
                             "the plane (tilt 1e-2 .. 1e-12)"};
 static struct kind k_tinytri = {.what = "plane: triangles of a few ulps at "
@@ -883,6 +898,10 @@ static void plane_tests(int n)
         plane_case(&k_holes, tri, D, E);
     }
     for (i = 0; i < n / 4; i++) {
+        /* elevations of both signs: their differences are seldom
+         * exact doubles */
+        drill(tri, D, E, rng_range(0.05, 50.0), rng_range(1000.0, 5000.0));
+        plane_case(&k_long, tri, D, E);
         near_parallel(tri, D, E);
         plane_case(&k_par, tri, D, E);
         tiny_triangle(tri, D, E);
@@ -929,13 +948,14 @@ static void plane_tests(int n)
 
 /* ---- lines ---- */
 
-static void report_line(struct kind *c, const double *p, const double *q,
-                        const double *D, const double *E, int dim,
-                        const double *got, const double *want)
+static void report_line(struct kind *c, int st, const double *p,
+                        const double *q, const double *D, const double *E,
+                        int dim, const double *got, const double *want)
 {
     if (c->wrong++ >= 5)
         return;
-    printf("# %s: wrong, dim %d:", c->what, dim);
+    printf("# %s: wrong (%s), dim %d:", c->what, st ? "host" : "intervals",
+           dim);
     print_v("p", p, 2);
     print_v("q", q, 2);
     print_v("D", D, dim);
@@ -946,12 +966,13 @@ static void report_line(struct kind *c, const double *p, const double *q,
     printf("\n");
 }
 
-/* One line case in four orientations: pq and qp, DE and ED. */
+/* One line case in four orientations, through both stages: pq and qp,
+ * DE and ED. */
 static void line_case(struct kind *c, const double *p, const double *q,
                       const double *D, const double *E, int dim)
 {
     double want[3], out[3];
-    int kind[3], v, r, r0 = 0, k, has_tie, all_exact;
+    int kind[3], v, r, st, r0[2] = {0, 0}, k, has_tie, all_exact;
     struct kind *z = &line_zero;
     int opp = ref_line(p, q, D, E, dim, want, kind);
     if (!opp)
@@ -961,18 +982,22 @@ static void line_case(struct kind *c, const double *p, const double *q,
     for (v = 0; v < 4; v++) {
         const double *a = v & 1 ? q : p, *b = v & 1 ? p : q;
         const double *d = v & 2 ? E : D, *e = v & 2 ? D : E;
-        memset(out, 0, sizeof out);
-        (opp ? c : z)->calls++;
-        r = xg_line_point_dd(a, b, d, e, dim, out);
-        if (v == 0)
-            r0 = r;
-        if (r && (!opp || memcmp(out, want, dim * sizeof *out) != 0))
-            report_line(opp ? c : z, p, q, D, E, dim, out,
-                        opp ? want : NULL);
+        for (st = 0; st < 2; st++) {
+            memset(out, 0, sizeof out);
+            (opp ? c : z)->calls++;
+            r = st ? xg__line_point_ddb(a, b, d, e, dim, out)
+                   : xg_line_point_dd(a, b, d, e, dim, out);
+            if (v == 0)
+                r0[st] = r;
+            if (r && (!opp || memcmp(out, want, dim * sizeof *out) != 0))
+                report_line(opp ? c : z, st, p, q, D, E, dim, out,
+                            opp ? want : NULL);
+        }
     }
     if (!opp)
         return;
-    c->certified += r0;
+    c->certified += r0[0];
+    c->hcertified += r0[1];
     has_tie = 0;
     all_exact = 1;
     for (k = 0; k < dim; k++) {
@@ -980,12 +1005,12 @@ static void line_case(struct kind *c, const double *p, const double *q,
         all_exact &= kind[k] == PT_DOUBLE;
     }
     c->ties += has_tie;
-    c->ties_certified += has_tie && r0;
+    c->ties_certified += has_tie && r0[0];
     c->exact += all_exact;
-    c->exact_certified += all_exact && r0;
-    if (!xg__line_point_ld(p, q, D, E, dim, out)) {
-        c->ld_declined++;
-        c->dd_after_ld += r0;
+    c->exact_certified += all_exact && r0[0];
+    if (!r0[1]) {
+        c->h_declined++;
+        c->dd_after_h += r0[0];
     }
 }
 
@@ -1223,19 +1248,22 @@ static void line_tests(int n)
     line_zero_cases(n / 2);
 }
 
-/* At least pct percent of c's cases certified. */
+/* At least pct percent of c's cases certified, by each stage. */
 static int certifies(const struct kind *c, double pct)
 {
-    return ok(c->cases > 0 && c->certified >= pct / 100.0 * c->cases,
-              "%s: certifies at least %g%% (%ld of %ld)", c->what, pct,
-              c->certified, c->cases);
+    return ok(c->cases > 0 && c->certified >= pct / 100.0 * c->cases &&
+                  c->hcertified >= pct / 100.0 * c->cases,
+              "%s: each stage certifies at least %g%% (intervals %ld, "
+              "host %ld, of %ld)", c->what, pct, c->certified,
+              c->hcertified, c->cases);
 }
 
 int main(void)
 {
     static struct kind *const planes[] = {
-        &k_utm, &k_holes, &k_par, &k_tinytri, &k_flat, &k_axis, &k_exact,
-        &k_exacth, &k_local, &k_ties, &k_near, &k_neart, &k_mid, &k_tiny, &k_huge, &k_zother};
+        &k_utm, &k_holes, &k_long, &k_par, &k_tinytri, &k_flat, &k_axis,
+        &k_exact, &k_exacth, &k_local, &k_ties, &k_near, &k_neart, &k_mid,
+        &k_tiny, &k_huge, &k_zother};
     static struct kind *const lines[] = {
         &l_map, &l_shared, &l_par, &l_exact, &l_local, &l_ties, &l_near, &l_mid, &l_tiny,
         &l_huge, &l_zother};
@@ -1272,6 +1300,7 @@ int main(void)
        "sides (%ld cases)", plane_zero.cases);
     certifies(&k_utm, 99.0);
     certifies(&k_holes, 99.0);
+    certifies(&k_long, 99.0);
     certifies(&k_exact, 99.0);
     certifies(&k_exacth, 99.0);
     certifies(&k_axis, 99.0);
