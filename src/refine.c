@@ -84,11 +84,12 @@ struct side {
     double hi, lo, err;
 };
 
+/* Knuth's two-sum, xg_dd.h's: s + e = a + b exactly. */
 XG_HD void two_sum(double a, double b, double *s, double *e)
 {
-    double x = a + b, bv = x - a, av = x - bv;
-    *s = x;
-    *e = (a - av) + (b - bv);
+    struct xg_dd r = xg__dd_sum(a, b);
+    *s = r.hi;
+    *e = r.lo;
 }
 
 /* The same for |a| >= |b| (Dekker): s + e = a + b exactly. */
