@@ -678,19 +678,23 @@ int xg__orient3d_eft(const double a[3], const double b[3], const double c[3],
  * face, and without this the cpu engine sent those pairs, and the GPU
  * engines' host side every pair the device doubted, through the whole
  * exact stage of the triangle again.  The host's C code starts with the
- * static stage, as xg_orient2d_filter and xg_orient3d_filter do: the
- * interval stage's widening of every operation was half the cpu
- * engine's instructions.  Each stage certifies only exact signs, so the
- * order of the stages changes the cost, never a sign. */
+ * static stage, as xg_orient2d_filter and xg_orient3d_filter do, then
+ * the exact stage in doubles, and the interval stage last: the interval
+ * stage's widening of every operation was half the cpu engine's
+ * instructions, and what the static stage leaves on lattice data (exact
+ * zeros) only the exact stage settles.  Each stage certifies only exact
+ * signs, so the order of the stages changes the cost, never a sign nor
+ * which pairs are deferred. */
 XG_HD int xg_ray_side(const double *a, const double *b, const double *p)
 {
     int s;
 #ifndef __CUDACC__
-    if ((s = xg__orient2d_static(a, b, p)) != XG_UNSURE)
+    if ((s = xg__orient2d_static(a, b, p)) != XG_UNSURE ||
+        (s = xg__orient2d_eft(a, b, p)) != XG_UNSURE)
         return s;
 #endif
     s = xg_iv_sign(xg_orient2d_iv(a, b, p));
-#ifndef __CUDA_ARCH__
+#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
     if (s == XG_UNSURE)
         s = xg__orient2d_eft(a, b, p);
 #endif
@@ -702,11 +706,12 @@ XG_HD int xg_ray_height(const double *a, const double *b, const double *c,
 {
     int s;
 #ifndef __CUDACC__
-    if ((s = xg__orient3d_static(a, b, c, p)) != XG_UNSURE)
+    if ((s = xg__orient3d_static(a, b, c, p)) != XG_UNSURE ||
+        (s = xg__orient3d_eft(a, b, c, p)) != XG_UNSURE)
         return s;
 #endif
     s = xg_iv_sign(xg_orient3d_iv(a, b, c, p));
-#ifndef __CUDA_ARCH__
+#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
     if (s == XG_UNSURE)
         s = xg__orient3d_eft(a, b, c, p);
 #endif
