@@ -19,14 +19,21 @@ int xg__inside_column_point(struct xg_counters *cnt,
                                         int kind),
                             void *user, struct xg__inside_tally *tally)
 {
+    int64_t c = xg__inside_point_column(S, p);
+    return c < 0 ? XG_OK
+                 : xg__inside_runs(cnt, S, p, (size_t)c, lo, hi, emit, user,
+                                   tally);
+}
+
+int xg__inside_runs(struct xg_counters *cnt, const struct xg__solids *S,
+                    const double *p, size_t c, size_t lo, size_t hi,
+                    int (*emit)(void *user, uint32_t solid, int kind),
+                    void *user, struct xg__inside_tally *tally)
+{
     const struct xg_grid *g = &S->g;
-    int64_t c = S->ntri ? xg__inside_column(g->n, g->lo, g->hi, g->inv, p)
-                        : -1;
     uint32_t k, k1;
     int rc;
 
-    if (c < 0)
-        return XG_OK;
     k1 = S->run_start[c + 1];
     for (k = S->run_start[c]; k < k1; k++) {
         const struct xg__run *R = &S->run[k];
@@ -137,11 +144,16 @@ static void cpu_worker(void *arg, int tid)
         r->span[k].tid = tid;
         r->span[k].off = e.out->n;
         for (i = i0; i < i1; i++) {
+            const double *p = r->a->xyz + 3 * i;
+            int64_t c = xg__inside_point_column(r->S, p);
             e.a = (uint32_t)i;
             e.any = 0;
-            if (xg__inside_column_point(&r->cnt[tid], r->S,
-                                        r->a->xyz + 3 * i, 0, SIZE_MAX,
-                                        emit_record, &e, &r->tally[tid]) ||
+            /* most points are in no column or in one without runs: no
+             * call for them */
+            if ((c >= 0 && r->S->run_start[c] != r->S->run_start[c + 1] &&
+                 xg__inside_runs(&r->cnt[tid], r->S, p, (size_t)c, 0,
+                                 SIZE_MAX, emit_record, &e,
+                                 &r->tally[tid])) ||
                 (!e.any && r->outside &&
                  put(e.out, e.a, UINT32_MAX, XG_KIND_OUTSIDE))) {
                 atomic_store(&r->stop, 2);

@@ -216,35 +216,8 @@ static int gmp_done(struct xg_counters *cnt, double t0, int s)
     return s;
 }
 
-/* The static stages (xg_filters.h explains; orient3d's is there, shared
- * with the cpu segtri pass). */
-static int orient2d_static(const double a[2], const double b[2],
-                           const double c[2])
-{
-    double acx = a[0] - c[0], bcx = b[0] - c[0];
-    double acy = a[1] - c[1], bcy = b[1] - c[1];
-    double l, r, det, bound;
-    if (!(xg__static_in_range(acx) && xg__static_in_range(bcx) &&
-          xg__static_in_range(acy) && xg__static_in_range(bcy)))
-        return XG_UNSURE;
-    l = acx * bcy;
-    r = acy * bcx;
-    /* Both products zero: each has a zero factor (nonzero differences in
-     * range make a nonzero product), a zero difference is exact, so the
-     * determinant is exactly zero.  A shared vertex (c = a or c = b) and
-     * axis-parallel collinear points, the red/blue maps' common contacts,
-     * are settled here and not in the interval and expansion stages. */
-    if (l == 0.0 && r == 0.0)
-        return XG_ZERO;
-    det = l - r;
-    bound = (3.0 + 16.0 * XG_EPS) * XG_EPS * (fabs(l) + fabs(r));
-    if (det > bound)
-        return XG_POS;
-    if (-det > bound)
-        return XG_NEG;
-    return XG_UNSURE;
-}
-
+/* The static stages (xg_filters.h explains; orient2d's and orient3d's
+ * are there, shared with the cpu segtri pass and the ray filter). */
 static int incircle_static(const double a[2], const double b[2],
                            const double c[2], const double d[2])
 {
@@ -279,7 +252,7 @@ static int incircle_static(const double a[2], const double b[2],
  * (a certified sign is the exact sign either way). */
 int xg_orient2d_filter(const double a[2], const double b[2], const double c[2])
 {
-    int s = orient2d_static(a, b, c);
+    int s = xg__orient2d_static(a, b, c);
     return s != XG_UNSURE ? s : xg_iv_sign(xg_orient2d_iv(a, b, c));
 }
 

@@ -418,23 +418,52 @@ struct finite {
     size_t *first;              /* per thread: first bad element, or n */
 };
 
+/* Non-zero when element e (per doubles) is finite in its first dim
+ * coordinates of each point. */
+static int element_finite(const double *e, int per, int dim)
+{
+    int k, ok = 1;
+    for (k = 0; k < per; k++)
+        if (k % 3 < dim)
+            ok &= isfinite(e[k]) != 0;
+    return ok;
+}
+
+/* Blocks of elements that are wholly finite are passed over by a sum
+ * of x * 0, which stays 0 unless some x is infinite or NaN: no branch
+ * per coordinate (the points' check was a tenth of the inside cpu
+ * engine's instructions).  Only a block whose sum is not 0 is looked at
+ * element by element, for its first bad one. */
+#define FINITE_BLOCK 1024   /* elements */
+
 static void finite_worker(void *arg, int tid)
 {
     struct finite *f = arg;
-    size_t lo, hi, i;
-    int k;
+    size_t lo, hi, i, b, j;
     xg__share(f->n, f->nthreads, tid, &lo, &hi);
     f->first[tid] = f->n;
-    for (i = lo; i < hi; i++) {
-        const double *e = f->v + (size_t)f->per * i;
-        int ok = 1;
-        for (k = 0; k < f->per; k++)
-            if (k % 3 < f->dim)
-                ok &= isfinite(e[k]) != 0;
-        if (!ok) {
-            f->first[tid] = i;
-            return;
+    for (b = lo; b < hi; b += FINITE_BLOCK) {
+        size_t e = hi - b < FINITE_BLOCK ? hi : b + FINITE_BLOCK;
+        const double *v = f->v + (size_t)f->per * b;
+        size_t m = (size_t)f->per * (e - b);
+        double s[4] = {0, 0, 0, 0};
+        if (f->dim == 3) {      /* every coordinate counts */
+            for (j = 0; j + 4 <= m; j += 4) {
+                s[0] += v[j] * 0.0;
+                s[1] += v[j + 1] * 0.0;
+                s[2] += v[j + 2] * 0.0;
+                s[3] += v[j + 3] * 0.0;
+            }
+            for (; j < m; j++)
+                s[0] += v[j] * 0.0;
+            if (s[0] + s[1] + s[2] + s[3] == 0.0)
+                continue;
         }
+        for (i = b; i < e; i++)
+            if (!element_finite(f->v + (size_t)f->per * i, f->per, f->dim)) {
+                f->first[tid] = i;
+                return;
+            }
     }
 }
 

@@ -155,14 +155,45 @@ XG_HD struct xg_iv xg_orient3d_iv(const double a[3], const double b[3],
  * [2^-200, 2^200]: a product of up to four is then a normal double below
  * 2^800 and a sum of a few stays far from 2^1024.  NaN fails the range
  * test.  It costs a tenth of the interval filter, which it leaves only
- * the doubts (orient.c; the cpu segtri pass, segtri.c).
+ * the doubts (orient.c; the cpu segtri pass, segtri.c; the ray filter's
+ * sides and height, below).
  */
 #define XG_EPS 0x1p-53
 
+/* Without branches (& not &&): the ray filter's sides test four
+ * differences each, and the branches were a third of its instructions. */
 static inline int xg__static_in_range(double d)
 {
     double m = fabs(d);
-    return m == 0.0 || (m >= 0x1p-200 && m <= 0x1p200);
+    return (m == 0.0) | ((m >= 0x1p-200) & (m <= 0x1p200));
+}
+
+/* orient2d(a, b, c) = det[a-c; b-c], Shewchuk's orient2d. */
+static inline int xg__orient2d_static(const double a[2], const double b[2],
+                                      const double c[2])
+{
+    double acx = a[0] - c[0], bcx = b[0] - c[0];
+    double acy = a[1] - c[1], bcy = b[1] - c[1];
+    double l, r, det, bound;
+    if (!(xg__static_in_range(acx) & xg__static_in_range(bcx) &
+          xg__static_in_range(acy) & xg__static_in_range(bcy)))
+        return XG_UNSURE;
+    l = acx * bcy;
+    r = acy * bcx;
+    /* Both products zero: each has a zero factor (nonzero differences in
+     * range make a nonzero product), a zero difference is exact, so the
+     * determinant is exactly zero.  A shared vertex (c = a or c = b) and
+     * axis-parallel collinear points, the red/blue maps' common contacts,
+     * are settled here and not in the interval and expansion stages. */
+    if (l == 0.0 && r == 0.0)
+        return XG_ZERO;
+    det = l - r;
+    bound = (3.0 + 16.0 * XG_EPS) * XG_EPS * (fabs(l) + fabs(r));
+    if (det > bound)
+        return XG_POS;
+    if (-det > bound)
+        return XG_NEG;
+    return XG_UNSURE;
 }
 
 /* orient3d(a, b, c, d) = det[a-d; b-d; c-d], Shewchuk's orient3d. */
@@ -646,11 +677,24 @@ int xg__orient3d_eft(const double a[3], const double b[3], const double c[3],
  * a point is often exactly in the vertical plane of an edge or on a
  * face, and without this the cpu engine sent those pairs, and the GPU
  * engines' host side every pair the device doubted, through the whole
- * exact stage of the triangle again. */
+ * exact stage of the triangle again.  The host's C code starts with the
+ * static stage, as xg_orient2d_filter and xg_orient3d_filter do, then
+ * the exact stage in doubles, and the interval stage last: the interval
+ * stage's widening of every operation was half the cpu engine's
+ * instructions, and what the static stage leaves on lattice data (exact
+ * zeros) only the exact stage settles.  Each stage certifies only exact
+ * signs, so the order of the stages changes the cost, never a sign nor
+ * which pairs are deferred. */
 XG_HD int xg_ray_side(const double *a, const double *b, const double *p)
 {
-    int s = xg_iv_sign(xg_orient2d_iv(a, b, p));
-#ifndef __CUDA_ARCH__
+    int s;
+#ifndef __CUDACC__
+    if ((s = xg__orient2d_static(a, b, p)) != XG_UNSURE ||
+        (s = xg__orient2d_eft(a, b, p)) != XG_UNSURE)
+        return s;
+#endif
+    s = xg_iv_sign(xg_orient2d_iv(a, b, p));
+#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
     if (s == XG_UNSURE)
         s = xg__orient2d_eft(a, b, p);
 #endif
@@ -660,8 +704,14 @@ XG_HD int xg_ray_side(const double *a, const double *b, const double *p)
 XG_HD int xg_ray_height(const double *a, const double *b, const double *c,
                         const double *p)
 {
-    int s = xg_iv_sign(xg_orient3d_iv(a, b, c, p));
-#ifndef __CUDA_ARCH__
+    int s;
+#ifndef __CUDACC__
+    if ((s = xg__orient3d_static(a, b, c, p)) != XG_UNSURE ||
+        (s = xg__orient3d_eft(a, b, c, p)) != XG_UNSURE)
+        return s;
+#endif
+    s = xg_iv_sign(xg_orient3d_iv(a, b, c, p));
+#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
     if (s == XG_UNSURE)
         s = xg__orient3d_eft(a, b, c, p);
 #endif

@@ -86,6 +86,15 @@ XG_HD int64_t xg__inside_column(const int *n, const double *lo,
                                    xg__cell_of(n, lo, inv, 1, p[1]), 0);
 }
 
+/* The column of point p in S's columns, or -1: p in no solid (also when
+ * S has no triangles). */
+static inline int64_t xg__inside_point_column(const struct xg__solids *S,
+                                              const double *p)
+{
+    const struct xg_grid *g = &S->g;
+    return S->ntri ? xg__inside_column(g->n, g->lo, g->hi, g->inv, p) : -1;
+}
+
 /* Kept triangle t of S's arrays (tri: 9 doubles, box: its box, turn: its
  * turn) against point p, as every column walk does it: XG_RAY_MISS
  * without a test when the box cannot hold p's ray (*tested = 0), else
@@ -204,6 +213,11 @@ int xg__inside_column_point(struct xg_counters *cnt,
                             int (*emit)(void *user, uint32_t solid,
                                         int kind),
                             void *user, struct xg__inside_tally *tally);
+/* Its second half, for p in column c (xg__inside_point_column). */
+int xg__inside_runs(struct xg_counters *cnt, const struct xg__solids *S,
+                    const double *p, size_t c, size_t lo, size_t hi,
+                    int (*emit)(void *user, uint32_t solid, int kind),
+                    void *user, struct xg__inside_tally *tally);
 
 /* The GPU engines (cuda/inside_gpu.c through the engine table).  method:
  * XG__IN_SEED the seed's (each thread a few points against every
