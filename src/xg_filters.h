@@ -148,7 +148,8 @@ XG_HD struct xg_iv xg_orient3d_iv(const double a[3], const double b[3],
  * 56 eps) eps, iccerrboundA = (10 + 96 eps) eps, eps = 2^-53, times the
  * permanent; the bounds cover the rounding of the coordinate differences
  * and of the bound's own evaluation, in the order written).  A sign is
- * certified when |det| exceeds the bound; XG_ZERO is never answered.
+ * certified when |det| exceeds the bound; XG_ZERO only where proved
+ * exact (below).
  * Shewchuk's analysis assumes no underflow or overflow, so the stage
  * answers only when every coordinate difference is 0 (then exact: x - y
  * = 0 only for x = y, underflow being gradual) or of magnitude in
@@ -156,8 +157,29 @@ XG_HD struct xg_iv xg_orient3d_iv(const double a[3], const double b[3],
  * 2^800 and a sum of a few stays far from 2^1024.  NaN fails the range
  * test.  It costs a tenth of the interval filter, which it leaves only
  * the doubts (orient.c; the cpu segtri pass, segtri.c).
+ *
+ * orient3d's stage also proves zeros, where the bound cannot: when every
+ * term of the determinant's expansion over the six permutations holds a
+ * zero coordinate difference, each term is exactly zero, and so is the
+ * determinant.  A computed difference x - y is zero only when x = y
+ * (underflow is gradual), so a zero seen is an exact zero, and nothing
+ * else is assumed (xg__det3_zero_pattern).  Axis-parallel data makes
+ * such patterns: a vertical drill hole through a mesh vertex (D - E and
+ * A - E both zero in x and y) or a horizontal one above a row of mesh
+ * edges (all of y zero); the bound is tried first, so a sure sign costs
+ * nothing more.
  */
 #define XG_EPS 0x1p-53
+
+/* Non-zero when the 3 x 3 matrix whose entry (i, j) is zero where
+ * nz[i][j] is 0 has a zero in every term of its Leibniz expansion: its
+ * determinant is zero whatever the other entries are. */
+static inline int xg__det3_zero_pattern(const int nz[3][3])
+{
+    return !((nz[0][0] && ((nz[1][1] && nz[2][2]) || (nz[1][2] && nz[2][1]))) ||
+             (nz[0][1] && ((nz[1][0] && nz[2][2]) || (nz[1][2] && nz[2][0]))) ||
+             (nz[0][2] && ((nz[1][0] && nz[2][1]) || (nz[1][1] && nz[2][0]))));
+}
 
 static inline int xg__static_in_range(double d)
 {
@@ -195,7 +217,12 @@ static inline int xg__orient3d_static(const double a[3], const double b[3],
         return XG_POS;
     if (-det > perm)
         return XG_NEG;
-    return XG_UNSURE;
+    {
+        const int nz[3][3] = {{adx != 0.0, ady != 0.0, adz != 0.0},
+                              {bdx != 0.0, bdy != 0.0, bdz != 0.0},
+                              {cdx != 0.0, cdy != 0.0, cdz != 0.0}};
+        return xg__det3_zero_pattern(nz) ? XG_ZERO : XG_UNSURE;
+    }
 }
 #endif
 
