@@ -13,9 +13,32 @@
  */
 #include "xg_internal.h"
 
+/* Every triangle of B passes here once (a million for a mine's meshes),
+ * so the common case goes first: a sign the filter certifies in the
+ * projection where the approximate normal is largest proves the triangle
+ * is not degenerate (orient2d(B, C, A) there is that normal component,
+ * (B - A) x (C - A)), for a third of the exact search's cost; that
+ * search (xg__projection_axis) decides the rest. */
 int xg__tri_is_degenerate(struct xg_counters *cnt, const double *tri)
 {
-    int orient;
+    const double *A = tri, *B = tri + 3, *C = tri + 6;
+    double ab[3], ac[3], n[3], a2[2], b2[2], c2[2];
+    int orient, u = 1, w = 2;   /* the kept axes; drop x first */
+    ab[0] = B[0] - A[0], ab[1] = B[1] - A[1], ab[2] = B[2] - A[2];
+    ac[0] = C[0] - A[0], ac[1] = C[1] - A[1], ac[2] = C[2] - A[2];
+    n[0] = fabs(ab[1] * ac[2] - ab[2] * ac[1]);
+    n[1] = fabs(ab[2] * ac[0] - ab[0] * ac[2]);
+    n[2] = fabs(ab[0] * ac[1] - ab[1] * ac[0]);
+    if (n[1] > n[0] && n[1] >= n[2])
+        u = 0;                  /* drop y */
+    else if (n[2] > n[0] && n[2] > n[1])
+        u = 0, w = 1;           /* drop z */
+    a2[0] = A[u], a2[1] = A[w];
+    b2[0] = B[u], b2[1] = B[w];
+    c2[0] = C[u], c2[1] = C[w];
+    orient = xg_orient2d_filter(b2, c2, a2);
+    if (orient == XG_POS || orient == XG_NEG)
+        return 0;
     return xg__projection_axis(cnt, tri, &orient) < 0;
 }
 
