@@ -181,10 +181,18 @@ static inline int xg__det3_zero_pattern(const int nz[3][3])
              (nz[0][2] && ((nz[1][0] && nz[2][1]) || (nz[1][1] && nz[2][0]))));
 }
 
+/* 0 or of magnitude in [2^-200, 2^200], tested on the bits, whose order
+ * is the order of magnitudes: with u the bits less the sign, u - L (mod
+ * 2^64) is at most H - L exactly when L <= u <= H.  No branch, so that
+ * the nine tests of orient3d's stage combine with & into one. */
 static inline int xg__static_in_range(double d)
 {
-    double m = fabs(d);
-    return m == 0.0 || (m >= 0x1p-200 && m <= 0x1p200);
+    const uint64_t L = (uint64_t)(1023 - 200) << 52;     /* 2^-200 */
+    const uint64_t H = (uint64_t)(1023 + 200) << 52;     /* 2^200 */
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    u &= ~((uint64_t)1 << 63);
+    return (u - L <= H - L) | (u == 0);
 }
 
 /* orient3d(a, b, c, d) = det[a-d; b-d; c-d], Shewchuk's orient3d. */
@@ -195,10 +203,10 @@ static inline int xg__orient3d_static(const double a[3], const double b[3],
     double ady = a[1] - d[1], bdy = b[1] - d[1], cdy = c[1] - d[1];
     double adz = a[2] - d[2], bdz = b[2] - d[2], cdz = c[2] - d[2];
     double bdxcdy, cdxbdy, cdxady, adxcdy, adxbdy, bdxady, det, perm;
-    if (!(xg__static_in_range(adx) && xg__static_in_range(bdx) &&
-          xg__static_in_range(cdx) && xg__static_in_range(ady) &&
-          xg__static_in_range(bdy) && xg__static_in_range(cdy) &&
-          xg__static_in_range(adz) && xg__static_in_range(bdz) &&
+    if (!(xg__static_in_range(adx) & xg__static_in_range(bdx) &
+          xg__static_in_range(cdx) & xg__static_in_range(ady) &
+          xg__static_in_range(bdy) & xg__static_in_range(cdy) &
+          xg__static_in_range(adz) & xg__static_in_range(bdz) &
           xg__static_in_range(cdz)))
         return XG_UNSURE;
     bdxcdy = bdx * cdy;
