@@ -105,18 +105,25 @@ static void ranges(struct build *bd, int tid)
     }
 }
 
-/* Counts (COUNT) or places (FILL) the references of this thread's slab. */
+/* Counts (COUNT) or places (FILL) the references of this thread's slab.
+ * Everything the loops read is in locals: the counters' stores could
+ * otherwise alias the cell ranges and the phase (int and uint32_t may
+ * alias), which the compiler would then load again for every cell. */
 static void slab_pass(struct build *bd, int tid)
 {
-    const struct xg_grid *g = bd->g;
-    int z0 = bd->zcut[tid], z1 = bd->zcut[tid + 1], ax = bd->ax, s;
+    const int z0 = bd->zcut[tid], z1 = bd->zcut[tid + 1], ax = bd->ax;
+    const int fill = bd->phase == FILL;
+    const uint32_t nx = (uint32_t)bd->g->n[0], ny = (uint32_t)bd->g->n[1];
+    int s;
     for (s = 0; s < 2; s++) {
-        uint32_t *cnt = bd->count[s];
+        uint32_t *cnt = bd->count[s], *items = bd->items[s];
+        const int32_t *cell = bd->cell[s];
+        const size_t n = bd->n[s];
         size_t i;
-        for (i = 0; i < bd->n[s]; i++) {
-            const int32_t *c = bd->cell[s] + 6 * i;
-            int x, y, z, lo[3], hi[3];
-            if (c[0] > c[3] || c[3 + ax] < z0 || c[ax] >= z1)
+        for (i = 0; i < n; i++) {
+            const int32_t *c = cell + 6 * i;
+            int32_t x0 = c[0], x1 = c[3], y, z, lo[3], hi[3];
+            if (x0 > x1 || c[3 + ax] < z0 || c[ax] >= z1)
                 continue;
             lo[1] = c[1];
             hi[1] = c[4];
@@ -126,14 +133,15 @@ static void slab_pass(struct build *bd, int tid)
             hi[ax] = c[3 + ax] < z1 - 1 ? c[3 + ax] : z1 - 1;
             for (z = lo[2]; z <= hi[2]; z++)
                 for (y = lo[1]; y <= hi[1]; y++) {
-                    uint32_t row = xg__cell_index(g->n, 0, y, z);
-                    for (x = c[0]; x <= c[3]; x++) {
-                        if (bd->phase == COUNT)
-                            cnt[row + (uint32_t)x]++;
-                        else
-                            bd->items[s][cnt[row + (uint32_t)x]++] =
-                                (uint32_t)i;
-                    }
+                    /* xg__cell_index's numbering, row by row */
+                    uint32_t *row = cnt + ((uint32_t)z * ny + (uint32_t)y) * nx;
+                    int32_t x;
+                    if (fill)
+                        for (x = x0; x <= x1; x++)
+                            items[row[x]++] = (uint32_t)i;
+                    else
+                        for (x = x0; x <= x1; x++)
+                            row[x]++;
                 }
         }
     }

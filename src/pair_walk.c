@@ -35,6 +35,11 @@
 #include <math.h>
 #include "xg_internal.h"
 
+/* max and min of finite doubles, inline (fmax and fmin are library calls
+ * here, for their NaN rules, which finite coordinates never need) */
+static inline double dmax(double a, double b) { return a > b ? a : b; }
+static inline double dmin(double a, double b) { return a < b ? a : b; }
+
 void xg__segwalk_init(struct xg__segwalk *w, const struct xg_grid *g,
                    const double *seg, const int32_t *bc, int dim)
 {
@@ -50,8 +55,8 @@ void xg__segwalk_init(struct xg__segwalk *w, const struct xg_grid *g,
     if (bc[0] > bc[3])
         return;                 /* an empty range: nothing to walk */
     for (k = 0; k < dim; k++) {
-        M = fmax(M, fmax(fabs(seg[k]), fabs(seg[3 + k])));
-        M = fmax(M, fmax(fabs(g->lo[k]), fabs(g->hi[k])));
+        M = dmax(M, dmax(fabs(seg[k]), fabs(seg[3 + k])));
+        M = dmax(M, dmax(fabs(g->lo[k]), fabs(g->hi[k])));
         if (bc[3 + k] - bc[k] > span && g->inv[k] > 0.0) {
             span = bc[3 + k] - bc[k];
             w->m = k;
@@ -61,11 +66,19 @@ void xg__segwalk_init(struct xg__segwalk *w, const struct xg_grid *g,
         w->m = 2;               /* one layer per z: the box's cells */
         return;
     }
+    /* A segment parallel to axis m is its own box: each layer's cells are
+     * the box's cross-section, and the boxes' test is already the exact
+     * cull (a vertical drill hole, one along a mesh row). */
+    for (k = 0; k < dim; k++)
+        if (k != w->m && seg[k] != seg[3 + k])
+            break;
+    if (k == dim)
+        return;
     w->narrow = 1;
     for (k = 0; k < dim; k++) {
         w->D[k] = seg[k];
-        w->smin[k] = fmin(seg[k], seg[3 + k]);
-        w->smax[k] = fmax(seg[k], seg[3 + k]);
+        w->smin[k] = dmin(seg[k], seg[3 + k]);
+        w->smax[k] = dmax(seg[k], seg[3 + k]);
         w->mu[k] = (g->inv[k] > 0.0 ? 1.0 / (64.0 * g->inv[k]) : 0.0) +
                    0x1p-40 * M;
     }
@@ -86,10 +99,10 @@ void xg__segwalk_layer(const struct xg__segwalk *w, int s, int32_t c[6])
         return;
     /* The layer's interval on axis m, widened, within the segment. */
     plo = s == 0 ? w->smin[m]
-                 : fmax(w->smin[m], g->lo[m] + s / g->inv[m] - w->mu[m]);
+                 : dmax(w->smin[m], g->lo[m] + s / g->inv[m] - w->mu[m]);
     phi = s == g->n[m] - 1
               ? w->smax[m]
-              : fmin(w->smax[m], g->lo[m] + (s + 1) / g->inv[m] + w->mu[m]);
+              : dmin(w->smax[m], g->lo[m] + (s + 1) / g->inv[m] + w->mu[m]);
     for (k = 0; k < w->dim; k++) {
         double x0, x1, xl, xh;
         int32_t cl, ch;
@@ -97,8 +110,8 @@ void xg__segwalk_layer(const struct xg__segwalk *w, int s, int32_t c[6])
             continue;
         x0 = w->D[k] + (plo - w->D[m]) * w->q[k];
         x1 = w->D[k] + (phi - w->D[m]) * w->q[k];
-        xl = fmin(x0, x1) - w->mu[k];
-        xh = fmax(x0, x1) + w->mu[k];
+        xl = dmin(x0, x1) - w->mu[k];
+        xh = dmax(x0, x1) + w->mu[k];
         cl = xg__cell_of(g->n, g->lo, g->inv, k, xl);
         ch = xg__cell_of(g->n, g->lo, g->inv, k, xh);
         if (cl > c[k])
@@ -116,8 +129,8 @@ int xg__segwalk_may_meet(const struct xg__segwalk *w, const double *box)
         return 1;               /* the boxes' test is all there is */
     /* The part of the segment within the box's extent on axis m: exact
      * doubles, no rounding. */
-    a = fmax(box[m], w->smin[m]);
-    b = fmin(box[3 + m], w->smax[m]);
+    a = dmax(box[m], w->smin[m]);
+    b = dmin(box[3 + m], w->smax[m]);
     if (a > b)
         return 0;
     for (k = 0; k < w->dim; k++) {
@@ -126,8 +139,8 @@ int xg__segwalk_may_meet(const struct xg__segwalk *w, const double *box)
             continue;
         x0 = w->D[k] + (a - w->D[m]) * w->q[k];
         x1 = w->D[k] + (b - w->D[m]) * w->q[k];
-        if (fmax(x0, x1) + w->mu[k] < box[k] ||
-            fmin(x0, x1) - w->mu[k] > box[3 + k])
+        if (dmax(x0, x1) + w->mu[k] < box[k] ||
+            dmin(x0, x1) - w->mu[k] > box[3 + k])
             return 0;
     }
     return 1;

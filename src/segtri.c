@@ -13,9 +13,32 @@
  */
 #include "xg_internal.h"
 
+/* Every triangle of B passes here once (a million for a mine's meshes),
+ * so the common case goes first: a sign the filter certifies in the
+ * projection where the approximate normal is largest proves the triangle
+ * is not degenerate (orient2d(B, C, A) there is that normal component,
+ * (B - A) x (C - A)), for a third of the exact search's cost; that
+ * search (xg__projection_axis) decides the rest. */
 int xg__tri_is_degenerate(struct xg_counters *cnt, const double *tri)
 {
-    int orient;
+    const double *A = tri, *B = tri + 3, *C = tri + 6;
+    double ab[3], ac[3], n[3], a2[2], b2[2], c2[2];
+    int orient, u = 1, w = 2;   /* the kept axes; drop x first */
+    ab[0] = B[0] - A[0], ab[1] = B[1] - A[1], ab[2] = B[2] - A[2];
+    ac[0] = C[0] - A[0], ac[1] = C[1] - A[1], ac[2] = C[2] - A[2];
+    n[0] = fabs(ab[1] * ac[2] - ab[2] * ac[1]);
+    n[1] = fabs(ab[2] * ac[0] - ab[0] * ac[2]);
+    n[2] = fabs(ab[0] * ac[1] - ab[1] * ac[0]);
+    if (n[1] > n[0] && n[1] >= n[2])
+        u = 0;                  /* drop y */
+    else if (n[2] > n[0] && n[2] > n[1])
+        u = 0, w = 1;           /* drop z */
+    a2[0] = A[u], a2[1] = A[w];
+    b2[0] = B[u], b2[1] = B[w];
+    c2[0] = C[u], c2[1] = C[w];
+    orient = xg_orient2d_filter(b2, c2, a2);
+    if (orient == XG_POS || orient == XG_NEG)
+        return 0;
     return xg__projection_axis(cnt, tri, &orient) < 0;
 }
 
@@ -192,6 +215,32 @@ static int coplanar(struct xg_counters *cnt, const double *seg,
     return result;
 }
 
+/* The crossing of a segment that passes strictly from one side of the
+ * plane to the other, when two of the edges' signs s (orient3d(A, B, D,
+ * E), (B, C, D, E), (C, A, D, E)) are zero: the vertex the two edges
+ * share, else NULL.  Why: a zero sign puts the line DE and the edge's
+ * line in one plane, which is not the triangle's (D is off it), so the
+ * crossing, in both planes, lies on the edge's line; on two edges' lines
+ * it is their common vertex (the triangle is not degenerate).  The exact
+ * point is then a double and needs no construction. */
+static const double *touch_vertex(const int s[3], const double *tri)
+{
+    if (s[0] == XG_ZERO && s[1] == XG_ZERO)
+        return tri + 3;
+    if (s[1] == XG_ZERO && s[2] == XG_ZERO)
+        return tri + 6;
+    if (s[2] == XG_ZERO && s[0] == XG_ZERO)
+        return tri;
+    return NULL;
+}
+
+static void set_point(double out[3], const double *P)
+{
+    out[0] = P[0] + 0.0;        /* -0 becomes +0 */
+    out[1] = P[1] + 0.0;
+    out[2] = P[2] + 0.0;
+}
+
 int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
                      const double *tri, struct xg_contact *c)
 {
@@ -215,7 +264,10 @@ int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
         if (pos && neg)
             return 0;
         c->kind = zero ? XG_KIND_TOUCH : XG_KIND_PROPER;
-        plane_point(cnt, seg, tri, c->p);
+        if (zero >= 2)
+            set_point(c->p, touch_vertex(s, tri));
+        else
+            plane_point(cnt, seg, tri, c->p);
         return 1;
     }
     {
@@ -227,9 +279,7 @@ int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
             if (!point_in_triangle(cnt, P, tri, drop, orient))
                 return 0;
             c->kind = XG_KIND_TOUCH;
-            c->p[0] = P[0] + 0.0;   /* -0 becomes +0 */
-            c->p[1] = P[1] + 0.0;
-            c->p[2] = P[2] + 0.0;
+            set_point(c->p, P);
             return 1;
         }
         switch (coplanar(cnt, seg, tri, drop, orient, c->p, c->q)) {
@@ -252,42 +302,59 @@ void xg__segtri_construct(struct xg_counters *cnt, const double *seg,
 }
 
 /* The five signs of xg_segtri_fast through the static stage first
- * (xg__orient3d_static, a tenth of the intervals' cost): XG_SEGTRI_MISS
- * or XG_SEGTRI_PROPER where its signs certify it, else XG_SEGTRI_DEFER,
- * and the intervals decide as before.  sD = orient3d(A, B, C, D), sE
- * likewise, and the edges' signs orient3d(A, B, D, E), (B, C, D, E),
- * (C, A, D, E), as in xg_segtri_fast and xg__segtri_exact. */
-static int static_pass(const double *seg, const double *tri)
+ * (xg__orient3d_static, a tenth of the intervals' cost): XG_SEGTRI_MISS,
+ * XG_SEGTRI_PROPER or XG_SEGTRI_TOUCH where its signs certify it, else
+ * XG_SEGTRI_DEFER, and the intervals decide as before.  sD =
+ * orient3d(A, B, C, D), sE likewise, and the edges' signs s[] =
+ * orient3d(A, B, D, E), (B, C, D, E), (C, A, D, E), as in xg_segtri_fast
+ * and xg__segtri_exact, which read them the same way: a crossing with
+ * edges on both sides of DE misses, one with a zero edge touches.  The
+ * static stage proves the zeros of axis-parallel segments through mesh
+ * edges and vertices (xg_filters.h), which then never reach the exact
+ * stage.  An endpoint in the plane is left to it. */
+static int static_pass(const double *seg, const double *tri, int s[3])
 {
     const double *D = seg, *E = seg + 3;
     const double *A = tri, *B = tri + 3, *C = tri + 6;
-    int sd, se, s0, s1, s2;
+    int sd, se, i, pos = 0, neg = 0, zero = 0;
     if ((sd = xg__orient3d_static(A, B, C, D)) == XG_UNSURE ||
-        (se = xg__orient3d_static(A, B, C, E)) == XG_UNSURE)
+        (se = xg__orient3d_static(A, B, C, E)) == XG_UNSURE ||
+        sd == XG_ZERO || se == XG_ZERO)
         return XG_SEGTRI_DEFER;
     if (sd == se)
         return XG_SEGTRI_MISS;  /* both strictly on one side */
-    s0 = xg__orient3d_static(A, B, D, E);
-    s1 = xg__orient3d_static(B, C, D, E);
-    if (s0 != XG_UNSURE && s1 != XG_UNSURE && s0 != s1)
+    s[0] = xg__orient3d_static(A, B, D, E);
+    s[1] = xg__orient3d_static(B, C, D, E);
+    if ((s[0] == XG_POS && s[1] == XG_NEG) ||
+        (s[0] == XG_NEG && s[1] == XG_POS))
         return XG_SEGTRI_MISS;  /* two edges on opposite sides */
-    s2 = xg__orient3d_static(C, A, D, E);
-    if (s2 != XG_UNSURE && ((s0 != XG_UNSURE && s0 != s2) ||
-                            (s1 != XG_UNSURE && s1 != s2)))
+    s[2] = xg__orient3d_static(C, A, D, E);
+    for (i = 0; i < 3; i++) {
+        pos += s[i] == XG_POS;
+        neg += s[i] == XG_NEG;
+        zero += s[i] == XG_ZERO;
+    }
+    if (pos && neg)
         return XG_SEGTRI_MISS;
-    if (s0 == XG_UNSURE || s1 == XG_UNSURE || s2 == XG_UNSURE)
+    if (pos + neg + zero < 3 || zero == 3)  /* unsure; 3 zeros: never */
         return XG_SEGTRI_DEFER;
-    return XG_SEGTRI_PROPER;    /* strictly across, strictly inside */
+    return zero ? XG_SEGTRI_TOUCH : XG_SEGTRI_PROPER;
 }
 
 int xg__segtri_fast_hit(struct xg_counters *cnt, const double *seg,
                         const double *tri, struct xg_contact *c)
 {
     struct xg_iv t, sd, se;
-    int r;
+    int r, s[3];
+    const double *v;
     cnt->predicates++;          /* the pair's fused filter: one */
-    r = static_pass(seg, tri);
-    if (r == XG_SEGTRI_PROPER) {
+    r = static_pass(seg, tri, s);
+    if (r == XG_SEGTRI_TOUCH && (v = touch_vertex(s, tri)) != NULL) {
+        c->kind = XG_KIND_TOUCH;
+        set_point(c->p, v);
+        return 1;
+    }
+    if (r == XG_SEGTRI_PROPER || r == XG_SEGTRI_TOUCH) {
         /* t's enclosure as xg_segtri_fast makes it; wide (the whole
          * line) where the intervals doubt sD or sE: then xg_lerp_fast
          * fails and plane_point rounds */

@@ -107,7 +107,7 @@ XG_HD int xg__cell_of(const int *n, const double *lo, const double *inv,
 XG_HD int xg__box_cells(const int *n, const double *lo, const double *hi,
                         const double *inv, const double *box, int32_t *c)
 {
-    int k, in = !xg__box_is_none(box);
+    int k, in = !xg__box_is_none(box), r[6];
     for (k = 0; k < 3 && in; k++)
         if (box[3 + k] < lo[k] || box[k] > hi[k])
             in = 0;
@@ -116,10 +116,14 @@ XG_HD int xg__box_cells(const int *n, const double *lo, const double *hi,
         c[1] = c[2] = c[3] = c[4] = c[5] = 0;
         return 0;
     }
+    /* into r first: a store to c (int32_t) may alias n (int), which the
+     * compiler would then read again for each cell_of */
     for (k = 0; k < 3; k++) {
-        c[k] = xg__cell_of(n, lo, inv, k, box[k]);
-        c[3 + k] = xg__cell_of(n, lo, inv, k, box[3 + k]);
+        r[k] = xg__cell_of(n, lo, inv, k, box[k]);
+        r[3 + k] = xg__cell_of(n, lo, inv, k, box[3 + k]);
     }
+    for (k = 0; k < 6; k++)
+        c[k] = r[k];
     return 1;
 }
 

@@ -148,7 +148,8 @@ XG_HD struct xg_iv xg_orient3d_iv(const double a[3], const double b[3],
  * 56 eps) eps, iccerrboundA = (10 + 96 eps) eps, eps = 2^-53, times the
  * permanent; the bounds cover the rounding of the coordinate differences
  * and of the bound's own evaluation, in the order written).  A sign is
- * certified when |det| exceeds the bound; XG_ZERO is never answered.
+ * certified when |det| exceeds the bound; XG_ZERO only where proved
+ * exact (below).
  * Shewchuk's analysis assumes no underflow or overflow, so the stage
  * answers only when every coordinate difference is 0 (then exact: x - y
  * = 0 only for x = y, underflow being gradual) or of magnitude in
@@ -157,15 +158,42 @@ XG_HD struct xg_iv xg_orient3d_iv(const double a[3], const double b[3],
  * test.  It costs a tenth of the interval filter, which it leaves only
  * the doubts (orient.c; the cpu segtri pass, segtri.c; the ray filter's
  * sides and height, below).
+ *
+ * orient3d's stage also proves zeros, where the bound cannot: when every
+ * term of the determinant's expansion over the six permutations holds a
+ * zero coordinate difference, each term is exactly zero, and so is the
+ * determinant.  A computed difference x - y is zero only when x = y
+ * (underflow is gradual), so a zero seen is an exact zero, and nothing
+ * else is assumed (xg__det3_zero_pattern).  Axis-parallel data makes
+ * such patterns: a vertical drill hole through a mesh vertex (D - E and
+ * A - E both zero in x and y) or a horizontal one above a row of mesh
+ * edges (all of y zero); the bound is tried first, so a sure sign costs
+ * nothing more.
  */
 #define XG_EPS 0x1p-53
 
-/* Without branches (& not &&): the ray filter's sides test four
- * differences each, and the branches were a third of its instructions. */
+/* Non-zero when the 3 x 3 matrix whose entry (i, j) is zero where
+ * nz[i][j] is 0 has a zero in every term of its Leibniz expansion: its
+ * determinant is zero whatever the other entries are. */
+static inline int xg__det3_zero_pattern(const int nz[3][3])
+{
+    return !((nz[0][0] && ((nz[1][1] && nz[2][2]) || (nz[1][2] && nz[2][1]))) ||
+             (nz[0][1] && ((nz[1][0] && nz[2][2]) || (nz[1][2] && nz[2][0]))) ||
+             (nz[0][2] && ((nz[1][0] && nz[2][1]) || (nz[1][1] && nz[2][0]))));
+}
+
+/* 0 or of magnitude in [2^-200, 2^200], tested on the bits, whose order
+ * is the order of magnitudes: with u the bits less the sign, u - L (mod
+ * 2^64) is at most H - L exactly when L <= u <= H.  No branch, so that
+ * the nine tests of orient3d's stage combine with & into one. */
 static inline int xg__static_in_range(double d)
 {
-    double m = fabs(d);
-    return (m == 0.0) | ((m >= 0x1p-200) & (m <= 0x1p200));
+    const uint64_t L = (uint64_t)(1023 - 200) << 52;     /* 2^-200 */
+    const uint64_t H = (uint64_t)(1023 + 200) << 52;     /* 2^200 */
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    u &= ~((uint64_t)1 << 63);
+    return (u - L <= H - L) | (u == 0);
 }
 
 /* orient2d(a, b, c) = det[a-c; b-c], Shewchuk's orient2d. */
@@ -204,10 +232,10 @@ static inline int xg__orient3d_static(const double a[3], const double b[3],
     double ady = a[1] - d[1], bdy = b[1] - d[1], cdy = c[1] - d[1];
     double adz = a[2] - d[2], bdz = b[2] - d[2], cdz = c[2] - d[2];
     double bdxcdy, cdxbdy, cdxady, adxcdy, adxbdy, bdxady, det, perm;
-    if (!(xg__static_in_range(adx) && xg__static_in_range(bdx) &&
-          xg__static_in_range(cdx) && xg__static_in_range(ady) &&
-          xg__static_in_range(bdy) && xg__static_in_range(cdy) &&
-          xg__static_in_range(adz) && xg__static_in_range(bdz) &&
+    if (!(xg__static_in_range(adx) & xg__static_in_range(bdx) &
+          xg__static_in_range(cdx) & xg__static_in_range(ady) &
+          xg__static_in_range(bdy) & xg__static_in_range(cdy) &
+          xg__static_in_range(adz) & xg__static_in_range(bdz) &
           xg__static_in_range(cdz)))
         return XG_UNSURE;
     bdxcdy = bdx * cdy;
@@ -226,7 +254,12 @@ static inline int xg__orient3d_static(const double a[3], const double b[3],
         return XG_POS;
     if (-det > perm)
         return XG_NEG;
-    return XG_UNSURE;
+    {
+        const int nz[3][3] = {{adx != 0.0, ady != 0.0, adz != 0.0},
+                              {bdx != 0.0, bdy != 0.0, bdz != 0.0},
+                              {cdx != 0.0, cdy != 0.0, cdz != 0.0}};
+        return xg__det3_zero_pattern(nz) ? XG_ZERO : XG_UNSURE;
+    }
 }
 #endif
 
