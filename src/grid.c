@@ -13,10 +13,10 @@
  * grows with the thread count: the threads first take the hulls of
  * their share of the boxes (merged in share order), then the cell
  * ranges of their share, then each takes a slab of whole layers (cut so
- * that the slabs hold about as many references each), the shares' lists
- * of the elements that reach each slab are made, and each thread counts,
- * offsets and fills the cells of its slab alone, reading the shares'
- * lists in order.  The layers are z-layers, or y-rows when the grid is
+ * that the slabs hold about as many references and cells each), the
+ * shares' lists of the elements that reach each slab are made, and each
+ * thread counts, offsets and fills the cells of its slab alone, reading
+ * the shares' lists in order.  The layers are z-layers, or y-rows when the grid is
  * one cell deep (the 2D maps': one z-layer would leave one slab, and the
  * build on one thread).  Cells are z-major, then y, so either way a slab
  * is a contiguous run of cells; no two threads write the same counter,
@@ -328,25 +328,33 @@ static void build_worker(void *arg, int tid)
     }
 }
 
-/* Cuts the z-layers into nthreads slabs of about equal references, and
- * notes each layer's slab. */
+/* The work of layer z: its references, and its cells (each slab's
+ * thread passes over its cells four times: the empty rows of a map's
+ * poles are cells without references). */
+static uint64_t layer_work(const struct build *bd, int z)
+{
+    size_t nz = (size_t)bd->g->n[bd->ax];
+    uint64_t w = bd->layer;
+    int t;
+    for (t = 0; t < bd->nthreads; t++)
+        w += bd->zrefs[(size_t)t * nz + (size_t)z];
+    return w;
+}
+
+/* Cuts the z-layers into nthreads slabs of about equal work, and notes
+ * each layer's slab. */
 static void cut_slabs(struct build *bd)
 {
     int nz = bd->g->n[bd->ax], t, z = 0;
     uint64_t total = 0, run = 0;
     for (z = 0; z < nz; z++)
-        for (t = 0; t < bd->nthreads; t++)
-            total += bd->zrefs[(size_t)t * (size_t)nz + (size_t)z];
+        total += layer_work(bd, z);
     bd->zcut[0] = 0;
     z = 0;
     for (t = 1; t < bd->nthreads; t++) {
         uint64_t goal = total / (uint64_t)bd->nthreads * (uint64_t)t;
-        while (z < nz && run < goal) {
-            int u;
-            for (u = 0; u < bd->nthreads; u++)
-                run += bd->zrefs[(size_t)u * (size_t)nz + (size_t)z];
-            z++;
-        }
+        while (z < nz && run < goal)
+            run += layer_work(bd, z++);
         bd->zcut[t] = z;
     }
     bd->zcut[bd->nthreads] = nz;
