@@ -9,15 +9,17 @@
  * cell function, cell ranges and numbering are xg_boxes.h's, shared with
  * the device grid (cuda/grid_gpu.cu).
  *
- * Built in parallel and deterministically: the threads first compute
- * the cell range of their share of the elements, then each takes a slab
- * of whole layers (cut so that the slabs hold about as many references
- * each) and counts, offsets and fills the cells of its slab alone,
- * scanning all elements in ascending order.  The layers are z-layers, or
- * y-rows when the grid is one cell deep (the 2D maps': one z-layer would
- * leave one slab, and the build on one thread).  Cells are z-major, then
- * y, so either way a slab is a contiguous run of cells; no two threads
- * write the same counter,
+ * Built in parallel and deterministically, with no step whose work
+ * grows with the thread count: the threads first take the hulls of
+ * their share of the boxes (merged in share order), then the cell
+ * ranges of their share, then each takes a slab of whole layers (cut so
+ * that the slabs hold about as many references and cells each), the
+ * shares' lists of the elements that reach each slab are made, and each
+ * thread counts, offsets and fills the cells of its slab alone, reading
+ * the shares' lists in order.  The layers are z-layers, or y-rows when the grid is
+ * one cell deep (the 2D maps': one z-layer would leave one slab, and the
+ * build on one thread).  Cells are z-major, then y, so either way a slab
+ * is a contiguous run of cells; no two threads write the same counter,
  * and every cell lists its elements in ascending index order whatever
  * the thread count.
  */
@@ -61,6 +63,15 @@ void xg_grid_default(size_t na, size_t nb, const double lo[3],
             cells[k] = cells[k] > 1 ? cells[k] / 2 : 1;
 }
 
+/* One thread's share of one set's elements that reach one slab, in
+ * ascending order (the bucket pass): the slab's thread reads the shares'
+ * lists in turn instead of scanning every element, which on 16 threads
+ * cost each thread as much as its share of the real work. */
+struct elems {
+    uint32_t *v;
+    size_t n, cap;
+};
+
 struct build {
     struct xg_grid *g;
     int nthreads;
@@ -73,11 +84,79 @@ struct build {
     size_t layer;             /* cells per layer */
     uint64_t *zrefs;          /* [thread][layer]: references per layer */
     int *zcut;                /* slab t is layers zcut[t] .. zcut[t+1]-1 */
+    int *zslab;               /* per layer: its slab */
+    struct elems *elems;      /* [set][slab][share] */
     uint64_t *slab_refs;      /* [set][thread]: references in the slab */
+    uint64_t *slab_pairs;     /* per slab: sum of |A_c| |B_c| */
+    uint64_t *base;           /* [set][thread]: the slab's first reference */
+    double *hulls;            /* [thread][set]: 6 doubles */
+    int *any;                 /* [thread][set]: a box in the share */
+    int *failed;              /* per thread: out of memory */
     int phase;
 };
 
-enum { RANGES, COUNT, OFFSETS, FILL };
+enum { HULL, RANGES, BUCKET, COUNT, FILL };
+
+/* Bounding box of the valid boxes; returns 0 when there are none. */
+static int hull(const double *box, size_t lo_i, size_t hi_i, double lo[3],
+                double hi[3])
+{
+    size_t i;
+    int k, any = 0;
+    for (k = 0; k < 3; k++) {
+        lo[k] = HUGE_VAL;
+        hi[k] = -HUGE_VAL;
+    }
+    for (i = lo_i; i < hi_i; i++) {
+        const double *b = box + 6 * i;
+        if (xg__box_is_none(b))
+            continue;
+        any = 1;
+        for (k = 0; k < 3; k++) {
+            if (b[k] < lo[k])
+                lo[k] = b[k];
+            if (b[3 + k] > hi[k])
+                hi[k] = b[3 + k];
+        }
+    }
+    return any;
+}
+
+static void hulls(struct build *bd, int tid)
+{
+    int s;
+    for (s = 0; s < 2; s++) {
+        size_t lo, hi, at = 2 * (size_t)tid + (size_t)s;
+        xg__share(bd->n[s], bd->nthreads, tid, &lo, &hi);
+        bd->any[at] = hull(bd->box[s], lo, hi, bd->hulls + 6 * at,
+                           bd->hulls + 6 * at + 3);
+    }
+}
+
+/* The shares' hulls, merged in share order with the same strict tests
+ * as one pass over all boxes: the first of equal bounds (0.0, -0.0) is
+ * kept, so the frame is the same whatever the thread count. */
+static int merge_hulls(const struct build *bd, int s, double h[6])
+{
+    int t, k, any = 0;
+    for (k = 0; k < 3; k++) {
+        h[k] = HUGE_VAL;
+        h[3 + k] = -HUGE_VAL;
+    }
+    for (t = 0; t < bd->nthreads; t++) {
+        const double *u = bd->hulls + 6 * (2 * (size_t)t + (size_t)s);
+        if (!bd->any[2 * t + s])
+            continue;
+        any = 1;
+        for (k = 0; k < 3; k++) {
+            if (u[k] < h[k])
+                h[k] = u[k];
+            if (u[3 + k] > h[3 + k])
+                h[3 + k] = u[3 + k];
+        }
+    }
+    return any;
+}
 
 static void ranges(struct build *bd, int tid)
 {
@@ -105,57 +184,102 @@ static void ranges(struct build *bd, int tid)
     }
 }
 
-/* Counts (COUNT) or places (FILL) the references of this thread's slab.
- * Everything the loops read is in locals: the counters' stores could
- * otherwise alias the cell ranges and the phase (int and uint32_t may
- * alias), which the compiler would then load again for every cell. */
-static void slab_pass(struct build *bd, int tid)
+static struct elems *elems_of(struct build *bd, int s, int slab, int share)
 {
-    const int z0 = bd->zcut[tid], z1 = bd->zcut[tid + 1], ax = bd->ax;
-    const int fill = bd->phase == FILL;
-    const uint32_t nx = (uint32_t)bd->g->n[0], ny = (uint32_t)bd->g->n[1];
+    size_t T = (size_t)bd->nthreads;
+    return bd->elems + ((size_t)s * T + (size_t)slab) * T + (size_t)share;
+}
+
+/* This thread's share of the elements into the lists of the slabs their
+ * ranges reach, in ascending order. */
+static void bucket(struct build *bd, int tid)
+{
     int s;
     for (s = 0; s < 2; s++) {
-        uint32_t *cnt = bd->count[s], *items = bd->items[s];
-        const int32_t *cell = bd->cell[s];
-        const size_t n = bd->n[s];
-        size_t i;
-        for (i = 0; i < n; i++) {
-            const int32_t *c = cell + 6 * i;
-            int32_t x0 = c[0], x1 = c[3], y, z, lo[3], hi[3];
-            if (x0 > x1 || c[3 + ax] < z0 || c[ax] >= z1)
+        size_t lo, hi, i;
+        xg__share(bd->n[s], bd->nthreads, tid, &lo, &hi);
+        for (i = lo; i < hi; i++) {
+            const int32_t *c = bd->cell[s] + 6 * i;
+            int u;
+            if (c[0] > c[3])
                 continue;
-            lo[1] = c[1];
-            hi[1] = c[4];
-            lo[2] = c[2];
-            hi[2] = c[5];
-            lo[ax] = c[ax] > z0 ? c[ax] : z0;         /* within the slab */
-            hi[ax] = c[3 + ax] < z1 - 1 ? c[3 + ax] : z1 - 1;
-            for (z = lo[2]; z <= hi[2]; z++)
-                for (y = lo[1]; y <= hi[1]; y++) {
-                    /* xg__cell_index's numbering, row by row */
-                    uint32_t *row = cnt + ((uint32_t)z * ny + (uint32_t)y) * nx;
-                    int32_t x;
-                    if (fill)
-                        for (x = x0; x <= x1; x++)
-                            items[row[x]++] = (uint32_t)i;
-                    else
-                        for (x = x0; x <= x1; x++)
-                            row[x]++;
+            for (u = bd->zslab[c[bd->ax]]; u <= bd->zslab[c[3 + bd->ax]];
+                 u++) {
+                struct elems *e = elems_of(bd, s, u, tid);
+                if (xg__grow((void **)&e->v, &e->cap, e->n, sizeof *e->v)) {
+                    bd->failed[tid] = 1;
+                    return;
                 }
+                e->v[e->n++] = (uint32_t)i;
+            }
         }
     }
 }
 
-/* Offsets within the slab; the slab's base is added afterwards. */
-static void slab_offsets(struct build *bd, int tid)
+/* Counts (fill 0) or places (fill 1) the references of element i of
+ * set s in slab z0 .. z1-1.  Inline, so that each pass has its own loop
+ * with no test of the pass inside. */
+static inline void place(struct build *bd, int s, uint32_t i, int z0,
+                         int z1, int fill)
 {
-    size_t layer = bd->layer;
-    size_t c0 = (size_t)bd->zcut[tid] * layer, c1 = (size_t)bd->zcut[tid + 1] * layer;
+    const struct xg_grid *g = bd->g;
+    const int32_t *c = bd->cell[s] + 6 * (size_t)i;
+    uint32_t *cnt = bd->count[s];
+    int x, y, z, ax = bd->ax, lo[3], hi[3];
+    if (c[0] > c[3] || c[3 + ax] < z0 || c[ax] >= z1)
+        return;
+    lo[1] = c[1];
+    hi[1] = c[4];
+    lo[2] = c[2];
+    hi[2] = c[5];
+    lo[ax] = c[ax] > z0 ? c[ax] : z0;         /* within the slab */
+    hi[ax] = c[3 + ax] < z1 - 1 ? c[3 + ax] : z1 - 1;
+    for (z = lo[2]; z <= hi[2]; z++)
+        for (y = lo[1]; y <= hi[1]; y++) {
+            uint32_t row = xg__cell_index(g->n, 0, y, z);
+            for (x = c[0]; x <= c[3]; x++) {
+                if (!fill)
+                    cnt[row + (uint32_t)x]++;
+                else
+                    bd->items[s][cnt[row + (uint32_t)x]++] = i;
+            }
+        }
+}
+
+/* Every element of set s that reaches this thread's slab, in ascending
+ * order: all of them on one thread, else the shares' lists in turn. */
+static inline void slab_elements(struct build *bd, int s, int tid,
+                                 int fill)
+{
+    int z0 = bd->zcut[tid], z1 = bd->zcut[tid + 1], t;
+    size_t i;
+    if (bd->nthreads == 1) {
+        for (i = 0; i < bd->n[s]; i++)
+            place(bd, s, (uint32_t)i, z0, z1, fill);
+        return;
+    }
+    for (t = 0; t < bd->nthreads; t++) {
+        const struct elems *e = elems_of(bd, s, tid, t);
+        for (i = 0; i < e->n; i++)
+            place(bd, s, e->v[i], z0, z1, fill);
+    }
+}
+
+/* COUNT: the slab's counts, its candidate pairs, and offsets within the
+ * slab (the slab's base is added in FILL). */
+static void slab_count(struct build *bd, int tid)
+{
+    size_t c0 = (size_t)bd->zcut[tid] * bd->layer;
+    size_t c1 = (size_t)bd->zcut[tid + 1] * bd->layer, c;
+    uint64_t pairs = 0;
     int s;
+    for (s = 0; s < 2; s++)
+        slab_elements(bd, s, tid, 0);
+    for (c = c0; c < c1; c++)
+        pairs += (uint64_t)bd->count[0][c] * bd->count[1][c];
+    bd->slab_pairs[tid] = pairs;
     for (s = 0; s < 2; s++) {
         uint64_t run = 0;
-        size_t c;
         for (c = c0; c < c1; c++) {
             uint32_t n = bd->count[s][c];
             bd->count[s][c] = (uint32_t)run;  /* checked against 2^32 below */
@@ -165,67 +289,78 @@ static void slab_offsets(struct build *bd, int tid)
     }
 }
 
+/* FILL: the slab's offsets moved to its base, its starts, its items. */
+static void slab_fill(struct build *bd, int tid)
+{
+    size_t c0 = (size_t)bd->zcut[tid] * bd->layer;
+    size_t c1 = (size_t)bd->zcut[tid + 1] * bd->layer, c;
+    int s;
+    for (s = 0; s < 2; s++) {
+        uint32_t base = (uint32_t)bd->base[(size_t)s * (size_t)bd->nthreads +
+                                           (size_t)tid];
+        for (c = c0; c < c1; c++) {
+            bd->count[s][c] += base;
+            bd->start[s][c] = bd->count[s][c];
+        }
+        slab_elements(bd, s, tid, 1);
+    }
+}
+
 static void build_worker(void *arg, int tid)
 {
     struct build *bd = arg;
     switch (bd->phase) {
+    case HULL:
+        hulls(bd, tid);
+        break;
     case RANGES:
         ranges(bd, tid);
         break;
-    case OFFSETS:
-        slab_offsets(bd, tid);
+    case BUCKET:
+        bucket(bd, tid);
+        break;
+    case COUNT:
+        slab_count(bd, tid);
         break;
     default:
-        slab_pass(bd, tid);
+        slab_fill(bd, tid);
         break;
     }
 }
 
-/* Cuts the z-layers into nthreads slabs of about equal references. */
+/* The work of layer z: its references, and its cells (each slab's
+ * thread passes over its cells four times: the empty rows of a map's
+ * poles are cells without references). */
+static uint64_t layer_work(const struct build *bd, int z)
+{
+    size_t nz = (size_t)bd->g->n[bd->ax];
+    uint64_t w = bd->layer;
+    int t;
+    for (t = 0; t < bd->nthreads; t++)
+        w += bd->zrefs[(size_t)t * nz + (size_t)z];
+    return w;
+}
+
+/* Cuts the z-layers into nthreads slabs of about equal work, and notes
+ * each layer's slab. */
 static void cut_slabs(struct build *bd)
 {
     int nz = bd->g->n[bd->ax], t, z = 0;
     uint64_t total = 0, run = 0;
     for (z = 0; z < nz; z++)
-        for (t = 0; t < bd->nthreads; t++)
-            total += bd->zrefs[(size_t)t * (size_t)nz + (size_t)z];
+        total += layer_work(bd, z);
     bd->zcut[0] = 0;
     z = 0;
     for (t = 1; t < bd->nthreads; t++) {
         uint64_t goal = total / (uint64_t)bd->nthreads * (uint64_t)t;
-        while (z < nz && run < goal) {
-            int u;
-            for (u = 0; u < bd->nthreads; u++)
-                run += bd->zrefs[(size_t)u * (size_t)nz + (size_t)z];
-            z++;
-        }
+        while (z < nz && run < goal)
+            run += layer_work(bd, z++);
         bd->zcut[t] = z;
     }
     bd->zcut[bd->nthreads] = nz;
-}
-
-/* Bounding box of the valid boxes; returns 0 when there are none. */
-static int hull(const double *box, size_t n, double lo[3], double hi[3])
-{
-    size_t i;
-    int k, any = 0;
-    for (k = 0; k < 3; k++) {
-        lo[k] = HUGE_VAL;
-        hi[k] = -HUGE_VAL;
-    }
-    for (i = 0; i < n; i++) {
-        const double *b = box + 6 * i;
-        if (xg__box_is_none(b))
-            continue;
-        any = 1;
-        for (k = 0; k < 3; k++) {
-            if (b[k] < lo[k])
-                lo[k] = b[k];
-            if (b[3 + k] > hi[k])
-                hi[k] = b[3 + k];
-        }
-    }
-    return any;
+    for (t = 0; t < bd->nthreads; t++)
+        for (z = bd->zcut[t]; z < bd->zcut[t + 1]; z++)
+            bd->zslab[z] = t;
 }
 
 int xg__grid_frame(struct xg_grid *g, const double ahull[6], int a_any,
@@ -271,101 +406,130 @@ int xg__grid_frame(struct xg_grid *g, const double ahull[6], int a_any,
     return XG_OK;
 }
 
+static int run_phase(struct build *bd, int phase)
+{
+    int t;
+    bd->phase = phase;
+    if (xg__parallel(bd->nthreads, build_worker, bd) != XG_OK)
+        return XG_ENOMEM;
+    for (t = 0; t < bd->nthreads; t++)
+        if (bd->failed[t])
+            return XG_ENOMEM;
+    return XG_OK;
+}
+
 int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
                    size_t nb, const int cells[3], int nthreads)
 {
     struct build bd;
     double ah[6], bh[6];
+    size_t T, k;
     int s, t, a_any, b_any, rc = XG_OK;
 
     memset(g, 0, sizeof *g);
     memset(&bd, 0, sizeof bd);
     g->a_box = a_box;
     g->b_box = b_box;
-
-    a_any = hull(a_box, na, ah, ah + 3);
-    b_any = hull(b_box, nb, bh, bh + 3);
-    /* From here every failure goes through out, which frees the boxes:
-     * the grid owns them even when it cannot be built. */
-    if ((rc = xg__grid_frame(g, ah, a_any, bh, b_any, na, nb, cells)) != XG_OK)
-        goto out;
-
     if (nthreads < 1)
         nthreads = 1;
+    T = (size_t)nthreads;
     bd.g = g;
     bd.nthreads = nthreads;
     bd.n[0] = na;
     bd.n[1] = nb;
     bd.box[0] = a_box;
     bd.box[1] = b_box;
+    bd.hulls = malloc(2 * T * 6 * sizeof *bd.hulls);
+    bd.any = calloc(2 * T, sizeof *bd.any);
+    bd.failed = calloc(T, sizeof *bd.failed);
+    /* From here every failure goes through out, which frees the boxes:
+     * the grid owns them even when it cannot be built. */
+    if (!bd.hulls || !bd.any || !bd.failed) {
+        rc = XG_ENOMEM;
+        goto out;
+    }
+    if ((rc = run_phase(&bd, HULL)) != XG_OK)
+        goto out;
+    a_any = merge_hulls(&bd, 0, ah);
+    b_any = merge_hulls(&bd, 1, bh);
+    if ((rc = xg__grid_frame(g, ah, a_any, bh, b_any, na, nb, cells)) != XG_OK)
+        goto out;
+
     g->a_cell = xg__big_alloc((na ? na : 1) * 6 * sizeof(int32_t));
     g->b_cell = xg__big_alloc((nb ? nb : 1) * 6 * sizeof(int32_t));
     g->a_start = xg__big_alloc((g->ncell + 1) * sizeof(uint32_t));
     g->b_start = xg__big_alloc((g->ncell + 1) * sizeof(uint32_t));
     bd.cell[0] = g->a_cell;
     bd.cell[1] = g->b_cell;
+    bd.start[0] = g->a_start;
+    bd.start[1] = g->b_start;
     bd.count[0] = xg__big_calloc(g->ncell, sizeof(uint32_t));
     bd.count[1] = xg__big_calloc(g->ncell, sizeof(uint32_t));
     bd.ax = g->n[2] > 1 ? 2 : 1;
     bd.layer = (size_t)g->n[0] * (bd.ax == 2 ? (size_t)g->n[1] : 1);
-    bd.zrefs = calloc((size_t)nthreads * (size_t)g->n[bd.ax], sizeof(uint64_t));
-    bd.zcut = calloc((size_t)nthreads + 1, sizeof(int));
-    bd.slab_refs = calloc(2 * (size_t)nthreads, sizeof(uint64_t));
+    bd.zrefs = calloc(T * (size_t)g->n[bd.ax], sizeof(uint64_t));
+    bd.zcut = calloc(T + 1, sizeof(int));
+    bd.zslab = calloc((size_t)g->n[bd.ax], sizeof(int));
+    bd.elems = calloc(2 * T * T, sizeof *bd.elems);
+    bd.slab_refs = calloc(2 * T, sizeof(uint64_t));
+    bd.slab_pairs = calloc(T, sizeof(uint64_t));
+    bd.base = calloc(2 * T, sizeof(uint64_t));
     if (!g->a_cell || !g->b_cell || !g->a_start || !g->b_start ||
         !bd.count[0] || !bd.count[1] || !bd.zrefs || !bd.zcut ||
-        !bd.slab_refs) {
+        !bd.zslab || !bd.elems || !bd.slab_refs || !bd.slab_pairs ||
+        !bd.base) {
         rc = XG_ENOMEM;
         goto out;
     }
 
-    bd.phase = RANGES;
-    if ((rc = xg__parallel(nthreads, build_worker, &bd)) != XG_OK)
+    if ((rc = run_phase(&bd, RANGES)) != XG_OK)
         goto out;
     cut_slabs(&bd);
-    bd.phase = COUNT;
-    if ((rc = xg__parallel(nthreads, build_worker, &bd)) != XG_OK)
+    if (nthreads > 1 && (rc = run_phase(&bd, BUCKET)) != XG_OK)
         goto out;
-    bd.phase = OFFSETS;
-    if ((rc = xg__parallel(nthreads, build_worker, &bd)) != XG_OK)
+    if ((rc = run_phase(&bd, COUNT)) != XG_OK)
         goto out;
 
     /* Slab bases: each slab's offsets follow the previous slabs'. */
     for (s = 0; s < 2; s++) {
-        uint32_t *start = s ? g->b_start : g->a_start;
-        size_t layer = bd.layer, c;
         uint64_t base = 0;
         for (t = 0; t < nthreads; t++) {
-            size_t c0 = (size_t)bd.zcut[t] * layer;
-            size_t c1 = (size_t)bd.zcut[t + 1] * layer;
-            uint64_t refs = bd.slab_refs[(size_t)s * (size_t)nthreads + (size_t)t];
+            uint64_t refs = bd.slab_refs[(size_t)s * T + (size_t)t];
             if (base + refs > UINT32_MAX) {
                 rc = XG_ELIMIT;
                 goto out;
             }
-            for (c = c0; c < c1; c++) {
-                bd.count[s][c] += (uint32_t)base;
-                start[c] = bd.count[s][c];
-            }
+            bd.base[(size_t)s * T + (size_t)t] = base;
             base += refs;
         }
-        start[g->ncell] = (uint32_t)base;
+        bd.start[s][g->ncell] = (uint32_t)base;
         bd.items[s] = xg__big_alloc((base ? base : 1) * sizeof(uint32_t));
+        *(s ? &g->b_items : &g->a_items) = bd.items[s];
         if (!bd.items[s]) {
             rc = XG_ENOMEM;
             goto out;
         }
     }
-    g->a_items = bd.items[0];
-    g->b_items = bd.items[1];
-    bd.phase = FILL;
-    rc = xg__parallel(nthreads, build_worker, &bd);
+    for (t = 0; t < nthreads; t++)
+        g->candidates += bd.slab_pairs[t];
+    rc = run_phase(&bd, FILL);
 
 out:
+    if (bd.elems)
+        for (k = 0; k < 2 * T * T; k++)
+            free(bd.elems[k].v);
+    free(bd.elems);
     free(bd.count[0]);
     free(bd.count[1]);
     free(bd.zrefs);
     free(bd.zcut);
+    free(bd.zslab);
     free(bd.slab_refs);
+    free(bd.slab_pairs);
+    free(bd.base);
+    free(bd.hulls);
+    free(bd.any);
+    free(bd.failed);
     if (rc != XG_OK)
         xg__grid_free(g);
     return rc;

@@ -307,23 +307,20 @@ stopped:
 }
 
 /* Tasks: every cell holding both sets, cut along A so that no task has
- * more than about TASK_WORK pairs.  Also counts the candidate pairs. */
-static int make_tasks(struct run *r, uint64_t *candidates)
+ * more than about TASK_WORK pairs; the walk's are runs of A's segments,
+ * and need no pass over the cells. */
+static int make_tasks(struct run *r)
 {
     const struct xg_grid *g = r->g;
     size_t c, n = 0, cap = 1024;
     struct task *v = malloc(cap * sizeof *v);
-    *candidates = 0;
     if (!v)
         return XG_ENOMEM;
-    for (c = 0; c < g->ncell; c++) {
+    for (c = 0; c < g->ncell && !r->walk; c++) {
         uint32_t a0 = g->a_start[c], a1 = g->a_start[c + 1];
         uint64_t nb = g->b_start[c + 1] - g->b_start[c], step;
         if (a0 == a1 || nb == 0)
             continue;
-        *candidates += (uint64_t)(a1 - a0) * nb;
-        if (r->walk)
-            continue;           /* counted only: the walk's tasks are A's */
         step = TASK_WORK / nb;
         if (step < 1)
             step = 1;
@@ -564,7 +561,6 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     struct xg_grid g;
     double t0 = xg__now(), t1;
     int rc, t, k;
-    uint64_t candidates = 0;
 
     run_init(&r, ctx, ops, a, na, b, nb, nthreads);
     r.sink = sink;
@@ -583,11 +579,11 @@ int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
         if (r.walk < 1)
             r.walk = 1;
     }
-    rc = make_tasks(&r, &candidates);
+    rc = make_tasks(&r);
     if (rc == XG_OK && r.walk &&
         !(r.slices = calloc(r.ntasks ? r.ntasks : 1, sizeof *r.slices)))
         rc = XG_ENOMEM;
-    st->candidates = candidates;
+    st->candidates = g.candidates;
     t1 = xg__now();
     st->seconds[XG_STAGE_PREPARE] = t1 - t0;
     if (rc != XG_OK) {

@@ -139,6 +139,8 @@ struct xg_grid {
     /* per element: the cell range of its box, lo and hi per axis */
     int32_t *a_cell, *b_cell;     /* 6 per element */
     double *a_box, *b_box;        /* 6 per element: min xyz, max xyz */
+    uint64_t candidates;          /* sum over cells of |A_c| |B_c|
+                                     (xg__grid_build's; 0 on the device) */
 };
 
 /* The grid's frame: region (where the hulls [min xyz, max xyz] of the

@@ -454,6 +454,47 @@ static void bad_input(void)
     xg_ctx_free(ctx);
 }
 
+/* The check of the coordinates goes a block of elements at a time, on
+ * threads: the first bad element is the one named, wherever the blocks
+ * and the threads' shares fall, and a NaN or infinite z never counts. */
+static void bad_input_many(void)
+{
+    /* 140,000: three threads' shares (one per 65,536 elements) */
+    enum { N = 140000 };
+    static const size_t bad_at[] = {0, 1023, 1024, 46666, 46667, 93334, N - 1};
+    static const int threads[] = {1, 3, 8};
+    size_t k, i, first;
+    int t, rc;
+    for (k = 0; k < sizeof bad_at / sizeof *bad_at; k++)
+        for (t = 0; t < 3; t++) {
+            struct xg_ctx *ctx = xg_ctx_new();
+            struct xg_set a = {0}, b = {0};
+            struct xg_contacts out = {0};
+            char want[64];
+            for (i = 0; i < N; i++) {
+                double p[3] = {(double)i, 0.0, i % 2 ? NAN : INFINITY};
+                double q[3] = {(double)i + 0.5, 1.0, 0.0};
+                if (i == bad_at[k] || i == N - 1)
+                    p[i % 2] = i == N - 1 ? -INFINITY : NAN;
+                xg_set_push_segment(&a, p, q, 100 + (int64_t)i, 0);
+            }
+            xg_set_push_segment(&b, (double[3]){0, 0, 0},
+                                (double[3]){1, 1, 0}, 1, 0);
+            xg_ctx_set_threads(ctx, threads[t]);
+            first = bad_at[k];
+            snprintf(want, sizeof want, "segment %zu (feature %lld)", first,
+                     100 + (long long)first);
+            rc = xg_redblue(ctx, &a, &b, NULL, &out, NULL);
+            ok(rc == XG_EINVAL && strstr(xg_ctx_errmsg(ctx), want),
+               "a bad coordinate in segment %zu of %d on %d threads: %s",
+               first, N, threads[t], xg_ctx_errmsg(ctx));
+            xg_contacts_free(&out);
+            xg_set_free(&a);
+            xg_set_free(&b);
+            xg_ctx_free(ctx);
+        }
+}
+
 int main(void)
 {
     (void)tap_plan;         /* the plan comes at the end */
@@ -472,6 +513,7 @@ int main(void)
     engines("lattice at UTM", 1, 500000.25, 7000000.5);
     engines("random at UTM", 0, 500000.25, 7000000.5);
     bad_input();
+    bad_input_many();
     tap_done();
     return tap_exit();
 }
