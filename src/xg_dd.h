@@ -223,7 +223,8 @@ XG_HD int xg__dd_lerp(const double *D, const double *E, struct xg_ddiv sa,
 }
 
 /* The crossing of DE with the plane of tri (D, E strictly on opposite
- * sides), as xg__plane_point_ld: sD = -(D - A) . n, n = (B-A) x (C-A). */
+ * sides), with the formula of xg__plane_point_ddb (refine.c):
+ * sD = -(D - A) . n, n = (B-A) x (C-A). */
 XG_HD int xg_plane_point_dd(const double *tri, const double *D,
                             const double *E, double out[3])
 {
@@ -249,7 +250,8 @@ XG_HD int xg_plane_point_dd(const double *tri, const double *D,
 }
 
 /* The crossing of DE with the line pq (D, E strictly on opposite sides),
- * as xg__line_point_ld: sD = orient2d(p, q, D) = (p-D) x (q-D). */
+ * with the formula of xg__line_point_ddb (refine.c):
+ * sD = orient2d(p, q, D) = (p-D) x (q-D). */
 XG_HD int xg_line_point_dd(const double *p, const double *q, const double *D,
                            const double *E, int dim, double *out)
 {
