@@ -83,7 +83,7 @@ tests_gpu_t_LDFLAGS = -static
 # The gpu Delaunay engine against seq (and its benchmark: `bench`),
 # static; not in TESTS, run by check-gpu.
 check_PROGRAMS += tests/delaunay_gpu_t
-tests_delaunay_gpu_t_SOURCES = tests/delaunay_gpu_t.c tests/xg_test.h \
+tests_delaunay_gpu_t_SOURCES = tests/delaunay_gpu_t.c tests/dt_sets.h tests/xg_test.h \
 	tests/tap.h
 tests_delaunay_gpu_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_delaunay_gpu_t_LDADD = $(TAP_LDADD) $(CUDA_LIBS)

@@ -24,8 +24,7 @@ void xgo__warn(int quiet, const char *fmt, ...)
     CPLError(CE_Warning, CPLE_AppDefined, "%s", buf);
 }
 
-/* GDAL's last message, or a fallback. */
-static const char *gdal_msg(const char *fallback)
+const char *xgo__gdal_msg(const char *fallback)
 {
     const char *m = CPLGetLastErrorMsg();
     return m && *m ? m : fallback;
@@ -103,7 +102,7 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
                              in->path);
         return xgo__fail(err, errlen, XG_EIO,
                          "%s: cannot open as a vector dataset: %s", in->path,
-                         gdal_msg("format not recognised"));
+                         xgo__gdal_msg("format not recognised"));
     }
     if (in->layer) {
         s->lyr = GDALDatasetGetLayerByName(s->ds, in->layer);
@@ -135,7 +134,8 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
         if (OGR_L_SetAttributeFilter(s->lyr, in->where) != OGRERR_NONE)
             return xgo__fail(err, errlen, XG_EINVAL,
                              "%s, layer '%s': bad filter '%s': %s", in->path,
-                             s->name, in->where, gdal_msg("syntax error"));
+                             s->name, in->where,
+                             xgo__gdal_msg("syntax error"));
         /* some drivers (SQLite-based) check the filter on first read */
         CPLErrorReset();
         OGR_L_ResetReading(s->lyr);
@@ -143,7 +143,8 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
         if (CPLGetLastErrorType() == CE_Failure)
             return xgo__fail(err, errlen, XG_EINVAL,
                              "%s, layer '%s': bad filter '%s': %s", in->path,
-                             s->name, in->where, gdal_msg("syntax error"));
+                             s->name, in->where,
+                             xgo__gdal_msg("syntax error"));
         OGR_L_ResetReading(s->lyr);
     }
     if (in->spat_set) {

@@ -36,19 +36,14 @@ struct ctx {
     const char *fixed[F_FIXED];
 };
 
-static const char *gdal_msg(void)
-{
-    const char *m = CPLGetLastErrorMsg();
-    return m && *m ? m : "driver error";
-}
-
 static int fail(struct ctx *c, int code, const char *fmt, const char *arg,
                 const char *lname)
 {
     char what[512];
     snprintf(what, sizeof what, fmt, arg);
     return xgo__fail(c->err, c->errlen, code, "%s, layer '%s': %s: %s",
-                     GDALGetDescription(c->w->dst), lname, what, gdal_msg());
+                     GDALGetDescription(c->w->dst), lname, what,
+                     xgo__gdal_msg("driver error"));
 }
 
 /* The output name of copied field k of src ("a_" / "b_" + name). */
@@ -194,7 +189,7 @@ int xgo__layer_open(GDALDatasetH dst, const char *name,
         if (!*lyr)
             return xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot "
                              "create the layer: %s", GDALGetDescription(dst),
-                             name, gdal_msg());
+                             name, xgo__gdal_msg("driver error"));
         *created = 1;
     }
     return XG_OK;
@@ -285,7 +280,7 @@ static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
                        "%s, layer '%s': cannot write the contact of A "
                        "feature %lld%s: %s", GDALGetDescription(w->dst),
                        OGR_L_GetName(o->lyr), (long long)w->aset->fid[x->a],
-                       bpart, gdal_msg());
+                       bpart, xgo__gdal_msg("driver error"));
     }
     OGR_F_Destroy(f);
     return rc;
@@ -295,6 +290,36 @@ static void out_free(struct out *o)
 {
     free(o->amap);
     free(o->bmap);
+}
+
+int xgo__write_step(const struct xgo_job *job, GDALDatasetH dst, size_t i,
+                    size_t n, uint64_t *written, GDALProgressFunc pf,
+                    void *pa, char *err, size_t errlen)
+{
+    ++*written;
+    if (job->fail_after > 0 && *written >= (uint64_t)job->fail_after)
+        return xgo__fail(err, errlen, XG_EIO,
+                         "%s: failure injected after %llu features "
+                         "(testing)", GDALGetDescription(dst),
+                         (unsigned long long)*written);
+    if (pf && (i & 4095) == 4095 &&
+        !pf((double)(i + 1) / (double)n, NULL, pa))
+        return xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
+    return XG_OK;
+}
+
+int xgo__write_end(GDALDatasetH dst, int tx, int rc, char *err,
+                   size_t errlen)
+{
+    if (!tx)
+        return rc;
+    if (rc == XG_OK && GDALDatasetCommitTransaction(dst) != OGRERR_NONE)
+        return xgo__fail(err, errlen, XG_EIO, "%s: commit failed: %s",
+                         GDALGetDescription(dst),
+                         xgo__gdal_msg("driver error"));
+    if (rc != XG_OK)
+        GDALDatasetRollbackTransaction(dst);
+    return rc;
 }
 
 void xgo__layer_drop(GDALDatasetH dst, OGRLayerH lyr, int created)
@@ -356,26 +381,11 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
         const struct xg_contact *x = &w->c->v[i];
         rc = write_one(&c, split && x->kind == XG_KIND_OVERLAP ? &lines : &pts,
                        x);
-        if (rc)
-            break;
-        rep->written++;
-        if (w->job->fail_after > 0 &&
-            rep->written >= (uint64_t)w->job->fail_after)
-            rc = xgo__fail(err, errlen, XG_EIO,
-                           "%s: failure injected after %llu features "
-                           "(testing)", GDALGetDescription(w->dst),
-                           (unsigned long long)rep->written);
-        else if (pf && (i & 4095) == 4095 &&
-                 !pf((double)(i + 1) / (double)w->c->n, NULL, pa))
-            rc = xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
+        if (rc == XG_OK)
+            rc = xgo__write_step(w->job, w->dst, i, w->c->n, &rep->written,
+                                 pf, pa, err, errlen);
     }
-    if (tx) {
-        if (rc == XG_OK && GDALDatasetCommitTransaction(w->dst) != OGRERR_NONE)
-            rc = xgo__fail(err, errlen, XG_EIO, "%s: commit failed: %s",
-                           GDALGetDescription(w->dst), gdal_msg());
-        else if (rc != XG_OK)
-            GDALDatasetRollbackTransaction(w->dst);
-    }
+    rc = xgo__write_end(w->dst, tx, rc, err, errlen);
     /* a rolled-back transaction took the new layers with it */
     if (rc != XG_OK && !tx) {
         drop(w->dst, &lines);

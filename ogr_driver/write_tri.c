@@ -22,12 +22,6 @@
 static const char *const vfield[3] = {XGO_FIELD_V0, XGO_FIELD_V1,
                                       XGO_FIELD_V2};
 
-static const char *gdal_msg(void)
-{
-    const char *m = CPLGetLastErrorMsg();
-    return m && *m ? m : "driver error";
-}
-
 /* Some point is not the first of its feature: FIDs alone do not name
  * the points. */
 static int has_parts(const struct xg_set *pts)
@@ -60,7 +54,8 @@ static int fields(const struct xgo_write_tri *w, OGRLayerH lyr, int created,
                 return xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': "
                                  "cannot create field '%s': %s",
                                  GDALGetDescription(w->dst),
-                                 OGR_L_GetName(lyr), name, gdal_msg());
+                                 OGR_L_GetName(lyr), name,
+                                 xgo__gdal_msg("driver error"));
             idx[k] = OGR_FD_GetFieldCount(d) - 1;
         } else if ((idx[k] = OGR_FD_GetFieldIndex(d, name)) < 0) {
             return xgo__fail(err, errlen, XG_EINVAL,
@@ -114,7 +109,7 @@ static int write_tin(const struct xgo_write_tri *w, OGRLayerH lyr,
         rc = xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot write "
                        "the TIN of %zu triangles: %s",
                        GDALGetDescription(w->dst), OGR_L_GetName(lyr),
-                       w->t->n, gdal_msg());
+                       w->t->n, xgo__gdal_msg("driver error"));
     OGR_F_Destroy(f);
     return rc;
 }
@@ -140,7 +135,8 @@ static int write_one(const struct xgo_write_tri *w, OGRLayerH lyr,
                        "features %lld, %lld, %lld: %s",
                        GDALGetDescription(w->dst), OGR_L_GetName(lyr),
                        (long long)pts->fid[v[0]], (long long)pts->fid[v[1]],
-                       (long long)pts->fid[v[2]], gdal_msg());
+                       (long long)pts->fid[v[2]],
+                       xgo__gdal_msg("driver error"));
     OGR_F_Destroy(f);
     return rc;
 }
@@ -168,26 +164,11 @@ int xgo__write_tri(const struct xgo_write_tri *w, struct xgo_report *rep,
         rep->written = 1;
     for (i = 0; rc == XG_OK && !tin && i < w->t->n; i++) {
         rc = write_one(w, lyr, idx, nf, w->t->v[i], err, errlen);
-        if (rc)
-            break;
-        rep->written++;
-        if (w->job->fail_after > 0 &&
-            rep->written >= (uint64_t)w->job->fail_after)
-            rc = xgo__fail(err, errlen, XG_EIO,
-                           "%s: failure injected after %llu features "
-                           "(testing)", GDALGetDescription(w->dst),
-                           (unsigned long long)rep->written);
-        else if (pf && (i & 4095) == 4095 &&
-                 !pf((double)(i + 1) / (double)w->t->n, NULL, pa))
-            rc = xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
+        if (rc == XG_OK)
+            rc = xgo__write_step(w->job, w->dst, i, w->t->n, &rep->written,
+                                 pf, pa, err, errlen);
     }
-    if (tx) {
-        if (rc == XG_OK && GDALDatasetCommitTransaction(w->dst) != OGRERR_NONE)
-            rc = xgo__fail(err, errlen, XG_EIO, "%s: commit failed: %s",
-                           GDALGetDescription(w->dst), gdal_msg());
-        else if (rc != XG_OK)
-            GDALDatasetRollbackTransaction(w->dst);
-    }
+    rc = xgo__write_end(w->dst, tx, rc, err, errlen);
     if (rc != XG_OK && !tx)
         xgo__layer_drop(w->dst, lyr, created);
     if (rc == XG_OK && pf)

@@ -158,6 +158,22 @@ int xgo__layer_open(GDALDatasetH dst, const char *name,
  * no transaction took it back). */
 void xgo__layer_drop(GDALDatasetH dst, OGRLayerH lyr, int created);
 
+/* GDAL's last error message, or fallback when it has none (src.c). */
+const char *xgo__gdal_msg(const char *fallback);
+
+/* The bookkeeping after feature i of n was written, *written of them now
+ * (write.c), one for both writers: counts it, then XG_EIO when the job's
+ * testing fail_after is reached, XG_ECANCEL when pf (every 4096
+ * features) says stop, else XG_OK. */
+int xgo__write_step(const struct xgo_job *job, GDALDatasetH dst, size_t i,
+                    size_t n, uint64_t *written, GDALProgressFunc pf,
+                    void *pa, char *err, size_t errlen);
+/* The end of a writer's transaction (tx: one was started): commits when
+ * rc is XG_OK, else rolls back; returns rc, or XG_EIO when the commit
+ * failed. */
+int xgo__write_end(GDALDatasetH dst, int tx, int rc, char *err,
+                   size_t errlen);
+
 /* Writes triangles (xg_op.output XG_OUTPUT_TRIANGLES; see xgo_job_run):
  * one Polygon per triangle of t, its ring t's vertices of pts then the
  * first again, PolygonZ when has_z, fields v0, v1, v2 (the points'

@@ -20,7 +20,8 @@ src_libexactgeo_core_la_SOURCES = \
 	src/dump.c src/region.c src/regions_run.c \
 	src/regions_select.c \
 	src/xg_delaunay.h src/delaunay.c src/delaunay_build.c \
-	src/delaunay_strips.c src/delaunay_hull.c src/delaunay_check.c
+	src/delaunay_strips.c src/delaunay_bounds.h src/delaunay_hull.c \
+	src/delaunay_check.c
 # The GPU engines' table: NULL here without CUDA; cuda/local.mk links
 # cuda/gpu_engines.c instead.
 if !HAVE_CUDA

@@ -11,7 +11,8 @@
 # errors (collinear, fewer than three distinct points, a line among the
 # points, B options) with nothing written; --verify and --stats; seq and
 # cpu engines alike on the demo survey (cocircular lattice, collinear hull
-# points); EXACTGEO:op=delaunay.
+# points); a failure mid-write leaves an existing output byte-identical
+# and a new one absent; EXACTGEO:op=delaunay.
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 XG_T_NAME=delaunay
 . "$top_srcdir/tests/cli_lib.sh"
@@ -369,6 +370,16 @@ grep -q "survey.gpkg, layer 'survey': 5 points at the (x, y) of another but with
 ok $? "survey: the warning for its 5 re-surveyed points"
 "$PY" ccw.py sv.gpkg
 ok $? "survey: every ring counter-clockwise"
+
+# ---- never lose data: the triangle writer's failure mid-write
+cp out.gpkg keep.gpkg; cp out.gpkg before.gpkg
+EXACTGEO_TEST_FAIL_AFTER=3 "$XG" delaunay -q -overwrite keep.gpkg pts.gpkg 2> err.txt
+[ $? -ne 0 ] && grep -q "failure injected after 3" err.txt &&
+    cmp -s keep.gpkg before.gpkg && nostage .
+ok $? "failure after 3 triangles with -overwrite: existing file byte-identical, no staging left"
+EXACTGEO_TEST_FAIL_AFTER=3 "$XG" delaunay -q fresh.shp pts.gpkg 2> /dev/null
+[ $? -ne 0 ] && [ -z "$(ls fresh* 2>/dev/null)" ] && nostage .
+ok $? "failure after 3 triangles into a new Shapefile: no file at all"
 
 # ---- EXACTGEO:op=delaunay (the GDAL plugin, when built)
 GDAL_DRIVER_PATH=$(cd "$top_builddir/ogr_driver/.libs" 2>/dev/null && pwd)

@@ -20,18 +20,13 @@
 #endif
 #include "exactgeo.h"
 #include "xg_test.h"
+#include "dt_sets.h"
 
 static double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void push(struct xg_set *s, double x, double y, double z, int64_t fid)
-{
-    double p[3] = {x, y, z};
-    xg_set_push_point(s, p, fid, 0);
 }
 
 static int run(struct xg_ctx *ctx, const struct xg_set *s, int engine,
@@ -52,13 +47,6 @@ static int cancel_progress(double fraction, void *user)
     (void)user;
     progress_last = fraction;
     return ++progress_calls >= cancel_after;
-}
-
-static int clean(const struct xg_delaunay_report *r)
-{
-    return r->bad_index == 0 && r->not_ccw == 0 && r->bad_edges == 0 &&
-           r->missing == 0 && r->count_off == 0 && r->not_delaunay == 0 &&
-           r->not_canonical == 0;
 }
 
 static void check(struct xg_ctx *ctx, const struct xg_set *s,
@@ -85,9 +73,9 @@ static void check(struct xg_ctx *ctx, const struct xg_set *s,
            (unsigned long long)sa.a_skipped, (unsigned long long)sa.z_differ);
         memset(&rep, 0, sizeof rep);
         xg_delaunay_check(ctx, s, (const uint32_t(*)[3])b.v, b.n, &rep);
-        ok(clean(&rep), "%s: the audit finds nothing in gpu's list (ccw "
-           "%llu, edges %llu, missing %llu, count %llu, not Delaunay %llu, "
-           "ties %llu)", name, (unsigned long long)rep.not_ccw,
+        ok(dt_report_clean(&rep), "%s: the audit finds nothing in gpu's "
+           "list (ccw %llu, edges %llu, missing %llu, count %llu, not "
+           "Delaunay %llu, ties %llu)", name, (unsigned long long)rep.not_ccw,
            (unsigned long long)rep.bad_edges,
            (unsigned long long)rep.missing,
            (unsigned long long)rep.count_off,
@@ -108,7 +96,7 @@ static int bench(struct xg_ctx *ctx, size_t only)
         struct xg_triangles t;
         struct xg_stats st;
         for (k = 0; k < n; k++)
-            push(&s, rng_unit(), rng_unit(), 0, (int64_t)k);
+            dt_push(&s, rng_unit(), rng_unit(), 0, (int64_t)k);
         for (r = 0; r < 3; r++) {
             double t0 = now();
             int rc = run(ctx, &s, XG_ENGINE_GPU, &t, &st);
@@ -144,7 +132,7 @@ int main(int argc, char **argv)
 {
     struct xg_ctx *ctx;
     static const double off[2][2] = {{0, 0}, {500000.25, 7000000.5}};
-    int o, i, j, small = getenv("XG_GPU_T_SMALL") != NULL;
+    int o, i, small = getenv("XG_GPU_T_SMALL") != NULL;
     if (!xg_gpu_available())
         tap_skip_all("no usable GPU");
     ctx = xg_ctx_new();
@@ -160,9 +148,7 @@ int main(int argc, char **argv)
             static const int sizes[] = {3, 5, 17, 100, 1000, 20000, 200000};
             for (i = 0; i < (small ? 6 : 7); i++) {
                 struct xg_set s = {0};
-                for (j = 0; j < sizes[i]; j++)
-                    push(&s, ox + rng_unit() * 100, oy + rng_unit() * 100, j,
-                         j);
+                dt_random(&s, sizes[i], ox, oy);
                 snprintf(name, sizeof name, "%d random points at %s",
                          sizes[i], at);
                 check(ctx, &s, name);
@@ -172,9 +158,7 @@ int main(int argc, char **argv)
         {
             struct xg_set s = {0};
             int m = 60;
-            for (i = 0; i < m; i++)
-                for (j = 0; j < m; j++)
-                    push(&s, ox + i * 0.5, oy + j * 0.5, 0, i * m + j);
+            dt_lattice(&s, m, ox, oy);
             snprintf(name, sizeof name, "%dx%d lattice at %s", m, m, at);
             check(ctx, &s, name);
             xg_set_free(&s);
@@ -182,10 +166,7 @@ int main(int argc, char **argv)
         {
             struct xg_set s = {0};
             int m = 40;
-            for (i = 0; i < m; i++)
-                for (j = 0; j < m; j++)
-                    push(&s, ox + (3 * i - 4 * j) * 0.25,
-                         oy + (4 * i + 3 * j) * 0.25, 0, i * m + j);
+            dt_rotated(&s, m, ox, oy);
             snprintf(name, sizeof name, "rotated %dx%d lattice at %s", m, m,
                      at);
             check(ctx, &s, name);
@@ -194,21 +175,8 @@ int main(int argc, char **argv)
         {
             /* integer points of x^2 + y^2 = 5^2 13^2 17^2, the centre */
             struct xg_set s = {0};
-            long r2 = 25L * 169 * 289, x;
-            int nc = 0;
-            for (x = -1105; x <= 1105; x++) {
-                long y2 = r2 - x * x, y = (long)sqrt((double)y2);
-                while (y * y > y2)
-                    y--;
-                while ((y + 1) * (y + 1) <= y2)
-                    y++;
-                if (y * y != y2)
-                    continue;
-                push(&s, ox + x / 64.0, oy + y / 64.0, 0, nc++);
-                if (y)
-                    push(&s, ox + x / 64.0, oy - y / 64.0, 0, nc++);
-            }
-            push(&s, ox, oy, 0, nc);
+            int nc = dt_circle_ints(&s, ox, oy);
+            dt_push(&s, ox, oy, 0, nc);
             snprintf(name, sizeof name, "%d cocircular points and the "
                      "centre at %s", nc, at);
             check(ctx, &s, name);
@@ -219,11 +187,11 @@ int main(int argc, char **argv)
             struct xg_set s = {0};
             for (i = 0; i < 2000; i++) {
                 double a = 2 * M_PI * i / 2000;
-                push(&s, ox + 50 * cos(a), oy + 50 * sin(a), 0, i);
+                dt_push(&s, ox + 50 * cos(a), oy + 50 * sin(a), 0, i);
             }
             for (i = 0; i < 300; i++)
-                push(&s, ox + rng_unit() * 40 - 20, oy + rng_unit() * 40 - 20,
-                     0, 2000 + i);
+                dt_push(&s, ox + rng_unit() * 40 - 20,
+                        oy + rng_unit() * 40 - 20, 0, 2000 + i);
             snprintf(name, sizeof name, "2000 points on a circle and 300 "
                      "inside at %s", at);
             check(ctx, &s, name);
@@ -234,15 +202,15 @@ int main(int argc, char **argv)
             struct xg_set s = {0};
             int k = 0;
             for (i = 0; i <= 200; i++) {
-                push(&s, ox + i, oy, 0, k++);
-                push(&s, ox + i, oy + 200, 0, k++);
-                push(&s, ox, oy + i, 0, k++);
-                push(&s, ox + 200, oy + i, 0, k++);
-                push(&s, ox + i * 0.7 + 10, oy + i * 0.3 + 20, 0, k++);
+                dt_push(&s, ox + i, oy, 0, k++);
+                dt_push(&s, ox + i, oy + 200, 0, k++);
+                dt_push(&s, ox, oy + i, 0, k++);
+                dt_push(&s, ox + 200, oy + i, 0, k++);
+                dt_push(&s, ox + i * 0.7 + 10, oy + i * 0.3 + 20, 0, k++);
             }
             for (i = 0; i < 3000; i++)
-                push(&s, ox + rng_unit() * 200, oy + rng_unit() * 200, 0,
-                     k++);
+                dt_push(&s, ox + rng_unit() * 200,
+                        oy + rng_unit() * 200, 0, k++);
             snprintf(name, sizeof name, "collinear hull points at %s", at);
             check(ctx, &s, name);
             xg_set_free(&s);
@@ -251,8 +219,9 @@ int main(int argc, char **argv)
             /* duplicates: a coarse grid drawn many times, z and fid vary */
             struct xg_set s = {0};
             for (i = 0; i < 30000; i++)
-                push(&s, ox + rng_int(100) * 0.125, oy + rng_int(100) * 0.125,
-                     rng_int(3), rng_int(50));
+                dt_push(&s, ox + rng_int(100) * 0.125,
+                        oy + rng_int(100) * 0.125, rng_int(3),
+                        rng_int(50));
             snprintf(name, sizeof name, "30000 points on 10^4 places at %s",
                      at);
             check(ctx, &s, name);
@@ -263,7 +232,7 @@ int main(int argc, char **argv)
         struct xg_set s = {0};
         struct xg_triangles t;
         for (i = 0; i < 100; i++)
-            push(&s, i * 0.5, i * 0.25, 0, i);
+            dt_push(&s, i * 0.5, i * 0.25, 0, i);
         ok(run(ctx, &s, XG_ENGINE_GPU, &t, NULL) == XG_EDEGENERATE,
            "collinear points: XG_EDEGENERATE");
         xg_set_free(&s);
@@ -277,7 +246,7 @@ int main(int argc, char **argv)
         struct xg_opts o;
         int rc;
         for (i = 0; i < 100000; i++)
-            push(&s, rng_unit() * 100, rng_unit() * 100, 0, i);
+            dt_push(&s, rng_unit() * 100, rng_unit() * 100, 0, i);
         memset(&o, 0, sizeof o);
         o.engine = XG_ENGINE_GPU;
         o.gpu_mem_cap = 16u << 20;

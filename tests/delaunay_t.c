@@ -8,13 +8,16 @@
  * finite difference decides).  Every small result is checked by brute
  * force against it (no distinct point in any triangle's perturbed
  * circle) and by xg_delaunay_check (the tiling); every engine and
- * thread and strip count must give the same list.
+ * thread and strip count must give the same list.  The cpu engine's
+ * proofs that a circle misses the points a strip did not see
+ * (delaunay_bounds.h) are checked one by one against the exact circle.
  */
 #include <gmp.h>
 #include "exactgeo.h"
-#include "xg_filters.h"
+#include "delaunay_bounds.h"
 #include "xg_test.h"
 #include "pred_ref.h"
+#include "dt_sets.h"
 
 /* The sign of the lifted determinant with heights z (pred_ref.h). */
 static int lifted_sign(const double *const p[4], mpq_t z[4])
@@ -71,6 +74,209 @@ static int ref_perturbed(const double *a, const double *b, const double *c,
     return s;
 }
 
+/* ---- the strips' circle proofs (delaunay_bounds.h) against GMP ---- */
+
+/* The exact circle through a, b, c: centre (cx, cy), squared radius r2. */
+static void exact_circle(const double *a, const double *b, const double *c,
+                         mpq_t cx, mpq_t cy, mpq_t r2)
+{
+    mpq_t bx, by, qx, qy, b2, c2, d, t, u;
+    mpq_inits(bx, by, qx, qy, b2, c2, d, t, u, NULL);
+    mpq_set_d(t, a[0]);
+    mpq_set_d(bx, b[0]), mpq_sub(bx, bx, t);
+    mpq_set_d(qx, c[0]), mpq_sub(qx, qx, t);
+    mpq_set_d(t, a[1]);
+    mpq_set_d(by, b[1]), mpq_sub(by, by, t);
+    mpq_set_d(qy, c[1]), mpq_sub(qy, qy, t);
+    mpq_mul(b2, bx, bx), mpq_mul(t, by, by), mpq_add(b2, b2, t);
+    mpq_mul(c2, qx, qx), mpq_mul(t, qy, qy), mpq_add(c2, c2, t);
+    mpq_mul(d, bx, qy), mpq_mul(t, by, qx), mpq_sub(d, d, t);
+    mpq_add(d, d, d);
+    mpq_mul(u, qy, b2), mpq_mul(t, by, c2), mpq_sub(u, u, t);
+    mpq_div(u, u, d);                                   /* ux */
+    mpq_mul(t, bx, c2), mpq_mul(qx, qx, b2), mpq_sub(t, t, qx);
+    mpq_div(t, t, d);                                   /* uy */
+    mpq_mul(r2, u, u), mpq_mul(d, t, t), mpq_add(r2, r2, d);
+    mpq_set_d(cx, a[0]), mpq_add(cx, cx, u);
+    mpq_set_d(cy, a[1]), mpq_add(cy, cy, t);
+    mpq_clears(bx, by, qx, qy, b2, c2, d, t, u, NULL);
+}
+
+/* Does the exact closed disk, within the band box[1] <= y <= box[3]
+ * (box NULL: the whole disk), miss x <= at (left) or x >= at (right)? */
+static int exact_misses(mpq_t cx, mpq_t cy, mpq_t r2, double at, int left,
+                        const double *box)
+{
+    mpq_t h2, g, t;
+    int miss;
+    mpq_inits(h2, g, t, NULL);
+    mpq_set(h2, r2);
+    if (box) {
+        mpq_set_d(t, box[1]);
+        if (mpq_cmp(cy, t) < 0)
+            mpq_sub(g, t, cy);
+        else {
+            mpq_set_d(t, box[3]);
+            if (mpq_cmp(cy, t) > 0)
+                mpq_sub(g, cy, t);
+            else
+                mpq_set_ui(g, 0, 1);
+        }
+        mpq_mul(g, g, g);
+        mpq_sub(h2, h2, g);
+    }
+    mpq_set_d(t, at);
+    if (left)
+        mpq_sub(g, cx, t);
+    else
+        mpq_sub(g, t, cx);
+    miss = mpq_sgn(h2) < 0;
+    if (!miss && mpq_sgn(g) > 0) {
+        mpq_mul(g, g, g);
+        miss = mpq_cmp(g, h2) > 0;
+    }
+    mpq_clears(h2, g, t, NULL);
+    return miss;
+}
+
+/* x - y > 2R exactly (the cheap proof's lemma) */
+static int beyond_diameter(mpq_t r2, double x, double y)
+{
+    mpq_t g, t;
+    int beyond;
+    mpq_inits(g, t, NULL);
+    mpq_set_d(g, x);
+    mpq_set_d(t, y);
+    mpq_sub(g, g, t);
+    beyond = mpq_sgn(g) > 0;
+    mpq_mul(g, g, g);
+    mpq_mul_2exp(t, r2, 2);
+    beyond = beyond && mpq_cmp(g, t) > 0;
+    mpq_clears(g, t, NULL);
+    return beyond;
+}
+
+static int iv_holds(struct xg_iv v, mpq_t x)
+{
+    mpq_t t;
+    int in;
+    mpq_init(t);
+    mpq_set_d(t, v.lo);
+    in = mpq_cmp(t, x) <= 0;
+    mpq_set_d(t, v.hi);
+    in = in && mpq_cmp(x, t) <= 0;
+    mpq_clear(t);
+    return in;
+}
+
+/* Triangles of every shape (wide, slivers a few ulps off a line, tiny,
+ * at UTM magnitudes and near 0), with the strip edges lo and hi and the
+ * band's edges placed at the exact circle's extremes and a few ulps
+ * either side of them: each proof that says "misses" must be right, and
+ * each must say it often enough that the test means something. */
+static void check_bounds(void)
+{
+    static const double off[3][2] = {{0, 0}, {500000.25, 7000000.5},
+                                     {-3.0e-3, 1.0e-4}};
+    size_t n = 0, wrong_iv = 0, wrong_disk = 0, wrong_quick = 0;
+    size_t said_disk = 0, said_quick = 0, close_disk = 0, close_quick = 0;
+    mpq_t cx, cy, r2;
+    int i;
+    mpq_inits(cx, cy, r2, NULL);
+    for (i = 0; i < 30000; i++) {
+        const double *o = off[i % 3];
+        double a[2], b[2], c[2], size = ldexp(1.0, rng_int(30) - 20);
+        double lo, hi, box[4], mx, my, r, q[3], t, xmax, xmin;
+        struct xg_iv ccx, ccy, iv_r2;
+        double r_up;
+        int k, shape = rng_int(3);
+        a[0] = o[0] + rng_range(-50, 50), a[1] = o[1] + rng_range(-50, 50);
+        b[0] = a[0] + size * rng_range(-1, 1);
+        b[1] = a[1] + size * rng_range(-1, 1);
+        if (shape == 0) {
+            c[0] = a[0] + size * rng_range(-1, 1);
+            c[1] = a[1] + size * rng_range(-1, 1);
+        } else {
+            /* on the line ab, then a few ulps off it */
+            double f = rng_range(-0.5, 1.5);
+            c[0] = ulps(a[0] + f * (b[0] - a[0]), rng_int(9) - 4);
+            c[1] = ulps(a[1] + f * (b[1] - a[1]), rng_int(9) - 4);
+        }
+        t = xg_orient2d(NULL, a, b, c);
+        if (t == 0)
+            continue;
+        if (t < 0)
+            for (k = 0; k < 2; k++) {
+                double s = b[k];
+                b[k] = c[k], c[k] = s;
+            }
+        exact_circle(a, b, c, cx, cy, r2);
+        mx = mpq_get_d(cx), my = mpq_get_d(cy), r = sqrt(mpq_get_d(r2));
+        if (!(r < 1e100))
+            continue;
+        n++;
+        /* the strip edges and the band's at the extremes, +- ulps */
+        q[0] = 0, q[1] = -1, q[2] = 1;
+        t = q[rng_int(3)] * ldexp(r, -rng_int(60));
+        lo = ulps(mx - r + t, rng_int(9) - 4);
+        hi = ulps(mx + r - t, rng_int(9) - 4);
+        box[0] = box[2] = 0;
+        box[1] = ulps(my + (rng_int(3) - 1) * r * rng_unit(), rng_int(5) - 2);
+        box[3] = box[1] + r * rng_unit() * 2;
+        if (xg__dt_circle_iv(a, b, c, &ccx, &ccy, &iv_r2, &r_up)) {
+            mpq_t ru;
+            mpq_init(ru);
+            mpq_set_d(ru, r_up);
+            mpq_mul(ru, ru, ru);
+            if (!iv_holds(ccx, cx) || !iv_holds(ccy, cy) ||
+                !iv_holds(iv_r2, r2) || mpq_cmp(ru, r2) < 0)
+                wrong_iv++;
+            mpq_clear(ru);
+            for (k = 0; k < 2; k++) {
+                double at = k ? hi : lo;
+                if (xg__dt_disk_clear(ccx, ccy, iv_r2, at, !k, box)) {
+                    said_disk++;
+                    close_disk += fabs(k ? mx + r - at : at - (mx - r)) <
+                                  1e-9 * r;
+                    wrong_disk += !exact_misses(cx, cy, r2, at, !k, box);
+                }
+            }
+        }
+        /* the cheap proof's own edge: 2R from the vertex of largest x
+         * (of least x, for hi), +- ulps; when it fires, that lemma must
+         * hold exactly too (a wrong error bound shows there first) */
+        xmax = a[0] > b[0] ? a[0] : b[0], xmax = xmax > c[0] ? xmax : c[0];
+        xmin = a[0] < b[0] ? a[0] : b[0], xmin = xmin < c[0] ? xmin : c[0];
+        lo = ulps(xmax - 2 * r + t, rng_int(9) - 4);
+        hi = ulps(xmin + 2 * r - t, rng_int(9) - 4);
+        for (k = 1; k <= 3; k++) {
+            int left = k & 1, right = k >> 1;
+            if (xg__dt_quick_clear(a, b, c, lo, hi, left, right)) {
+                said_quick++;
+                close_quick += (left && fabs(xmax - 2 * r - lo) < 1e-6 * r) ||
+                               (right && fabs(hi - xmin - 2 * r) < 1e-6 * r);
+                wrong_quick +=
+                    (left && (!exact_misses(cx, cy, r2, lo, 1, NULL) ||
+                              !beyond_diameter(r2, xmax, lo))) ||
+                    (right && (!exact_misses(cx, cy, r2, hi, 0, NULL) ||
+                               !beyond_diameter(r2, hi, xmin)));
+            }
+        }
+    }
+    ok(n > 20000 && wrong_iv == 0, "circle bounds: the interval centre, "
+       "squared radius and radius bound hold the exact circle's (%zu "
+       "triangles, %zu wrong)", n, wrong_iv);
+    ok(said_disk > 5000 && close_disk > 100 && wrong_disk == 0,
+       "circle bounds: the interval disk-band proof is right each time it "
+       "says the disk misses (%zu times, %zu within 1e-9 R of the edge; "
+       "%zu wrong)", said_disk, close_disk, wrong_disk);
+    ok(said_quick > 1000 && close_quick > 0 && wrong_quick == 0,
+       "circle bounds: the plain-double proof is right each time it says "
+       "the disk misses, and its lemma holds (%zu times, %zu within "
+       "1e-6 R of its edge; %zu wrong)", said_quick, close_quick, wrong_quick);
+    mpq_clears(cx, cy, r2, NULL);
+}
+
 struct run {
     struct xg_triangles t;
     struct xg_stats st;
@@ -116,13 +322,6 @@ static size_t brute_bad(const struct xg_set *s, const struct xg_triangles *t)
     return bad;
 }
 
-static int report_clean(const struct xg_delaunay_report *r)
-{
-    return r->bad_index == 0 && r->not_ccw == 0 && r->bad_edges == 0 &&
-           r->missing == 0 && r->count_off == 0 && r->not_delaunay == 0 &&
-           r->not_canonical == 0;
-}
-
 /* Everything about one point set: seq against the reference, cpu with
  * 1..4 threads and 1..7 strips identical to seq, the audit clean. */
 static void check_set(struct xg_ctx *ctx, const struct xg_set *s,
@@ -141,7 +340,7 @@ static void check_set(struct xg_ctx *ctx, const struct xg_set *s,
         ok(seq.t.n == want_tri, "%s: %zu triangles, as a tiling of its "
            "hull has", name, want_tri);
     xg_delaunay_check(ctx, s, (const uint32_t(*)[3])seq.t.v, seq.t.n, &rep);
-    ok(report_clean(&rep), "%s: the audit finds nothing (ccw %llu, edges "
+    ok(dt_report_clean(&rep), "%s: the audit finds nothing (ccw %llu, edges "
        "%llu, missing %llu, count %llu, not Delaunay %llu, ties %llu)", name,
        (unsigned long long)rep.not_ccw, (unsigned long long)rep.bad_edges,
        (unsigned long long)rep.missing, (unsigned long long)rep.count_off,
@@ -166,19 +365,14 @@ static void check_set(struct xg_ctx *ctx, const struct xg_set *s,
     xg_triangles_free(&seq.t);
 }
 
-static void push(struct xg_set *s, double x, double y, double z, int64_t fid)
-{
-    double p[3] = {x, y, z};
-    xg_set_push_point(s, p, fid, 0);
-}
-
 int main(void)
 {
     struct xg_ctx *ctx = xg_ctx_new();
     static const double off[3][2] = {{0, 0}, {500000.25, 7000000.5},
                                      {-3.0e-3, 1.0e-4}};
-    int o, i, j;
+    int o, i;
     rng_seed_from_env(14);
+    check_bounds();
 
     /* the tie rule's derivatives against exact finite differences */
     {
@@ -229,9 +423,7 @@ int main(void)
             static const int sizes[] = {3, 4, 5, 17, 100, 200, 5000};
             for (i = 0; i < 7; i++) {
                 struct xg_set s = {0};
-                for (j = 0; j < sizes[i]; j++)
-                    push(&s, ox + rng_unit() * 100, oy + rng_unit() * 100, j,
-                         j);
+                dt_random(&s, sizes[i], ox, oy);
                 snprintf(name, sizeof name, "%d random points at %s",
                          sizes[i], at);
                 check_set(ctx, &s, name, sizes[i] <= 200, 0);
@@ -242,9 +434,7 @@ int main(void)
         {
             struct xg_set s = {0};
             int m = 16;
-            for (i = 0; i < m; i++)
-                for (j = 0; j < m; j++)
-                    push(&s, ox + i * 0.5, oy + j * 0.5, 0, i * m + j);
+            dt_lattice(&s, m, ox, oy);
             snprintf(name, sizeof name, "%dx%d square lattice at %s", m, m, at);
             check_set(ctx, &s, name, 1, (size_t)2 * (m - 1) * (m - 1));
             xg_set_free(&s);
@@ -253,10 +443,7 @@ int main(void)
         {
             struct xg_set s = {0};
             int m = 14;
-            for (i = 0; i < m; i++)
-                for (j = 0; j < m; j++)
-                    push(&s, ox + (3 * i - 4 * j) * 0.25,
-                         oy + (4 * i + 3 * j) * 0.25, 0, i * m + j);
+            dt_rotated(&s, m, ox, oy);
             snprintf(name, sizeof name, "rotated %dx%d lattice at %s", m, m,
                      at);
             /* near 0 the offsets round the lattice off its lines */
@@ -268,24 +455,10 @@ int main(void)
          * and its centre */
         {
             struct xg_set s = {0};
-            long r2 = 25L * 169 * 289;
-            long x;
-            int nc = 0;
-            for (x = -1105; x <= 1105; x++) {
-                long y2 = r2 - x * x, y = (long)sqrt((double)y2);
-                while (y * y > y2)
-                    y--;
-                while ((y + 1) * (y + 1) <= y2)
-                    y++;
-                if (y * y != y2)
-                    continue;
-                push(&s, ox + x / 64.0, oy + y / 64.0, 0, nc++);
-                if (y)
-                    push(&s, ox + x / 64.0, oy - y / 64.0, 0, nc++);
-            }
+            int nc = dt_circle_ints(&s, ox, oy);
             snprintf(name, sizeof name, "%d cocircular points at %s", nc, at);
             check_set(ctx, &s, name, 1, (size_t)nc - 2);
-            push(&s, ox, oy, 0, nc);
+            dt_push(&s, ox, oy, 0, nc);
             snprintf(name, sizeof name, "%d cocircular points and the centre "
                      "at %s", nc, at);
             check_set(ctx, &s, name, 1, (size_t)nc);
@@ -296,12 +469,12 @@ int main(void)
             struct xg_set s = {0};
             int k = 0;
             for (i = 0; i <= 20; i++) {
-                push(&s, ox + i, oy, 0, k++);
-                push(&s, ox + i, oy + 20, 0, k++);
-                push(&s, ox + i, oy + 10, 0, k++);
+                dt_push(&s, ox + i, oy, 0, k++);
+                dt_push(&s, ox + i, oy + 20, 0, k++);
+                dt_push(&s, ox + i, oy + 10, 0, k++);
                 if (i > 0 && i < 20) {
-                    push(&s, ox, oy + i, 0, k++);
-                    push(&s, ox + 20, oy + i, 0, k++);
+                    dt_push(&s, ox, oy + i, 0, k++);
+                    dt_push(&s, ox + 20, oy + i, 0, k++);
                 }
             }
             snprintf(name, sizeof name, "collinear hull points at %s", at);
@@ -316,9 +489,9 @@ int main(void)
             int kept_low = 1;
             for (i = 0; i < 200; i++) {
                 double x = ox + rng_int(12), y = oy + rng_int(12);
-                push(&s, x, y, i % 3 == 0 ? 1.0 : 0.0, 1000 - i);
+                dt_push(&s, x, y, i % 3 == 0 ? 1.0 : 0.0, 1000 - i);
                 if (i % 5 == 0)
-                    push(&s, nextafter(x, 1e300), y, 0, 5000 + i);
+                    dt_push(&s, nextafter(x, 1e300), y, 0, 5000 + i);
             }
             snprintf(name, sizeof name, "duplicates and 1-ulp neighbours "
                      "at %s", at);
@@ -349,7 +522,7 @@ int main(void)
             struct run r;
             /* on a slope where the offset keeps the sums exact, else flat */
             for (i = 0; i < 50; i++)
-                push(&s, ox + i * 0.5, o == 2 ? oy : oy + i * 0.25, 0, i);
+                dt_push(&s, ox + i * 0.5, o == 2 ? oy : oy + i * 0.25, 0, i);
             triangulate(ctx, &s, XG_ENGINE_SEQ, 1, 0, &r);
             ok(r.rc == XG_EDEGENERATE && r.t.n == 0, "collinear at %s: "
                "seq refuses (%s)", at, xg_ctx_errmsg(ctx));
@@ -357,10 +530,10 @@ int main(void)
             ok(r.rc == XG_EDEGENERATE && r.t.n == 0, "collinear at %s: cpu "
                "refuses", at);
             xg_set_free(&s);
-            push(&s, ox, oy, 0, 0);
-            push(&s, ox, oy, 1, 1);
-            push(&s, ox + 1, oy, 0, 2);
-            push(&s, ox + 1, oy, 0, 3);
+            dt_push(&s, ox, oy, 0, 0);
+            dt_push(&s, ox, oy, 1, 1);
+            dt_push(&s, ox + 1, oy, 0, 2);
+            dt_push(&s, ox + 1, oy, 0, 3);
             triangulate(ctx, &s, XG_ENGINE_SEQ, 1, 0, &r);
             ok(r.rc == XG_EDEGENERATE, "two distinct points at %s: refused",
                at);
@@ -370,10 +543,10 @@ int main(void)
     /* a point a hair off a hull edge */
     {
         struct xg_set s = {0};
-        push(&s, 0, 0, 0, 0);
-        push(&s, 1, 0, 0, 1);
-        push(&s, 0.5, 1e-16, 0, 2);
-        push(&s, 0.5, 0.5, 0, 3);
+        dt_push(&s, 0, 0, 0, 0);
+        dt_push(&s, 1, 0, 0, 1);
+        dt_push(&s, 0.5, 1e-16, 0, 2);
+        dt_push(&s, 0.5, 0.5, 0, 3);
         check_set(ctx, &s, "four points, one 1e-16 off a hull edge", 1, 3);
         xg_set_free(&s);
     }

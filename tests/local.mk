@@ -284,7 +284,8 @@ TESTS += tests/incircle_t
 # xg_delaunay: every engine against a GMP reference with the tie rule
 # from its definition, and xg_delaunay_check.
 check_PROGRAMS += tests/delaunay_t
-tests_delaunay_t_SOURCES = tests/delaunay_t.c tests/pred_ref.h tests/xg_test.h \
+tests_delaunay_t_SOURCES = tests/delaunay_t.c tests/pred_ref.h tests/dt_sets.h \
+	tests/xg_test.h \
 	tests/tap.h
 tests_delaunay_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_delaunay_t_LDADD = $(TAP_LDADD)
