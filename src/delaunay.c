@@ -124,9 +124,9 @@ static int degenerate(struct xg_ctx *ctx, size_t n)
                      n);
 }
 
-static int run_seq(struct xg_ctx *ctx, const struct xg_set *pts,
-                   const uint32_t *gid, size_t n, struct xg_triangles *out,
-                   struct xg_stats *st)
+int xg__dt_seq(struct xg_ctx *ctx, const struct xg_set *pts,
+               const uint32_t *gid, size_t n, struct xg_triangles *out,
+               struct xg_stats *st)
 {
     struct xg__dt_job job;
     size_t k;
@@ -221,7 +221,7 @@ int xg_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
         gid[k] = (uint32_t)k;
     st->seconds[XG_STAGE_PREPARE] = xg__now() - t0;
     if (engine == XG_ENGINE_SEQ)
-        rc = run_seq(ctx, pts, gid, n, out, st);
+        rc = xg__dt_seq(ctx, pts, gid, n, out, st);
     else if (engine == XG_ENGINE_CPU)
         rc = xg__dt_strips(ctx, pts, gid, n, st->threads, opt->grid[0], out,
                            st);

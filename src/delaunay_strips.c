@@ -55,6 +55,7 @@ struct strips {
     uint32_t (*out)[3];
     atomic_size_t next;     /* the next strip to take */
     atomic_int failed;
+    atomic_int whole;       /* a strip's margins reached the whole set */
 };
 
 #define X(g) (S->pts->xyz[3 * (size_t)(g)])
@@ -92,6 +93,23 @@ static size_t cell_of(const struct strips *S, uint32_t g);
  * with a conflict is not kept, and the rounds repeat until none has. */
 #define NEAR_CAP 64
 #define NEAR_TAKE 8
+/* A strip whose slow proofs have tested more than SLOW_BUDGET points per
+ * point it holds, or whose filter doubted more than one incircle per
+ * DOUBT_SHARE points it holds, gives the whole set to one build (the seq
+ * engine's): points in convex position or near it (on a circle, a ring
+ * round a survey) put the unseen points near circles far wider than any
+ * strip, and rounds of NEAR_TAKE points each, with margins doubled up to
+ * the whole set in every strip, cost a quadratic number of incircles,
+ * nearly all of them exact (10^4 points on a circle: 45 s against seq's
+ * 0.014 s).  Other sets stay far below both: on the benchmark's uniform,
+ * lattice and clustered 10^6-point sets at 8 and 64 strips, at most 2
+ * points tested per point held, and under one doubt in 200. */
+#define SLOW_BUDGET 16
+#define DOUBT_SHARE 4
+/* More than one point in HULL_SHARE on the hull's boundary (a lattice's
+ * sides hold 4 sqrt(n), a uniform set's O(log n)) goes to one build at
+ * once, without strips: the same pathology, found before any work. */
+#define HULL_SHARE 16
 
 /* Points a strip took in after its build: sorted set indices. */
 struct added {
@@ -140,7 +158,8 @@ static int grid_conflicts(const struct strips *S, struct xg_counters *cnt,
                           const double *a, const double *b, const double *c,
                           struct xg_iv ccx, struct xg_iv ccy, double r_up,
                           double lo, double hi, const struct added *ad,
-                          struct added *more)
+                          struct added *more, size_t *tested,
+                          size_t *doubted)
 {
     size_t c0 = cell_x(S, ccx.lo - r_up), c1 = cell_x(S, ccx.hi + r_up);
     size_t cm = cell_x(S, (a[0] + b[0] + c[0]) / 3), step;
@@ -192,7 +211,11 @@ static int grid_conflicts(const struct strips *S, struct xg_counters *cnt,
                     (p[0] == b[0] && p[1] == b[1]) ||
                     (p[0] == c[0] && p[1] == c[1]))
                     continue;
-                if (xg__dt_incircle(cnt, a, b, c, p) > 0) {
+                uint64_t failures = cnt->filter_failures;
+                int sign = xg__dt_incircle(cnt, a, b, c, p);
+                ++*tested;
+                *doubted += cnt->filter_failures != failures;
+                if (sign > 0) {
                     found[nfound].d2 = (p[0] - mx) * (p[0] - mx) +
                                        (p[1] - my) * (p[1] - my);
                     found[nfound].g = g;
@@ -430,7 +453,7 @@ static int strip_finish(struct strips *S, size_t s, struct xg_counters *cnt)
     uint32_t (*out)[3];
     struct added ad = {0}, more = {0};
     uint32_t (*prev)[3] = NULL;
-    size_t nprev = 0;
+    size_t nprev = 0, tested = 0, doubted = 0;
     int rc = 1;
 
     core_of(S, s, &core_lo, &core_hi);
@@ -487,8 +510,16 @@ static int strip_finish(struct strips *S, size_t s, struct xg_counters *cnt)
                     continue;
                 S->slow[s]++;
                 if (grid_conflicts(S, cnt, a, b, c, ccx, ccy, r_up, lo, hi,
-                                   &ad, &more))
+                                   &ad, &more, &tested, &doubted))
                     goto oom;
+                if (tested > SLOW_BUDGET * job->n ||
+                    doubted > job->n / DOUBT_SHARE ||
+                    atomic_load_explicit(&S->whole, memory_order_relaxed)) {
+                    /* circles far wider than the strip: the whole set */
+                    atomic_store(&S->whole, 1);
+                    rc = 0;
+                    goto done;
+                }
             }
         }
         if (more.n == 0)
@@ -601,13 +632,24 @@ static void strip_worker(void *arg, int tid)
     for (;;) {
         size_t s = atomic_fetch_add(&S->next, 1);
         int r;
-        if (s >= S->nstrip || atomic_load(&S->failed))
+        if (s >= S->nstrip || atomic_load(&S->failed) ||
+            atomic_load(&S->whole))
             return;
         if (S->start[s] == S->start[s + 1])
             continue;                   /* no points of its own */
         r = strip_build_wide(S, s, S->margin, &S->cnt[tid]);
-        while (r > 0 && (r = strip_finish(S, s, &S->cnt[tid])) == 0)
-            r = strip_build_wide(S, s, 2 * S->f[s], &S->cnt[tid]);
+        while (r > 0 && (r = strip_finish(S, s, &S->cnt[tid])) == 0) {
+            double f = 2 * S->f[s];
+            if (atomic_load(&S->whole) ||
+                (at(S, (double)s - f) == -INFINITY &&
+                 at(S, (double)s + 1 + f) == INFINITY)) {
+                /* this strip would triangulate the whole set: one build
+                 * of it, the seq engine's, serves all strips */
+                atomic_store(&S->whole, 1);
+                return;
+            }
+            r = strip_build_wide(S, s, f, &S->cnt[tid]);
+        }
         if (r < 0)
             fail(S, s, r);
     }
@@ -903,7 +945,15 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
         rc = xg__dt_hull_points(pts, gid, n, nthreads, &c0, &S->hull,
                                 &S->nhull);
         xg_counters_add(&st->cnt, &c0);
-        if (rc != XG_OK || (rc = grid_build(S, &P)) != XG_OK)
+        if (rc != XG_OK)
+            goto out;
+        if (S->nstrip > 1 && S->nhull > n / HULL_SHARE) {
+            /* many points on the hull: circles as wide as the set */
+            st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
+            rc = xg__dt_seq(ctx, pts, gid, n, out, st);
+            goto out;
+        }
+        if ((rc = grid_build(S, &P)) != XG_OK)
             goto out;
         rc = XG_ENOMEM;
     }
@@ -916,6 +966,14 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
             rc = xg__error(ctx, S->rc[s], "out of memory in strip %zu", s);
             goto out;
         }
+    if (atomic_load(&S->whole)) {
+        /* the strips' work is dropped, so that the counts are the same
+         * whatever strips ran before the flag: the seq engine's alone */
+        double strips = xg__now() - t0;
+        rc = xg__dt_seq(ctx, pts, gid, n, out, st);
+        st->seconds[XG_STAGE_INTERSECT] += strips;
+        goto out;
+    }
     for (k = 0; k < (size_t)nthreads; k++)
         xg_counters_add(&st->cnt, &S->cnt[k]);
     for (s = 0; s < S->nstrip; s++) {

@@ -105,6 +105,12 @@ int xg__dt_hull_points(const struct xg_set *pts, const uint32_t *gid,
                        size_t n, int nthreads, struct xg_counters *cnt,
                        uint32_t **out, size_t *nout);
 
+/* The seq engine (delaunay.c): one build of gid[0 .. n-1], its triangles
+ * in canonical order into out; st's counts and stages added to. */
+int xg__dt_seq(struct xg_ctx *ctx, const struct xg_set *pts,
+               const uint32_t *gid, size_t n, struct xg_triangles *out,
+               struct xg_stats *st);
+
 /* The cpu engine (delaunay_strips.c): fills out (canonical) and st.
  * nstrips: the strips to cut (0: about four per thread, none under 4096
  * points; xg_opts.grid[0] passes it). */

@@ -183,6 +183,24 @@ int main(int argc, char **argv)
             xg_set_free(&s);
         }
         {
+            /* all in convex position, the gpu's hardest start (every
+             * point a hull corner): rounded onto one circle, timed */
+            struct xg_set s = {0};
+            int m = small ? 2000 : 100000;
+            double t0;
+            for (i = 0; i < m; i++) {
+                double a = 2 * M_PI * i / m;
+                dt_push(&s, ox + 500 * cos(a), oy + 500 * sin(a), 0, i);
+            }
+            t0 = now();
+            snprintf(name, sizeof name, "%d points rounded onto a circle "
+                     "at %s", m, at);
+            check(ctx, &s, name);
+            printf("# %s: seq, gpu and the audit in %.3f s\n", name,
+                   now() - t0);
+            xg_set_free(&s);
+        }
+        {
             /* rounded points of a circle: nearly cocircular */
             struct xg_set s = {0};
             for (i = 0; i < 2000; i++) {

@@ -540,6 +540,52 @@ int main(void)
             xg_set_free(&s);
         }
     }
+    /* near convex position: points rounded onto a circle (all on the
+     * hull), and a ring of them round a denser inner ring (few on the
+     * hull, but every sliver's circle as wide as the set): the cpu engine
+     * gives them to one build of the whole set instead of strips that
+     * would widen round by round (quadratic); a uniform set of the same
+     * size keeps its strips */
+    {
+        static const char *const what[3] = {"3000 points rounded onto a "
+                                             "circle",
+                                             "100 points on a circle round "
+                                             "3000 on another",
+                                             "3100 uniform points"};
+        int w;
+        for (w = 0; w < 3; w++) {
+            struct xg_set s = {0};
+            struct run seq, cpu;
+            int k, th;
+            for (k = 0; k < 3100; k++) {
+                /* w 0: the first 3000 on one circle; w 1: the first 100
+                 * on a circle of twice the radius of the rest's */
+                int outer = w == 1 && k < 100, m = outer ? 100 : 3000;
+                double a = 2 * 3.14159265358979323846 * (k % m) / m;
+                double r = outer ? 1000 : 500;
+                if (w == 2)
+                    dt_push(&s, 500000.25 + rng_unit() * 1000,
+                            7000000.5 + rng_unit() * 1000, 0, k);
+                else if (w == 1 || k < 3000)
+                    dt_push(&s, 500000.25 + r * cos(a),
+                            7000000.5 + r * sin(a), 0, k);
+            }
+            check_set(ctx, &s, what[w], 0, 0);
+            triangulate(ctx, &s, XG_ENGINE_SEQ, 1, 0, &seq);
+            for (th = 1; th <= 3; th += 2) {
+                triangulate(ctx, &s, XG_ENGINE_CPU, th, 7, &cpu);
+                ok(cpu.rc == XG_OK && same(&seq.t, &cpu.t) &&
+                       cpu.st.candidates == (w == 2 ? 7u : 1u),
+                   "%s, %d thread(s), 7 strips: %s (%llu builds)", what[w],
+                   th, w == 2 ? "seven strips, no more" :
+                                "one build of the whole set",
+                   (unsigned long long)cpu.st.candidates);
+                xg_triangles_free(&cpu.t);
+            }
+            xg_triangles_free(&seq.t);
+            xg_set_free(&s);
+        }
+    }
     /* a point a hair off a hull edge */
     {
         struct xg_set s = {0};
