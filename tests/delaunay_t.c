@@ -7,7 +7,8 @@
  * descending (x, y) order by an infinitesimal: the first non-zero exact
  * finite difference decides).  Every small result is checked by brute
  * force against it (no distinct point in any triangle's perturbed
- * circle) and by xg_delaunay_check (the tiling); every engine and
+ * circle) and by xg_delaunay_check (the tiling), GEOS #1286's four points
+ * among them; every engine and
  * thread and strip count must give the same list.  The cpu engine's
  * proofs that a circle misses the points a strip did not see
  * (delaunay_bounds.h) are checked one by one against the exact circle.
@@ -585,6 +586,17 @@ int main(void)
             xg_triangles_free(&seq.t);
             xg_set_free(&s);
         }
+    }
+    /* GEOS #1286: three points a hair off one vertical line and a fourth
+     * beside them, where GEOS returns a sliver that is not Delaunay */
+    {
+        struct xg_set s = {0};
+        dt_push(&s, -1.3890020986020145e-10, 4.860466764224401, 0, 0);
+        dt_push(&s, -1.3889120965221466e-10, -5.531838081766228, 0, 1);
+        dt_push(&s, -1.388852095135568e-10, -12.460041312426647, 0, 2);
+        dt_push(&s, 0.9999999999166641, -3.799787274101123, 0, 3);
+        check_set(ctx, &s, "the four points of GEOS #1286", 1, 0);
+        xg_set_free(&s);
     }
     /* a point a hair off a hull edge */
     {
