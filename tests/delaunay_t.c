@@ -7,9 +7,9 @@
  * descending (x, y) order by an infinitesimal: the first non-zero exact
  * finite difference decides).  Every small result is checked by brute
  * force against it (no distinct point in any triangle's perturbed
- * circle) and by xg_delaunay_check (the tiling), GEOS #1286's four points
- * among them; every engine and
- * thread and strip count must give the same list.  The cpu engine's
+ * circle) and by xg_delaunay_check (the tiling), GEOS #1286's four
+ * points among them; every engine and thread and strip count must give
+ * the same list.  The cpu engine's
  * proofs that a circle misses the points a strip did not see
  * (delaunay_bounds.h) are checked one by one against the exact circle.
  */
