@@ -93,18 +93,18 @@ static size_t cell_of(const struct strips *S, uint32_t g);
  * with a conflict is not kept, and the rounds repeat until none has. */
 #define NEAR_CAP 64
 #define NEAR_TAKE 8
-/* A strip whose slow proofs have tested more than SLOW_BUDGET points per
- * point it holds, or whose filter doubted more than one incircle per
- * DOUBT_SHARE points it holds, gives the whole set to one build (the seq
+/* A strip whose slow proofs' filter doubted more than one incircle per
+ * DOUBT_SHARE points it holds gives the whole set to one build (the seq
  * engine's): points in convex position or near it (on a circle, a ring
  * round a survey) put the unseen points near circles far wider than any
  * strip, and rounds of NEAR_TAKE points each, with margins doubled up to
  * the whole set in every strip, cost a quadratic number of incircles,
- * nearly all of them exact (10^4 points on a circle: 45 s against seq's
- * 0.014 s).  Other sets stay far below both: on the benchmark's uniform,
- * lattice and clustered 10^6-point sets at 8 and 64 strips, at most 2
- * points tested per point held, and under one doubt in 200. */
-#define SLOW_BUDGET 16
+ * nearly all of them doubted and decided exactly (10^4 points on a
+ * circle: 45 s against seq's 0.014 s).  The benchmark's uniform, lattice
+ * and clustered sets stay far below it: under one doubt in 200 points
+ * held at 10^6 and 8 or 64 strips, none on the 10^7 lattice (whose exact
+ * zeros the filter settles: its slow proofs test up to 16 points per
+ * point held in one strip, so the number tested is no sign). */
 #define DOUBT_SHARE 4
 /* More than one point in HULL_SHARE on the hull's boundary (a lattice's
  * sides hold 4 sqrt(n), a uniform set's O(log n)) goes to one build at
@@ -158,8 +158,7 @@ static int grid_conflicts(const struct strips *S, struct xg_counters *cnt,
                           const double *a, const double *b, const double *c,
                           struct xg_iv ccx, struct xg_iv ccy, double r_up,
                           double lo, double hi, const struct added *ad,
-                          struct added *more, size_t *tested,
-                          size_t *doubted)
+                          struct added *more, size_t *doubted)
 {
     size_t c0 = cell_x(S, ccx.lo - r_up), c1 = cell_x(S, ccx.hi + r_up);
     size_t cm = cell_x(S, (a[0] + b[0] + c[0]) / 3), step;
@@ -213,7 +212,6 @@ static int grid_conflicts(const struct strips *S, struct xg_counters *cnt,
                     continue;
                 uint64_t failures = cnt->filter_failures;
                 int sign = xg__dt_incircle(cnt, a, b, c, p);
-                ++*tested;
                 *doubted += cnt->filter_failures != failures;
                 if (sign > 0) {
                     found[nfound].d2 = (p[0] - mx) * (p[0] - mx) +
@@ -453,7 +451,7 @@ static int strip_finish(struct strips *S, size_t s, struct xg_counters *cnt)
     uint32_t (*out)[3];
     struct added ad = {0}, more = {0};
     uint32_t (*prev)[3] = NULL;
-    size_t nprev = 0, tested = 0, doubted = 0;
+    size_t nprev = 0, doubted = 0;
     int rc = 1;
 
     core_of(S, s, &core_lo, &core_hi);
@@ -510,10 +508,9 @@ static int strip_finish(struct strips *S, size_t s, struct xg_counters *cnt)
                     continue;
                 S->slow[s]++;
                 if (grid_conflicts(S, cnt, a, b, c, ccx, ccy, r_up, lo, hi,
-                                   &ad, &more, &tested, &doubted))
+                                   &ad, &more, &doubted))
                     goto oom;
-                if (tested > SLOW_BUDGET * job->n ||
-                    doubted > job->n / DOUBT_SHARE ||
+                if (doubted > job->n / DOUBT_SHARE ||
                     atomic_load_explicit(&S->whole, memory_order_relaxed)) {
                     /* circles far wider than the strip: the whole set */
                     atomic_store(&S->whole, 1);
