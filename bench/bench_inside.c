@@ -97,6 +97,7 @@ static double run(struct xg_ctx *ctx, const struct xg_set *a,
     memset(st, 0, sizeof *st);
     opt.engine = engine < 0 ? XG_ENGINE_GPU : engine;
     opt.outside = outside;
+    xg_contacts_free(out);      /* the last run's records: not this one's */
     t0 = xg__now();
     rc = engine == -1 ? xg__gpu_inside(ctx, a, b, &opt, XG__IN_SEED, out, st)
                       : xg_inside(ctx, a, b, &opt, out, st);

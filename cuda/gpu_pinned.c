@@ -101,6 +101,8 @@ struct pin_copy {
     const char *src;
     size_t n;
     int nthreads, down;         /* down: device to host */
+    int check;                  /* up: doubles, checked as they pass */
+    int bad[PIN_THREADS];       /* per thread: a non-finite one seen */
     cudaError_t err[PIN_THREADS];
 };
 
@@ -129,6 +131,10 @@ static void pin_worker(void *arg, int tid)
         len[k] = c->n - off < PIN_CHUNK ? c->n - off : PIN_CHUNK;
         if (!c->down)
             memcpy(slot, c->src + off, len[k]);
+        /* in cache still: the check costs no second pass over memory */
+        if (c->check && !c->bad[tid])
+            c->bad[tid] = xg__nonfinite_run((const double *)slot,
+                                            len[k] / sizeof(double));
         if ((e = c->down ? cudaMemcpyAsync(slot, c->src + off, len[k],
                                            cudaMemcpyDeviceToHost,
                                            pb->st[tid])
@@ -147,14 +153,17 @@ static void pin_worker(void *arg, int tid)
     c->err[tid] = e;
 }
 
-/* bytes from src to dst through the pinned buffers, down or up. */
+/* bytes from src to dst through the pinned buffers, down or up; with
+ * bad, up, *bad = whether a double of src is infinite or NaN. */
 static int pin_move(struct xg_ctx *ctx, void *dst, const void *src,
-                    size_t bytes, int down)
+                    size_t bytes, int down, int *bad)
 {
     struct pinned *pb = NULL;
     struct pin_copy c;
     size_t nchunk = (bytes + PIN_CHUNK - 1) / PIN_CHUNK;
     int t, rc;
+    if (bad)
+        *bad = 0;
     if (bytes == 0)
         return XG_OK;
     if ((rc = pinned_get(ctx, &pb)) != XG_OK)
@@ -165,6 +174,7 @@ static int pin_move(struct xg_ctx *ctx, void *dst, const void *src,
     c.src = src;
     c.n = bytes;
     c.down = down;
+    c.check = bad != NULL;
     c.nthreads = xg__threads(ctx) < PIN_THREADS ? xg__threads(ctx)
                                                : PIN_THREADS;
     if ((size_t)c.nthreads > nchunk)
@@ -177,17 +187,25 @@ static int pin_move(struct xg_ctx *ctx, void *dst, const void *src,
                                  down ? "pinned download"
                                       : "pinned upload")) != XG_OK)
             return rc;
+    for (t = 0; t < c.nthreads && bad; t++)
+        *bad |= c.bad[t];
     return XG_OK;
 }
 
 int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
                    size_t bytes)
 {
-    return pin_move(ctx, d_dst, src, bytes, 0);
+    return pin_move(ctx, d_dst, src, bytes, 0, NULL);
+}
+
+int xg__gpu_upload_finite(struct xg_ctx *ctx, double *d_dst,
+                          const double *src, size_t n, int *bad)
+{
+    return pin_move(ctx, d_dst, src, n * sizeof *src, 0, bad);
 }
 
 int xg__gpu_download(struct xg_ctx *ctx, void *dst, const void *d_src,
                      size_t bytes)
 {
-    return pin_move(ctx, dst, d_src, bytes, 1);
+    return pin_move(ctx, dst, d_src, bytes, 1, NULL);
 }

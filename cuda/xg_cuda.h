@@ -113,6 +113,10 @@ void xg__dmem_free(struct xg_dmem *m);
  * streams of their own; complete on return. */
 int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
                    size_t bytes);
+/* xg__gpu_upload of n doubles, which checks them on the way: *bad =
+ * whether one is infinite or NaN (xg__nonfinite_run). */
+int xg__gpu_upload_finite(struct xg_ctx *ctx, double *d_dst,
+                          const double *src, size_t n, int *bad);
 /* The other way: bytes from d_src (the current device's, complete: the
  * caller has synchronised what writes it) to host dst. */
 int xg__gpu_download(struct xg_ctx *ctx, void *dst, const void *d_src,

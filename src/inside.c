@@ -184,7 +184,13 @@ static int point_box(struct xg_counters *cnt, const double *p, double *box)
  * and the boxes the partitioned run selects elements by. */
 static const struct xg__pair_ops inside_ops = {
     XG_ELEM_POINT, XG_ELEM_TRIANGLE, 3, point_box, xg__tri_box_kept,
-    NULL, NULL, NULL};
+    NULL, NULL, NULL, 1};
+
+int xg__inside_check_finite(struct xg_ctx *ctx, const struct xg_set *s,
+                            int is_a)
+{
+    return xg__pair_check_finite(ctx, &inside_ops, s, is_a);
+}
 
 /* The whole run, one region (opt, st not NULL). */
 static int inside_one(struct xg_ctx *ctx, const struct xg_set *a,

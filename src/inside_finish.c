@@ -149,11 +149,13 @@ static void finish_worker(void *arg, int tid)
 
 int xg__inside_finish_init(struct xg__inside_finish *f,
                            const struct xg__solids *S, const double *xyz,
-                           int method, int outside, int nthreads)
+                           size_t npoints, int method, int outside,
+                           int nthreads)
 {
     memset(f, 0, sizeof *f);
     f->S = S;
     f->xyz = xyz;
+    f->npoints = npoints;
     f->method = method;
     f->outside = outside;
     f->nthreads = nthreads < 1 ? 1 : nthreads;
@@ -208,14 +210,26 @@ int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
     if (out->n + total > out->cap) {
         /* grown by half at least, on huge pages where the system has
          * them (xg__big_alloc): the records of 10^8 points are
-         * gigabytes, and their first touch costs as much as writing */
-        size_t cap = out->n + total;
+         * gigabytes, and their first touch costs as much as writing.
+         * Before the last batch, room for all the points at twice the
+         * rate of records so far (the rate varies from batch to batch:
+         * a lattice's slabs cross more or less of the solids): untouched
+         * room costs no memory, and a copy of the records would cost as
+         * much as writing them again. */
+        size_t need = out->n + total, cap = need;
         struct xg_contact *v;
         if (cap < out->cap + out->cap / 2)
             cap = out->cap + out->cap / 2;
-        if (!(v = xg__big_alloc(cap * sizeof *v)))
+        if (f->npoints > (size_t)a0 + n) {
+            double all = (double)need * (double)f->npoints /
+                         (double)((size_t)a0 + n) * 2.0;
+            if (all > (double)cap && all < (double)(SIZE_MAX / sizeof *v))
+                cap = (size_t)all;
+        }
+        if (!(v = xg__big_alloc(cap * sizeof *v)) &&
+            !(v = xg__big_alloc((cap = need) * sizeof *v)))
             return xg__error(ctx, XG_ENOMEM, "out of memory for %zu "
-                             "records", out->n + total);
+                             "records", need);
         if (out->n)
             memcpy(v, out->v, out->n * sizeof *v);
         free(out->v);

@@ -420,6 +420,18 @@ struct finite {
  * exponent of all ones, which is what carries (exponent bits) + 2^52
  * into bit 63, so that the test is three integer operations a
  * coordinate, with no branch (a million triangles pass here). */
+int xg__nonfinite_run(const double *v, size_t m)
+{
+    const uint64_t exp = (uint64_t)0x7ff << 52, one = (uint64_t)1 << 52;
+    uint64_t bad = 0, b;
+    size_t i;
+    for (i = 0; i < m; i++) {
+        memcpy(&b, v + i, sizeof b);
+        bad |= (b & exp) + one;
+    }
+    return (int)(bad >> 63);
+}
+
 static int any_nonfinite(const struct finite *f, size_t lo, size_t hi)
 {
     const uint64_t exp = (uint64_t)0x7ff << 52, one = (uint64_t)1 << 52;
@@ -427,13 +439,8 @@ static int any_nonfinite(const struct finite *f, size_t lo, size_t hi)
     size_t i, m = (size_t)f->per * (hi - lo);
     uint64_t bad = 0, b;
     int k;
-    if (f->dim == 3) {          /* every coordinate: one flat run */
-        for (i = 0; i < m; i++) {
-            memcpy(&b, v + i, sizeof b);
-            bad |= (b & exp) + one;
-        }
-        return (int)(bad >> 63);
-    }
+    if (f->dim == 3)            /* every coordinate: one flat run */
+        return xg__nonfinite_run(v, m);
     for (i = 0; i < m; i += (size_t)f->per)
         for (k = 0; k < f->per; k++)
             if (k % 3 < f->dim) {
@@ -642,6 +649,14 @@ static int check_kind(struct xg_ctx *ctx, const struct xg_set *s, int elem,
                      xg_elem_name(s->elem), xg_elem_name(elem));
 }
 
+int xg__pair_check_finite(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                          const struct xg_set *s, int is_a)
+{
+    int elem = is_a ? ops->a_elem : ops->b_elem;
+    return xg__check_finite(ctx, s->xyz, s->n, xg_elem_doubles(elem),
+                            ops->dim, s->fid, xg_elem_name(elem));
+}
+
 int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                    const struct xg_set *a, const struct xg_set *b,
                    const struct xg_opts *opt, struct xg_contacts *out,
@@ -655,12 +670,11 @@ int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
         return rc;
     if (a->n > UINT32_MAX || b->n > UINT32_MAX)
         return xg__error(ctx, XG_ELIMIT, "more than 2^32 elements in a set");
-    if ((rc = xg__check_finite(ctx, a->xyz, a->n,
-                               xg_elem_doubles(ops->a_elem), ops->dim,
-                               a->fid, xg_elem_name(ops->a_elem))) ||
-        (rc = xg__check_finite(ctx, b->xyz, b->n,
-                               xg_elem_doubles(ops->b_elem), ops->dim,
-                               b->fid, xg_elem_name(ops->b_elem))))
+    if (!(ops->gpu_checks_finite &&
+          (opt->engine == XG_ENGINE_GPU || opt->engine == XG_ENGINE_AUTO) &&
+          xg__gpu_usable(ctx)) &&
+        ((rc = xg__pair_check_finite(ctx, ops, a, 1)) ||
+         (rc = xg__pair_check_finite(ctx, ops, b, 0))))
         return rc;
     st->a_count = a->n;
     st->b_count = b->n;

@@ -217,7 +217,7 @@ static void settle(struct xg_counters *cnt, const double *sa,
 
 static const struct xg__pair_ops redblue_ops = {
     XG_ELEM_SEGMENT, XG_ELEM_SEGMENT, 2, seg2_box, seg2_box,
-    xg__redblue_fast_hit, xg__redblue_exact, settle,
+    xg__redblue_fast_hit, xg__redblue_exact, settle, 0,
 };
 const struct xg__pair_ops *const xg__redblue_ops = &redblue_ops;
 

@@ -42,7 +42,7 @@ static void settle(struct xg_counters *cnt, const double *s, const double *t,
 
 static const struct xg__pair_ops segtri_ops = {
     XG_ELEM_SEGMENT, XG_ELEM_TRIANGLE, 3, seg_box, xg__tri_box_kept,
-    xg__segtri_fast_hit, xg__segtri_exact, settle,
+    xg__segtri_fast_hit, xg__segtri_exact, settle, 0,
 };
 const struct xg__pair_ops *const xg__segtri_ops = &segtri_ops;
 

@@ -219,6 +219,12 @@ int xg__inside_runs(struct xg_counters *cnt, const struct xg__solids *S,
                     int (*emit)(void *user, uint32_t solid, int kind),
                     void *user, struct xg__inside_tally *tally);
 
+/* xg__pair_begin's check of the points (is_a) or the triangles: the gpu
+ * engine makes it itself (inside_ops' gpu_checks_finite), the points'
+ * while it uploads them. */
+int xg__inside_check_finite(struct xg_ctx *ctx, const struct xg_set *s,
+                            int is_a);
+
 /* The GPU engines (cuda/inside_gpu.c through the engine table).  method:
  * XG__IN_SEED the seed's (each thread a few points against every
  * triangle, benchmark only), XG__IN_GPU ours (columns). */
@@ -237,6 +243,7 @@ int xg__gpu_inside(struct xg_ctx *ctx, const struct xg_set *a,
 struct xg__inside_finish {
     const struct xg__solids *S;
     const double *xyz;          /* all points */
+    size_t npoints;             /* their number (the room to reserve) */
     int method, outside, nthreads, phase;
     struct xg_gpu_hit *hit;
     uint64_t nhit;
@@ -251,7 +258,8 @@ struct xg__inside_finish {
 };
 int xg__inside_finish_init(struct xg__inside_finish *f,
                            const struct xg__solids *S, const double *xyz,
-                           int method, int outside, int nthreads);
+                           size_t npoints, int method, int outside,
+                           int nthreads);
 int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
                       struct xg_gpu_hit *hit, uint64_t nhit, uint32_t a0,
                       uint32_t n, struct xg_contacts *out);

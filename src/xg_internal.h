@@ -471,6 +471,11 @@ struct xg__pair_ops {
     void (*settle)(struct xg_counters *cnt, const double *ea,
                    const double *eb, const struct xg_gpu_hit *h,
                    struct xg_contact *c);
+    /* Non-zero when the gpu engine checks that the coordinates are
+     * finite itself (inside: A's as it uploads them, beside the host's
+     * work), with xg__pair_begin's errors in its order: xg__pair_begin
+     * leaves the check to it when that engine runs. */
+    int gpu_checks_finite;
 };
 
 /* The two pairs: segment-triangle (segtri_engine.c), red/blue segments
@@ -521,7 +526,7 @@ int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                      struct xg_grid *g, struct xg_stats *st);
 /* The common entry of xg_segtri and xg_redblue: resets st and out,
  * checks the sets' kinds (ops' a_elem, b_elem; an empty set may have
- * none), sizes and coordinates, resolves the engine into *engine (and
+ * none), sizes and coordinates (but see ops' gpu_checks_finite), resolves the engine into *engine (and
  * fails when it is gpu and none is usable), then reports progress 0
  * (XG_ECANCEL when the callback cancels there). */
 int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
@@ -535,6 +540,12 @@ int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
 /* Non-zero, with a message in ctx, when a coordinate used is not finite. */
 int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
                      int dim, const int64_t *fid, const char *what);
+/* That check as xg__pair_begin makes it of set A (is_a) or B of ops. */
+int xg__pair_check_finite(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                          const struct xg_set *s, int is_a);
+/* Non-zero when one of the m doubles at v is infinite or NaN (the test
+ * of every coordinate of xg__check_finite, for a copy being made). */
+int xg__nonfinite_run(const double *v, size_t m);
 
 /* The box of a triangle (9 doubles) into box, 0; or 1 when it is
  * collinear (skipped by every engine): the B side of segtri's and

@@ -5,9 +5,12 @@
  * nested, touching or overlapping (bench/gen_inside.h), with points on a
  * lattice that sends rays through vertices and along edges, and points
  * exactly on vertices, edges and faces; with and without outside
- * records, and with a device memory cap that forces many point batches.
+ * records, and with device memory caps that force many point batches
+ * (points uploaded per batch, and all at once before them).
  * Prints "1..0 # SKIP no GPU" where there is none.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "xg_inside.h"
@@ -161,6 +164,52 @@ static void walls(struct xg_ctx *ctx)
     xg_set_free(&b);
 }
 
+/* Non-finite coordinates in the points, the triangles or both: the gpu
+ * engine checks them itself (the points as they go up, or before the
+ * batches under a cap), and must fail as the cpu engine does, with the
+ * same message (the first bad point's before any triangle's). */
+static void nonfinite(struct xg_ctx *ctx)
+{
+    static const size_t caps[2] = {0, (size_t)512 << 10};
+    struct xg_set a = {0}, b = {0};
+    int c, bad;
+    make(&a, &b, 8, 2000, 6, 20000, 50);
+    for (c = 0; c < 2; c++)
+        for (bad = 1; bad < 4; bad++) {
+            double sa[2] = {a.xyz[3 * 12345 + 2], a.xyz[3 * 17000]};
+            double sb = b.xyz[9 * 700 + 4];
+            struct xg_opts opt;
+            struct xg_stats st;
+            struct xg_contacts out = {0};
+            char msg[1024];
+            int rc1, rc2;
+            if (bad & 1) {
+                a.xyz[3 * 12345 + 2] = NAN;
+                a.xyz[3 * 17000] = INFINITY;
+            }
+            if (bad & 2)
+                b.xyz[9 * 700 + 4] = -INFINITY;
+            memset(&opt, 0, sizeof opt);
+            opt.gpu_mem_cap = caps[c];
+            opt.engine = XG_ENGINE_CPU;
+            rc1 = xg_inside(ctx, &a, &b, &opt, &out, &st);
+            snprintf(msg, sizeof msg, "%s", xg_ctx_errmsg(ctx));
+            opt.engine = XG_ENGINE_GPU;
+            rc2 = xg_inside(ctx, &a, &b, &opt, &out, &st);
+            ok(rc1 != XG_OK && rc2 == rc1 &&
+                   strcmp(msg, xg_ctx_errmsg(ctx)) == 0,
+               "non-finite %s, cap %zu: gpu fails as cpu (%d \"%s\", %d "
+               "\"%s\")", bad == 1 ? "point" : bad == 2 ? "triangle" : "both",
+               caps[c], rc1, msg, rc2, xg_ctx_errmsg(ctx));
+            a.xyz[3 * 12345 + 2] = sa[0];
+            a.xyz[3 * 17000] = sa[1];
+            b.xyz[9 * 700 + 4] = sb;
+            xg_contacts_free(&out);
+        }
+    xg_set_free(&a);
+    xg_set_free(&b);
+}
+
 int main(void)
 {
     struct xg_ctx *ctx;
@@ -169,12 +218,17 @@ int main(void)
         tap_skip_all("no GPU");
     ctx = xg_ctx_new();
     walls(ctx);
+    nonfinite(ctx);
     compare(ctx, "4 solids, 8 triangles each", 4, 32, 1, 3000, 100, 0);
     compare(ctx, "8 solids, 2000 triangles", 8, 2000, 2, 20000, 50, 0);
     /* A cap of 512 KiB: the solids (250 KiB), then batches of about 1700
      * points. */
     compare(ctx, "8 solids, 2000 triangles, 512 KiB of device memory", 8,
             2000, 3, 20000, 50, (size_t)512 << 10);
+    /* 2 MiB: all the points go up while the solids are prepared, then
+     * batches of about 9000 of them. */
+    compare(ctx, "8 solids, 2000 triangles, 2 MiB of device memory", 8,
+            2000, 5, 20000, 50, (size_t)2 << 20);
     /* XG_INSIDE_GPU_T_SMALL: the small cases only (compute-sanitizer). */
     if (!getenv("XG_INSIDE_GPU_T_SMALL"))
         compare(ctx, "16 solids, 20000 triangles", 16, 20000, 4, 100000, 20,

@@ -234,8 +234,8 @@ static void check_gpu_host(struct tally *t, const char *name,
                 struct xg__inside_finish f;
                 struct xg_contacts got = {0, 0, NULL};
                 size_t k, at;
-                int rc = xg__inside_finish_init(&f, &S, a->xyz, XG__IN_GPU,
-                                                outside, threads);
+                int rc = xg__inside_finish_init(&f, &S, a->xyz, a->n,
+                                                XG__IN_GPU, outside, threads);
                 for (k = 0; k < (size_t)batches && rc == XG_OK; k++) {
                     size_t a0 = a->n * k / (size_t)batches;
                     size_t a1 = a->n * (k + 1) / (size_t)batches;
