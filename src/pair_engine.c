@@ -75,10 +75,15 @@ struct run {
     int nthreads;
     /* prepare */
     double *a_box, *b_box;
+    double *hulls;              /* per thread and set: xg__grid_build's */
+    int *any;
     uint64_t *a_bad, *b_bad;    /* per thread */
     struct xg_counters *prep_cnt;
 };
 
+/* The boxes of this thread's share of A and of B, and the shares'
+ * hulls for the grid's frame, taken while each box is at hand (a pass
+ * less over the boxes: 30 MB on the world map). */
 static void prepare_worker(void *arg, int tid)
 {
     struct run *r = arg;
@@ -86,18 +91,30 @@ static void prepare_worker(void *arg, int tid)
     const struct xg__pair_ops *ops = r->ops;
     const size_t sa = (size_t)xg_elem_doubles(ops->a_elem),
                  sb = (size_t)xg_elem_doubles(ops->b_elem);
+    double *ha = r->hulls + 12 * (size_t)tid, *hb = ha + 6;
+    int k;
+    for (k = 0; k < 3; k++) {
+        ha[k] = hb[k] = HUGE_VAL;
+        ha[3 + k] = hb[3 + k] = -HUGE_VAL;
+    }
     xg__share(r->na, r->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++)
         if (ops->a_box(&r->prep_cnt[tid], r->a + sa * i, r->a_box + 6 * i)) {
             xg__box_none(r->a_box + 6 * i);
             r->a_bad[tid]++;
+        } else {
+            xg__hull_add(ha, r->a_box + 6 * i);
         }
+    r->any[2 * tid] = hi - lo > r->a_bad[tid];
     xg__share(r->nb, r->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++)
         if (ops->b_box(&r->prep_cnt[tid], r->b + sb * i, r->b_box + 6 * i)) {
             xg__box_none(r->b_box + 6 * i);
             r->b_bad[tid]++;
+        } else {
+            xg__hull_add(hb, r->b_box + 6 * i);
         }
+    r->any[2 * tid + 1] = hi - lo > r->b_bad[tid];
 }
 
 int xg__cancelled_at(struct xg_ctx *ctx, double fraction)
@@ -532,7 +549,10 @@ int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     r.a_bad = calloc((size_t)nthreads, sizeof(uint64_t));
     r.b_bad = calloc((size_t)nthreads, sizeof(uint64_t));
     r.prep_cnt = calloc((size_t)nthreads, sizeof(struct xg_counters));
+    r.hulls = malloc((size_t)nthreads * 12 * sizeof(double));
+    r.any = malloc((size_t)nthreads * 2 * sizeof(int));
     if (!r.a_box || !r.b_box || !r.a_bad || !r.b_bad || !r.prep_cnt ||
+        !r.hulls || !r.any ||
         xg__parallel(nthreads, prepare_worker, &r) != XG_OK) {
         free(r.a_box);
         free(r.b_box);
@@ -545,7 +565,8 @@ int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
         xg_counters_add(&st->cnt, &r.prep_cnt[t]);
     }
     /* The grid owns the boxes from here on, and frees them if it fails. */
-    rc = xg__grid_build(g, r.a_box, na, r.b_box, nb, opt->grid, nthreads);
+    rc = xg__grid_build(g, r.a_box, na, r.b_box, nb, opt->grid, nthreads,
+                        r.hulls, r.any);
     if (rc != XG_OK) {
         rc = xg__error(ctx, rc, "cannot build the grid: %s", xg_strerror(rc));
         goto out;
@@ -558,6 +579,8 @@ out:
     free(r.a_bad);
     free(r.b_bad);
     free(r.prep_cnt);
+    free(r.hulls);
+    free(r.any);
     return rc;
 }
 
