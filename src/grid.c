@@ -11,7 +11,8 @@
  *
  * Built in parallel and deterministically, with no step whose work
  * grows with the thread count: the threads first take the hulls of
- * their share of the boxes (merged in share order), then the cell
+ * their share of the boxes (merged in share order; the pair engines take
+ * them as they make the boxes, and pass them in), then the cell
  * ranges of their share, then each takes a slab of whole layers (cut so
  * that the slabs hold about as many references and cells each), the
  * shares' lists of the elements that reach each slab are made (beyond
@@ -31,12 +32,12 @@
 #include "xg_thread.h"
 
 #define MAX_CELLS_PER_AXIS 2048
+#define MAX_CELLS ((size_t)1 << 28)
 /* Up to this many threads, each slab's thread scans every element for
  * those that reach its slab instead of reading the bucket pass's lists:
  * on 2 threads the scan costs less than the bucket pass (on 16, each
  * thread would read all elements). */
 #define SCAN_THREADS 2
-#define MAX_CELLS ((size_t)1 << 28)
 
 void xg_grid_default(size_t na, size_t nb, const double lo[3],
                      const double hi[3], int cells[3])
