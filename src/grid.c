@@ -11,12 +11,14 @@
  *
  * Built in parallel and deterministically, with no step whose work
  * grows with the thread count: the threads first take the hulls of
- * their share of the boxes (merged in share order), then the cell
+ * their share of the boxes (merged in share order; the pair engines take
+ * them as they make the boxes, and pass them in), then the cell
  * ranges of their share, then each takes a slab of whole layers (cut so
  * that the slabs hold about as many references and cells each), the
- * shares' lists of the elements that reach each slab are made, and each
- * thread counts, offsets and fills the cells of its slab alone, reading
- * the shares' lists in order.  The layers are z-layers, or y-rows when the grid is
+ * shares' lists of the elements that reach each slab are made (beyond
+ * SCAN_THREADS threads; up to it each thread scans all elements), and
+ * each thread counts, offsets and fills the cells of its slab alone,
+ * reading the shares' lists in order.  The layers are z-layers, or y-rows when the grid is
  * one cell deep (the 2D maps': one z-layer would leave one slab, and the
  * build on one thread).  Cells are z-major, then y, so either way a slab
  * is a contiguous run of cells; no two threads write the same counter,
@@ -31,6 +33,11 @@
 
 #define MAX_CELLS_PER_AXIS 2048
 #define MAX_CELLS ((size_t)1 << 28)
+/* Up to this many threads, each slab's thread scans every element for
+ * those that reach its slab instead of reading the bucket pass's lists:
+ * on 2 threads the scan costs less than the bucket pass (on 16, each
+ * thread would read all elements). */
+#define SCAN_THREADS 2
 
 void xg_grid_default(size_t na, size_t nb, const double lo[3],
                      const double hi[3], int cells[3])
@@ -98,26 +105,20 @@ struct build {
 enum { HULL, RANGES, BUCKET, COUNT, FILL };
 
 /* Bounding box of the valid boxes; returns 0 when there are none. */
-static int hull(const double *box, size_t lo_i, size_t hi_i, double lo[3],
-                double hi[3])
+static int hull(const double *box, size_t lo_i, size_t hi_i, double h[6])
 {
     size_t i;
     int k, any = 0;
     for (k = 0; k < 3; k++) {
-        lo[k] = HUGE_VAL;
-        hi[k] = -HUGE_VAL;
+        h[k] = HUGE_VAL;
+        h[3 + k] = -HUGE_VAL;
     }
     for (i = lo_i; i < hi_i; i++) {
         const double *b = box + 6 * i;
         if (xg__box_is_none(b))
             continue;
         any = 1;
-        for (k = 0; k < 3; k++) {
-            if (b[k] < lo[k])
-                lo[k] = b[k];
-            if (b[3 + k] > hi[k])
-                hi[k] = b[3 + k];
-        }
+        xg__hull_add(h, b);
     }
     return any;
 }
@@ -128,8 +129,7 @@ static void hulls(struct build *bd, int tid)
     for (s = 0; s < 2; s++) {
         size_t lo, hi, at = 2 * (size_t)tid + (size_t)s;
         xg__share(bd->n[s], bd->nthreads, tid, &lo, &hi);
-        bd->any[at] = hull(bd->box[s], lo, hi, bd->hulls + 6 * at,
-                           bd->hulls + 6 * at + 3);
+        bd->any[at] = hull(bd->box[s], lo, hi, bd->hulls + 6 * at);
     }
 }
 
@@ -222,38 +222,41 @@ static void bucket(struct build *bd, int tid)
 static inline void place(struct build *bd, int s, uint32_t i, int z0,
                          int z1, int fill)
 {
-    const struct xg_grid *g = bd->g;
     const int32_t *c = bd->cell[s] + 6 * (size_t)i;
-    uint32_t *cnt = bd->count[s];
-    int x, y, z, ax = bd->ax, lo[3], hi[3];
-    if (c[0] > c[3] || c[3 + ax] < z0 || c[ax] >= z1)
+    uint32_t *cnt = bd->count[s], *items = bd->items[s];
+    const uint32_t nx = (uint32_t)bd->g->n[0];
+    int x, y, z, ylo = c[1], yhi = c[4], zlo = c[2], zhi = c[5];
+    int *lo = bd->ax == 2 ? &zlo : &ylo, *hi = bd->ax == 2 ? &zhi : &yhi;
+    if (c[0] > c[3] || *hi < z0 || *lo >= z1)
         return;
-    lo[1] = c[1];
-    hi[1] = c[4];
-    lo[2] = c[2];
-    hi[2] = c[5];
-    lo[ax] = c[ax] > z0 ? c[ax] : z0;         /* within the slab */
-    hi[ax] = c[3 + ax] < z1 - 1 ? c[3 + ax] : z1 - 1;
-    for (z = lo[2]; z <= hi[2]; z++)
-        for (y = lo[1]; y <= hi[1]; y++) {
-            uint32_t row = xg__cell_index(g->n, 0, y, z);
+    if (*lo < z0)               /* within the slab */
+        *lo = z0;
+    if (*hi > z1 - 1)
+        *hi = z1 - 1;
+    /* In locals and not through g or bd: the stores below may alias
+     * them, which would have the compiler read them again every cell. */
+    for (z = zlo; z <= zhi; z++) {
+        uint32_t row = xg__cell_index(bd->g->n, 0, ylo, z);
+        for (y = ylo; y <= yhi; y++, row += nx) {
             for (x = c[0]; x <= c[3]; x++) {
                 if (!fill)
                     cnt[row + (uint32_t)x]++;
                 else
-                    bd->items[s][cnt[row + (uint32_t)x]++] = i;
+                    items[cnt[row + (uint32_t)x]++] = i;
             }
         }
+    }
 }
 
 /* Every element of set s that reaches this thread's slab, in ascending
- * order: all of them on one thread, else the shares' lists in turn. */
+ * order: all of them up to SCAN_THREADS threads, else the shares' lists
+ * in turn. */
 static inline void slab_elements(struct build *bd, int s, int tid,
                                  int fill)
 {
     int z0 = bd->zcut[tid], z1 = bd->zcut[tid + 1], t;
     size_t i;
-    if (bd->nthreads == 1) {
+    if (bd->nthreads <= SCAN_THREADS) {
         for (i = 0; i < bd->n[s]; i++)
             place(bd, s, (uint32_t)i, z0, z1, fill);
         return;
@@ -419,7 +422,8 @@ static int run_phase(struct build *bd, int phase)
 }
 
 int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
-                   size_t nb, const int cells[3], int nthreads)
+                   size_t nb, const int cells[3], int nthreads,
+                   const double *hulls, const int *any)
 {
     struct build bd;
     double ah[6], bh[6];
@@ -448,8 +452,12 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
         rc = XG_ENOMEM;
         goto out;
     }
-    if ((rc = run_phase(&bd, HULL)) != XG_OK)
+    if (hulls) {                /* taken as the boxes were made */
+        memcpy(bd.hulls, hulls, 2 * T * 6 * sizeof *bd.hulls);
+        memcpy(bd.any, any, 2 * T * sizeof *bd.any);
+    } else if ((rc = run_phase(&bd, HULL)) != XG_OK) {
         goto out;
+    }
     a_any = merge_hulls(&bd, 0, ah);
     b_any = merge_hulls(&bd, 1, bh);
     if ((rc = xg__grid_frame(g, ah, a_any, bh, b_any, na, nb, cells)) != XG_OK)
@@ -485,7 +493,7 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
     if ((rc = run_phase(&bd, RANGES)) != XG_OK)
         goto out;
     cut_slabs(&bd);
-    if (nthreads > 1 && (rc = run_phase(&bd, BUCKET)) != XG_OK)
+    if (nthreads > SCAN_THREADS && (rc = run_phase(&bd, BUCKET)) != XG_OK)
         goto out;
     if ((rc = run_phase(&bd, COUNT)) != XG_OK)
         goto out;

@@ -693,7 +693,7 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
         if (!kept)
             xg__box_none(hull);
         rc = xg__grid_build(&S->g, hull, kept ? 1 : 0, box, kept, cells,
-                            nthreads);
+                            nthreads, NULL, NULL);
     }
     if (rc != XG_OK) {
         rc = xg__error(ctx, rc, rc == XG_ENOMEM ? "out of memory"

@@ -151,14 +151,33 @@ int xg__grid_frame(struct xg_grid *g, const double ahull[6], int a_any,
                    const double bhull[6], int b_any, size_t na, size_t nb,
                    const int cells[3]);
 
+/* Widens hull h (min xyz, max xyz; empty: +inf, -inf) by box b (not
+ * none).  Strict comparisons: of equal bounds (0.0, -0.0) the first
+ * stays, so that a hull taken in shares and merged in share order is
+ * the hull of one pass. */
+static inline void xg__hull_add(double h[6], const double *b)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        if (b[k] < h[k])
+            h[k] = b[k];
+        if (b[3 + k] > h[3 + k])
+            h[3 + k] = b[3 + k];
+    }
+}
+
 /* Builds the grid over na boxes of A and nb boxes of B (6 doubles each,
  * min then max; an element with a NULL-marked box, box[0] > box[3], is
  * left out).  cells[k] <= 0 means choose.  Uses up to nthreads threads.
+ * hulls: NULL, or the hulls of the threads' shares (xg__share) of the
+ * boxes, taken as they were made: 6 doubles at 2 * tid + set (0 for A,
+ * 1 for B) and any[2 * tid + set] 0 when that share has no box.
  * The grid takes ownership of a_box and b_box (freed by xg__grid_free),
  * also when it fails: then they are freed before it returns and g is
  * left empty.  Returns XG_OK or XG_ENOMEM / XG_ELIMIT. */
 int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
-                   size_t nb, const int cells[3], int nthreads);
+                   size_t nb, const int cells[3], int nthreads,
+                   const double *hulls, const int *any);
 void xg__grid_free(struct xg_grid *g);
 
 /* Non-zero when pair (i, j) with cell ranges ca, cb, both in cell c, is
