@@ -5,13 +5,15 @@
  * 2% of the points exactly on vertices, edges and faces.  Per case:
  * seq (a subsample, extrapolated), cpu on all threads, the seed's GPU
  * method (a subsample when the whole would take over ~30 s), ours on the
- * GPU (two runs; the second's stages), and the CGAL peer
+ * GPU (a warm-up, then REPS runs: their median, with its stages, and
+ * every run's time), and the CGAL peer
  * (bench/cgal_inside, run as a program on a subsample, extrapolated);
  * then 10^9 points over (b)'s solids in slices of 10^8.  Records of
  * every engine are compared with the cpu engine's on the points they ran.
  *
- *   bench_inside [-t THREADS] [-p CGAL_PEER] [-q | -d N]
- *                                  (-q: 1/100 sizes; -d N: 1/N sizes)
+ *   bench_inside [-t THREADS] [-p CGAL_PEER] [-q | -d N] [-r REPS] [-g]
+ *                                  (-q: 1/100 sizes; -d N: 1/N sizes;
+ *                                   -g: cpu and ours on the GPU only)
  *
  * Without a GPU the GPU rows and the 10^9 run are left out, so the cpu
  * engine can be weighed against CGAL on any machine.
@@ -26,6 +28,9 @@
 
 static int threads = 0, have_gpu = 0;
 static uint64_t divide = 1;    /* -q: 100; -d N: N */
+#define MAX_REPS 9
+static int reps = 3;            /* -r: timed runs of ours on the GPU */
+static int gpu_only = 0;        /* -g */
 static const char *peer = "bench/cgal_inside";
 
 struct gen_job {
@@ -167,7 +172,7 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
     struct xg_stats st_cpu, st_gpu, st;
     uint64_t k[3], kc[3] = {0, 0, 0}, stride, nsub;
     double t_cpu, t_gpu, t_seq, t_seed, t_cgal, tb, t;
-    char buf[256];
+    char buf[256], gpu_runs[MAX_REPS * 16];
     size_t i;
 
     if (gi_model_make(&m, K, ntri, 7)) {
@@ -188,11 +193,31 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
     printf("records: %llu inside, %llu boundary (points in no solid: not "
            "recorded)\n", (unsigned long long)k[0], (unsigned long long)k[1]);
     if (have_gpu) {
+        double tr[MAX_REPS] = {0}, sorted[MAX_REPS] = {0};
+        struct xg_stats str[MAX_REPS];
+        int r, q;
         run(ctx, &a, &b, XG_ENGINE_GPU, 0, &gpu, &st_gpu);  /* warm-up */
-        t_gpu = run(ctx, &a, &b, XG_ENGINE_GPU, 0, &gpu, &st_gpu);
+        for (r = 0; r < reps; r++) {
+            tr[r] = run(ctx, &a, &b, XG_ENGINE_GPU, 0, &gpu, &str[r]);
+            /* insertion into sorted, for the median */
+            for (q = r; q > 0 && sorted[q - 1] > tr[r]; q--)
+                sorted[q] = sorted[q - 1];
+            sorted[q] = tr[r];
+        }
+        t_gpu = sorted[reps / 2];
+        for (r = 0; r < reps && tr[r] != t_gpu; r++)
+            ;
+        st_gpu = str[r];
+        gpu_runs[0] = '\0';
+        for (r = 0; r < reps; r++)
+            snprintf(gpu_runs + strlen(gpu_runs),
+                     sizeof gpu_runs - strlen(gpu_runs), "%s%.3f",
+                     r ? ", " : "", tr[r]);
     } else {
         t_gpu = 0.0;
     }
+    if (gpu_only)
+        goto gpu_rows;
 
     /* seq on a subsample: grow it until it takes 2 s. */
     for (nsub = 16;; nsub *= 2) {
@@ -239,9 +264,11 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
         }
     }
 
+gpu_rows:
     if (have_gpu) {
     printf("%-28s %10.3f s  in memory (xg_inside call to records in host "
            "memory) %s\n", "ours gpu", t_gpu, same(&gpu, &cpu));
+    printf("    median of %d runs after a warm-up: %s s\n", reps, gpu_runs);
     printf("    prepare %.3f  upload %.3f  intersect %.3f  sort %.3f  "
            "download %.3f  exact+records %.3f\n",
            st_gpu.seconds[XG_STAGE_PREPARE], st_gpu.seconds[XG_STAGE_UPLOAD],
@@ -256,6 +283,8 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
         printf("%-28s (no GPU on this machine)\n", "ours gpu");
     }
 
+    if (gpu_only)
+        goto out;
     /* CGAL on a subsample of about 10^6 points (all of them if fewer). */
     stride = n > 1000000 ? n / 1000000 : 1;
     t_cgal = cgal(K, ntri, n, stride, kc, &tb);
@@ -295,6 +324,7 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
         printf("ratio cpu vs CGAL (same %d threads): %.1fx (target >= 5x)\n",
                threads, t_cgal / t_cpu);
     }
+out:
     xg_contacts_free(&cpu);
     xg_contacts_free(&gpu);
     xg_contacts_free(&x);
@@ -346,7 +376,7 @@ int main(int argc, char **argv)
 {
     struct xg_ctx *ctx = xg_ctx_new();
     int c;
-    while ((c = getopt(argc, argv, "t:p:qd:")) != -1) {
+    while ((c = getopt(argc, argv, "t:p:qd:r:g")) != -1) {
         if (c == 't')
             threads = atoi(optarg);
         else if (c == 'p')
@@ -355,9 +385,13 @@ int main(int argc, char **argv)
             divide = 100;
         else if (c == 'd' && atoi(optarg) > 0)
             divide = (uint64_t)atoi(optarg);
+        else if (c == 'r' && atoi(optarg) > 0 && atoi(optarg) <= MAX_REPS)
+            reps = atoi(optarg);
+        else if (c == 'g')
+            gpu_only = 1;
         else {
             fprintf(stderr, "usage: bench_inside [-t THREADS] [-p CGAL_PEER] "
-                            "[-q | -d DIVISOR]\n");
+                            "[-q | -d DIVISOR] [-r REPS (1-9)] [-g]\n");
             return 2;
         }
     }
@@ -369,7 +403,7 @@ int main(int argc, char **argv)
            "grid, 2%% on vertices, edges, faces\n", threads);
     one_case(ctx, "(a)", 8, 100000 / divide, 10000000 / divide);
     one_case(ctx, "(b)", 16, 1000000 / divide, 100000000 / divide);
-    if (have_gpu)
+    if (have_gpu && !gpu_only)
         billion(ctx, 1000000000 / divide, 100000000 / divide);
     xg_ctx_free(ctx);
     return 0;

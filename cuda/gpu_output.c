@@ -13,7 +13,7 @@
 #include "xg_cuda.h"
 
 int xg__gpu_fill(struct xg_ctx *ctx, struct xg_dmem *m, struct xg_gpu_fill *f,
-                 struct xg_gpu_hit **d_hit, cudaStream_t s)
+                 void **d_out, cudaStream_t s)
 {
     unsigned long long h_n[2], *d_n;
     cudaEvent_t ev[2];
@@ -21,7 +21,7 @@ int xg__gpu_fill(struct xg_ctx *ctx, struct xg_dmem *m, struct xg_gpu_fill *f,
     void *p;
     int rc;
 
-    *d_hit = NULL;
+    *d_out = NULL;
     f->n = f->tally = f->relaunches = 0;
     f->kernel_seconds = 0.0;
     if ((rc = xg__dmem_alloc(ctx, m, &p, sizeof h_n)) != XG_OK)
@@ -39,13 +39,12 @@ int xg__gpu_fill(struct xg_ctx *ctx, struct xg_dmem *m, struct xg_gpu_fill *f,
                            "batch");
             break;
         }
-        if ((rc = xg__dmem_alloc(ctx, m, &p, cap * sizeof **d_hit)) != XG_OK)
+        if ((rc = xg__dmem_alloc(ctx, m, &p, cap * f->item_bytes)) != XG_OK)
             break;
         if ((rc = XG_CUDA(ctx, cudaMemsetAsync(d_n, 0, sizeof h_n, s))) !=
                 XG_OK ||
             (rc = XG_CUDA(ctx, cudaEventRecord(ev[0], s))) != XG_OK ||
-            (rc = f->launch(ctx, f->user, (struct xg_gpu_hit *)p, cap, d_n,
-                            s)) != XG_OK ||
+            (rc = f->launch(ctx, f->user, p, cap, d_n, s)) != XG_OK ||
             (rc = XG_CUDA(ctx, cudaEventRecord(ev[1], s))) != XG_OK ||
             (rc = XG_CUDA(ctx, cudaMemcpyAsync(h_n, d_n, sizeof h_n,
                                                cudaMemcpyDeviceToHost, s))) !=
@@ -53,7 +52,7 @@ int xg__gpu_fill(struct xg_ctx *ctx, struct xg_dmem *m, struct xg_gpu_fill *f,
             (rc = XG_CUDA(ctx, cudaStreamSynchronize(s))) != XG_OK)
             break;
         if (h_n[0] <= cap) {
-            *d_hit = (struct xg_gpu_hit *)p;
+            *d_out = p;
             f->n = h_n[0];
             f->tally = h_n[1];
             f->kernel_seconds = xg__gpu_elapsed(ev);
@@ -68,42 +67,51 @@ int xg__gpu_fill(struct xg_ctx *ctx, struct xg_dmem *m, struct xg_gpu_fill *f,
     return rc;
 }
 
+/* Sorts n items of f's kind from d_in into d_sorted; d_tmp NULL: the
+ * scratch size into *tmp_bytes. */
+static int sort_items(struct xg_ctx *ctx, const struct xg_gpu_fill *f,
+                      const void *d_in, void *d_sorted, void *d_tmp,
+                      size_t *tmp_bytes, cudaStream_t s)
+{
+    uint32_t n = (uint32_t)f->n;
+    if (f->item_bytes == sizeof(uint64_t))
+        return xg__cuda_sort_keys(ctx, d_in, d_sorted, n, d_tmp, tmp_bytes,
+                                  s);
+    return xg__cuda_sort_hits(ctx, d_in, d_sorted, n, d_tmp, tmp_bytes, s);
+}
+
 int xg__gpu_download_sorted(struct xg_ctx *ctx, struct xg_dmem *m,
-                            const struct xg_gpu_hit *d_hit, uint64_t n,
-                            struct xg_gpu_hit **h_hit, struct xg_stats *st,
+                            const struct xg_gpu_fill *f, const void *d_out,
+                            void **h_out, struct xg_stats *st,
                             cudaStream_t s)
 {
-    struct xg_gpu_hit *d_sorted, *h;
-    size_t tmp_bytes = 0;
-    void *p, *d_tmp;
+    size_t tmp_bytes = 0, bytes = f->n * f->item_bytes;
+    void *d_sorted, *d_tmp, *h;
     double t0 = xg__now(), t1;
     int rc;
 
-    *h_hit = NULL;
+    *h_out = NULL;
     /* Scratch size first, then the sort into a copy. */
-    if ((rc = xg__cuda_sort_hits(ctx, d_hit, NULL, (uint32_t)n, NULL,
-                                 &tmp_bytes, s)) != XG_OK ||
-        (rc = xg__dmem_alloc(ctx, m, &p, n * sizeof *d_hit)) != XG_OK)
-        return rc;
-    d_sorted = (struct xg_gpu_hit *)p;
-    if ((rc = xg__dmem_alloc(ctx, m, &d_tmp, tmp_bytes)) != XG_OK ||
-        (rc = xg__cuda_sort_hits(ctx, d_hit, d_sorted, (uint32_t)n, d_tmp,
-                                 &tmp_bytes, s)) != XG_OK ||
+    if ((rc = sort_items(ctx, f, d_out, NULL, NULL, &tmp_bytes, s)) !=
+            XG_OK ||
+        (rc = xg__dmem_alloc(ctx, m, &d_sorted, bytes)) != XG_OK ||
+        (rc = xg__dmem_alloc(ctx, m, &d_tmp, tmp_bytes)) != XG_OK ||
+        (rc = sort_items(ctx, f, d_out, d_sorted, d_tmp, &tmp_bytes, s)) !=
+            XG_OK ||
         (rc = XG_CUDA(ctx, cudaStreamSynchronize(s))) != XG_OK)
         return rc;
     t1 = xg__now();
     st->seconds[XG_STAGE_UNIQUE] += t1 - t0;
 
-    h = (struct xg_gpu_hit *)xg__big_alloc((n ? n : 1) * sizeof *h);
-    if (!h)
+    if (!(h = xg__big_alloc(bytes ? bytes : 1)))
         return xg__error(ctx, XG_ENOMEM, "out of memory for %llu GPU hits",
-                         (unsigned long long)n);
-    if ((rc = xg__gpu_download(ctx, h, d_sorted, n * sizeof *h)) != XG_OK) {
+                         (unsigned long long)f->n);
+    if ((rc = xg__gpu_download(ctx, h, d_sorted, bytes)) != XG_OK) {
         free(h);
         return rc;
     }
     st->seconds[XG_STAGE_DOWNLOAD] += xg__now() - t1;
-    *h_hit = h;
+    *h_out = h;
     return XG_OK;
 }
 
@@ -113,14 +121,14 @@ int xg__gpu_contacts(struct xg_ctx *ctx, struct xg_dmem *m,
                      struct xg_contacts *out, struct xg_stats *st,
                      cudaStream_t s)
 {
-    struct xg_gpu_hit *d_hit, *h_hit = NULL;
+    void *d_hit, *h_hit = NULL;
     uint64_t constructed = 0;
     double t0 = xg__now();
     int rc;
     if ((rc = xg__gpu_fill(ctx, m, f, &d_hit, s)) != XG_OK)
         return rc;
     st->seconds[XG_STAGE_INTERSECT] += xg__now() - t0;
-    if ((rc = xg__gpu_download_sorted(ctx, m, d_hit, f->n, &h_hit, st, s)) !=
+    if ((rc = xg__gpu_download_sorted(ctx, m, f, d_hit, &h_hit, st, s)) !=
         XG_OK)
         return rc;
     rc = xg__gpu_finish(ctx, ops, a, b, h_hit, f->n, dedup, out, st,

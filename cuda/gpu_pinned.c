@@ -14,6 +14,10 @@
 
 #define PIN_CHUNK ((size_t)4 << 20)
 #define PIN_THREADS 8
+/* The slots' events: a thread that waits for its slot sleeps rather than
+ * spins, leaving the core to the host's work beside the transfer (the
+ * solids' preparation, a batch's finish). */
+#define PIN_EVENT_FLAGS (cudaEventDisableTiming | cudaEventBlockingSync)
 
 /* One device's buffers; the context holds a list, one per device used. */
 struct pinned {
@@ -80,10 +84,9 @@ static int pinned_get(struct xg_ctx *ctx, struct pinned **out)
                                    &pb->st[t], cudaStreamNonBlocking))) ==
                 XG_OK &&
             (rc = XG_CUDA(ctx, cudaEventCreateWithFlags(
-                                   &pb->ev[t][0], cudaEventDisableTiming))) ==
-                XG_OK)
-            rc = XG_CUDA(ctx, cudaEventCreateWithFlags(
-                                  &pb->ev[t][1], cudaEventDisableTiming));
+                                   &pb->ev[t][0], PIN_EVENT_FLAGS))) == XG_OK)
+            rc = XG_CUDA(ctx, cudaEventCreateWithFlags(&pb->ev[t][1],
+                                                       PIN_EVENT_FLAGS));
     if (rc != XG_OK) {
         pinned_free_one(pb);
         return rc;
@@ -116,7 +119,7 @@ static void pin_worker(void *arg, int tid)
     struct pinned *pb = c->pb;
     size_t off, step = (size_t)c->nthreads * PIN_CHUNK, at[2] = {0, 0},
                 len[2] = {0, 0};
-    int k = 0, j, used[2] = {0, 0};
+    int k = 0, j, used[2] = {0, 0}, last = -1;
     /* A worker thread starts on device 0: the buffers' device first. */
     cudaError_t e = cudaSetDevice(pb->device);
     for (off = (size_t)tid * PIN_CHUNK; off < c->n && e == cudaSuccess;
@@ -143,9 +146,12 @@ static void pin_worker(void *arg, int tid)
                                            pb->st[tid])) == cudaSuccess)
             e = cudaEventRecord(pb->ev[tid][k], pb->st[tid]);
         used[k] = 1;
+        last = k;
     }
-    if (e == cudaSuccess)
-        e = cudaStreamSynchronize(pb->st[tid]);
+    /* the stream's last transfer done, and all before it: waited for on
+     * its event, which sleeps (PIN_EVENT_FLAGS) */
+    if (e == cudaSuccess && last >= 0)
+        e = cudaEventSynchronize(pb->ev[tid][last]);
     for (j = 0; j < 2 && e == cudaSuccess && c->down; j++)
         if (used[j])
             memcpy(c->dst + at[j], pb->buf + (size_t)(2 * tid + j) * PIN_CHUNK,

@@ -12,10 +12,11 @@
  * large set; each batch goes through the output protocol (gpu_output.c)
  * with one thread per point (inside_kernels.cu, or the seed's method,
  * inside_seed.cu), its hits -- one per (point, solid) the point is in,
- * or whose filter doubted -- come back sorted by (point, solid), and the
- * CPU threads decide the doubted pairs exactly, in place, then write the
- * batch's records (and outside records) in order (xg__inside_finish,
- * inside_finish.c), while the device works on the next batch.
+ * or whose filter doubted, 8-byte keys (xg__inside_key) -- come back
+ * sorted by (point, solid), and the CPU threads decide the doubted pairs
+ * exactly, in place, then write the batch's records (and outside
+ * records) in order (xg__inside_finish, inside_finish.c), while the
+ * device works on the next batch.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +24,10 @@
 #include "xg_inside.h"
 #include "xg_thread.h"
 
-/* Device bytes per hit while a batch is finished on the device: the hit,
- * its sorted copy, two 64-bit sort keys, two indices, and the radix
- * sort's scratch (about the keys again). */
-#define HIT_BYTES (2 * sizeof(struct xg_gpu_hit) + 2 * 8 + 2 * 4 + 32)
+/* Device bytes per hit while a batch is finished on the device: the key,
+ * its sorted copy, and the radix sort's scratch (about the keys again,
+ * with room to spare). */
+#define HIT_BYTES (4 * sizeof(uint64_t))
 #define POINT_BYTES (3 * sizeof(double))
 #define MAX_BATCH ((uint64_t)1 << 28)   /* points; 2^32 hits at most */
 /* All points go up while the host prepares the solids when they take at
@@ -35,7 +36,7 @@
 /* Batches of at most 1/PIPE_BATCHES of the points (but not below
  * PIPE_MIN_BATCH), so that the host finishes one while the device works
  * on the next. */
-#define PIPE_BATCHES 4
+#define PIPE_BATCHES 8
 #define PIPE_MIN_BATCH ((uint64_t)1 << 21)
 
 /* ---- the device side ---- */
@@ -98,13 +99,13 @@ static int batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
                       const struct xg_inside_dev *dev, const double *xyz,
                       const double *d_all, uint32_t a0, uint32_t n,
                       int method, unsigned long long *d_tally, uint64_t room,
-                      double ratio, struct xg_gpu_hit **h_hit,
+                      double ratio, uint64_t **h_hit,
                       uint64_t *nhit, struct xg_stats *st)
 {
     struct xg_dmem m = XG_DMEM_INIT;
     struct xg_inside_pass pass;
     struct xg_gpu_fill fill;
-    struct xg_gpu_hit *d_hit;
+    void *d_hit, *h = NULL;
     unsigned long long tally[3];
     uint64_t pts = d_all ? 0 : (uint64_t)n * POINT_BYTES;
     double t0 = xg__now();
@@ -128,6 +129,7 @@ static int batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
                       method == XG__IN_SEED ? xg__cuda_inside_seed
                                             : xg__cuda_inside,
                       &pass, (uint64_t)(ratio * n) + 1024);
+    fill.item_bytes = sizeof(uint64_t);     /* xg__inside_key */
     fill.max_cap = (room - pts) / HIT_BYTES;
     if (fill.cap > fill.max_cap)
         fill.cap = fill.max_cap;
@@ -142,9 +144,11 @@ static int batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
     st->candidates += tally[0];
     st->bbox_pairs += tally[1];
     st->deferred += tally[2];
-    if ((rc = xg__gpu_download_sorted(ctx, &m, d_hit, fill.n, h_hit, st,
-                                      gpu->s)) == XG_OK)
+    if ((rc = xg__gpu_download_sorted(ctx, &m, &fill, d_hit, &h, st,
+                                      gpu->s)) == XG_OK) {
+        *h_hit = h;
         *nhit = fill.n;
+    }
 out:
     xg__dmem_free(&m);
     return rc;
@@ -209,13 +213,13 @@ struct step_job {
     unsigned long long *d_tally;
     uint64_t room;
     double ratio;
-    struct xg_gpu_hit *hit;
+    uint64_t *hit;
     uint64_t nhit;
     struct xg_stats *st;
     int rc;
     /* the finish: hits fhit of points fa0 .. fa0+fn-1 */
     struct xg__inside_finish *f;
-    struct xg_gpu_hit *fhit;
+    uint64_t *fhit;
     uint64_t fnhit;
     uint32_t fa0, fn;
     struct xg_contacts *out;
@@ -329,6 +333,11 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     if ((rc = pj.rc) != XG_OK ||
         (rc = side_error(ctx, &pj.up, pj.up_rc)) != XG_OK)
         goto done;
+    if (S.nsolid >= XG__IN_MAX_SOLIDS) {
+        rc = xg__error(ctx, XG_ELIMIT, "the gpu engine takes fewer than "
+                       "2^30 solids (%zu)", (size_t)S.nsolid);
+        goto done;
+    }
     d_all = pj.d_pts;
     if (xg__inside_finish_init(&f, &S, a->xyz, a->n, method, opt->outside,
                                xg__threads(ctx)) != XG_OK) {

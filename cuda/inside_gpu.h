@@ -46,11 +46,11 @@ struct xg_inside_pass {
  * xg__cuda_inside: ours, one thread per point walking its column;
  * xg__cuda_inside_seed: the seed's, each thread XG_SEED_POINTS points
  * against every triangle of every solid (origin tetrahedra). */
-int xg__cuda_inside(struct xg_ctx *ctx, void *user, struct xg_gpu_hit *d_hit,
-                    uint64_t cap, unsigned long long *d_n, cudaStream_t s);
+int xg__cuda_inside(struct xg_ctx *ctx, void *user, void *d_out, uint64_t cap,
+                    unsigned long long *d_n, cudaStream_t s);
 #define XG_SEED_POINTS 4
 int xg__cuda_inside_seed(struct xg_ctx *ctx, void *user,
-                         struct xg_gpu_hit *d_hit, uint64_t cap,
+                         void *d_out, uint64_t cap,
                          unsigned long long *d_n, cudaStream_t s);
 
 /* The engine's run (xg__gpu_engine's inside): the contract of

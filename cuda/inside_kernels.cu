@@ -13,27 +13,21 @@ extern "C" {
 #include "xg_inside.h"
 }
 
-/* The hit of point a in solid s: DEFER when a filter doubted, else the
- * kind; nothing when the point is outside the solid. */
-__device__ static inline void put(const struct xg_hit_out &io, uint32_t a,
+/* The hit of point a in solid s (xg__inside_key): deferred when a filter
+ * doubted, else the kind; nothing when the point is outside the solid. */
+__device__ static inline void put(const xg_key_out &io, uint32_t a,
                                   uint32_t s, int kind, int doubt)
 {
-    struct xg_gpu_hit h;
     if (!doubt && kind == XG_KIND_OUTSIDE)
         return;
-    h.a = a;
-    h.b = s;
-    h.kind = doubt ? 0 : kind;
-    h.flag = doubt ? XG_GPU_HIT_DEFER : XG_GPU_HIT_DONE;
-    h.p[0] = h.p[1] = h.p[2] = 0.0;     /* the host has the point */
-    xg_append(io, h);
+    xg_append(io, xg__inside_key(a, s, kind, doubt));
 }
 
 /* Blocks of 256 threads and no early return: xg_warp_add needs every
  * lane. */
 __global__ static void __launch_bounds__(256)
     k_inside(struct xg_inside_dev d, const double *pts, uint32_t n,
-             uint32_t a0, struct xg_hit_out io,
+             uint32_t a0, xg_key_out io,
              unsigned long long *tally)
 {
     uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -67,11 +61,11 @@ __global__ static void __launch_bounds__(256)
 }
 
 extern "C" int xg__cuda_inside(struct xg_ctx *ctx, void *user,
-                               struct xg_gpu_hit *d_hit, uint64_t cap,
+                               void *d_out, uint64_t cap,
                                unsigned long long *d_n, cudaStream_t s)
 {
     const struct xg_inside_pass *p = (const struct xg_inside_pass *)user;
-    struct xg_hit_out io = {d_hit, cap, d_n};
+    xg_key_out io = {(uint64_t *)d_out, cap, d_n};
     int rc;
     if (p->n == 0)
         return XG_OK;

@@ -14,6 +14,9 @@
  */
 #include "inside_gpu.h"
 #include "xg_cuda_dev.cuh"
+extern "C" {
+#include "xg_inside.h"
+}
 
 #define SP XG_SEED_POINTS
 
@@ -48,7 +51,7 @@ __device__ static inline int tet_holds(const double *A, const double *B,
 
 __global__ static void __launch_bounds__(128)
     k_seed(struct xg_inside_dev d, const double *pts, uint32_t n,
-           uint32_t a0, struct xg_hit_out io, unsigned long long *tally)
+           uint32_t a0, xg_key_out io, unsigned long long *tally)
 {
     const double O[3] = {0.0, 0.0, 0.0};
     uint32_t i0 = (blockIdx.x * blockDim.x + threadIdx.x) * SP, s;
@@ -95,15 +98,9 @@ __global__ static void __launch_bounds__(128)
         for (k = 0; k < live; k++) {
             pairs += t1 - d.d_tri_start[s];
             deferred += doubt[k];
-            if (doubt[k] || parity[k]) {
-                struct xg_gpu_hit h;
-                h.a = a0 + i0 + k;
-                h.b = s;
-                h.kind = doubt[k] ? 0 : XG_KIND_INSIDE;
-                h.flag = doubt[k] ? XG_GPU_HIT_DEFER : XG_GPU_HIT_DONE;
-                h.p[0] = h.p[1] = h.p[2] = 0.0;
-                xg_append(io, h);
-            }
+            if (doubt[k] || parity[k])
+                xg_append(io, xg__inside_key(a0 + i0 + k, s, XG_KIND_INSIDE,
+                                             doubt[k]));
         }
     }
     xg_warp_add(tally, pairs);
@@ -112,11 +109,11 @@ __global__ static void __launch_bounds__(128)
 }
 
 extern "C" int xg__cuda_inside_seed(struct xg_ctx *ctx, void *user,
-                                    struct xg_gpu_hit *d_hit, uint64_t cap,
+                                    void *d_out, uint64_t cap,
                                     unsigned long long *d_n, cudaStream_t s)
 {
     const struct xg_inside_pass *p = (const struct xg_inside_pass *)user;
-    struct xg_hit_out io = {d_hit, cap, d_n};
+    xg_key_out io = {(uint64_t *)d_out, cap, d_n};
     uint32_t threads = (p->n + SP - 1) / SP;
     int rc;
     if (p->n == 0)

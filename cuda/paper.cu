@@ -11,7 +11,7 @@
  * boxes meet and which its cell owns (the CPU checked). */
 template <int MODE>
 __global__ static void k_list(struct xg_gpu_view v, const uint32_t *d_pairs,
-                              uint64_t npairs, struct xg_hit_out io,
+                              uint64_t npairs, xg_hit_out io,
                               unsigned long long *d_count)
 {
     uint64_t k = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -26,7 +26,7 @@ __global__ static void k_list(struct xg_gpu_view v, const uint32_t *d_pairs,
 /* One element per thread: SEGS = 1 takes segment k against the triangles
  * of every cell of its range, SEGS = 0 triangle k against the segments. */
 template <int MODE, int SEGS>
-__global__ static void k_elem(struct xg_gpu_view v, struct xg_hit_out io,
+__global__ static void k_elem(struct xg_gpu_view v, xg_hit_out io,
                               unsigned long long *d_count)
 {
     uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
@@ -59,7 +59,7 @@ __global__ static void k_elem(struct xg_gpu_view v, struct xg_hit_out io,
 template <int MODE>
 static int launch(struct xg_ctx *ctx, int strategy,
                   const struct xg_gpu_view *v, const struct xg_gpu_sched *s,
-                  struct xg_hit_out io, unsigned long long *d_count,
+                  xg_hit_out io, unsigned long long *d_count,
                   cudaStream_t stream)
 {
     const unsigned th = XG_GPU_THREADS;
@@ -103,7 +103,7 @@ extern "C" int xg__cuda_paper_segtri(struct xg_ctx *ctx, int mode,
                                      unsigned long long *d_count,
                                      cudaStream_t stream)
 {
-    struct xg_hit_out io = {d_hit, cap, d_n};
+    xg_hit_out io = {d_hit, cap, d_n};
     if (mode == MODE_COUNT)
         return launch<MODE_COUNT>(ctx, strategy, v, s, io, d_count, stream);
     return launch<MODE_INTERVAL>(ctx, strategy, v, s, io, d_count, stream);
@@ -113,7 +113,7 @@ extern "C" int xg__cuda_paper_segtri(struct xg_ctx *ctx, int mode,
 
 __global__ static void k_redblue_list(const double *d_a, const double *d_b,
                                       const uint32_t *d_pairs, uint64_t np,
-                                      struct xg_hit_out io)
+                                      xg_hit_out io)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     struct xg_gpu_hit h;
@@ -127,13 +127,13 @@ __global__ static void k_redblue_list(const double *d_a, const double *d_b,
 }
 
 extern "C" int xg__cuda_paper_redblue(struct xg_ctx *ctx, void *user,
-                                      struct xg_gpu_hit *d_hit, uint64_t cap,
+                                      void *d_out, uint64_t cap,
                                       unsigned long long *d_n,
                                       cudaStream_t stream)
 {
     const struct xg_paper_redblue_pass *p =
         (const struct xg_paper_redblue_pass *)user;
-    struct xg_hit_out io = {d_hit, cap, d_n};
+    xg_hit_out io = {(struct xg_gpu_hit *)d_out, cap, d_n};
     if (p->npairs == 0)
         return XG_OK;
     k_redblue_list<<<(unsigned)((p->npairs + 255) / 256), 256, 0, stream>>>(

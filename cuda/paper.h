@@ -43,7 +43,7 @@ struct xg_paper_redblue_pass {
 /* A filling pass of the output protocol (xg_gpu_fill.launch; user: a
  * struct xg_paper_redblue_pass). */
 int xg__cuda_paper_redblue(struct xg_ctx *ctx, void *user,
-                           struct xg_gpu_hit *d_hit, uint64_t cap,
+                           void *d_out, uint64_t cap,
                            unsigned long long *d_n, cudaStream_t stream);
 /* The whole red/blue run the paper's way (xg__gpu_redblue with
  * XG__RB_PAPER), segments d_a and d_b already on the device. */

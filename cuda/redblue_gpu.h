@@ -33,7 +33,7 @@ struct xg_redblue_pass {
  * xg__redblue_hit.  A filling pass of the output protocol
  * (xg_gpu_fill.launch; user: a struct xg_redblue_pass). */
 int xg__cuda_redblue_pairs(struct xg_ctx *ctx, void *user,
-                           struct xg_gpu_hit *d_hit, uint64_t cap,
+                           void *d_out, uint64_t cap,
                            unsigned long long *d_n, cudaStream_t stream);
 
 /* The engine's run (xg__gpu_engine's redblue, reached through

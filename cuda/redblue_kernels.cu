@@ -23,7 +23,7 @@ struct rb_grid {
 __global__ static void k_pairs(const double *a, const double *b,
                                const double *abox, const double *bbox,
                                struct rb_grid g, const uint64_t *first,
-                               uint64_t total, struct xg_hit_out io)
+                               uint64_t total, xg_hit_out io)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (k >= total)
@@ -43,13 +43,13 @@ __global__ static void k_pairs(const double *a, const double *b,
 }
 
 extern "C" int xg__cuda_redblue_pairs(struct xg_ctx *ctx, void *user,
-                                      struct xg_gpu_hit *d_hit, uint64_t cap,
+                                      void *d_out, uint64_t cap,
                                       unsigned long long *d_n,
                                       cudaStream_t stream)
 {
     const struct xg_redblue_pass *p = (const struct xg_redblue_pass *)user;
     const struct xg_dgrid *g = p->g;
-    struct xg_hit_out io = {d_hit, cap, d_n};
+    xg_hit_out io = {(struct xg_gpu_hit *)d_out, cap, d_n};
     struct rb_grid rg;
     if (p->total == 0)
         return XG_OK;

@@ -73,7 +73,7 @@ struct xg_segtri_pass {
  * and deferral (xg__segtri_hit) to d_hit counting in d_n[0]; the packed
  * strategy adds to d_n[1] the pairs that reached the edge tests. */
 int xg__cuda_intersect(struct xg_ctx *ctx, void *user,
-                       struct xg_gpu_hit *d_hit, uint64_t cap,
+                       void *d_out, uint64_t cap,
                        unsigned long long *d_n, cudaStream_t stream);
 
 /* The double-double stage on the n hits at d_hit: each CONSTRUCT whose

@@ -26,7 +26,7 @@ template <int MODE>
 __global__ static void k_multi(struct xg_gpu_view v, const uint32_t *d_cell,
                                const uint64_t *d_first,
                                const uint64_t *d_last, uint64_t b0,
-                               struct xg_hit_out io,
+                               xg_hit_out io,
                                unsigned long long *d_count)
 {
     uint64_t b = b0 + blockIdx.x;
@@ -211,7 +211,7 @@ __global__ static void __launch_bounds__(PK_THREADS, MINB)
 #define PL_THREADS 256
 __global__ static void __launch_bounds__(PL_THREADS, 3)
     k_plist(struct xg_gpu_view v, const uint32_t *d_pairs, uint64_t npairs,
-            struct xg_hit_out io, unsigned long long *d_cross)
+            xg_hit_out io, unsigned long long *d_cross)
 {
     uint64_t k = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
     struct xg_gpu_hit h = {};
@@ -292,7 +292,7 @@ extern "C" int xg__cuda_refine(struct xg_ctx *ctx, const struct xg_gpu_view *v,
 template <int MODE>
 static int launch(struct xg_ctx *ctx, int strategy,
                   const struct xg_gpu_view *v, const struct xg_gpu_sched *s,
-                  struct xg_hit_out io, unsigned long long *d_count,
+                  xg_hit_out io, unsigned long long *d_count,
                   cudaStream_t stream)
 {
     int rc;
@@ -338,17 +338,17 @@ extern "C" int xg__cuda_count(struct xg_ctx *ctx, int strategy,
                               unsigned long long *d_count,
                               cudaStream_t stream)
 {
-    struct xg_hit_out io = {NULL, 0, NULL};
+    xg_hit_out io = {NULL, 0, NULL};
     return launch<MODE_COUNT>(ctx, strategy, v, s, io, d_count, stream);
 }
 
 extern "C" int xg__cuda_intersect(struct xg_ctx *ctx, void *user,
-                                  struct xg_gpu_hit *d_hit, uint64_t cap,
+                                  void *d_out, uint64_t cap,
                                   unsigned long long *d_n,
                                   cudaStream_t stream)
 {
     const struct xg_segtri_pass *p = (const struct xg_segtri_pass *)user;
-    struct xg_hit_out io = {d_hit, cap, d_n};
+    xg_hit_out io = {(struct xg_gpu_hit *)d_out, cap, d_n};
     return launch<MODE_INTERVAL>(ctx, p->strategy, p->v, p->sc, io, d_n + 1,
                                  stream);
 }

@@ -59,7 +59,7 @@ __device__ static inline void load_pair(const struct xg_gpu_view &v,
 template <int MODE, int CHECK>
 __device__ static inline int do_pair(const struct xg_gpu_view &v, uint32_t c,
                                      uint32_t i, uint32_t j,
-                                     const struct xg_hit_out &io, int *tally)
+                                     const xg_hit_out &io, int *tally)
 {
     double s[6], t[9];
     load_pair(v, i, j, s, t);

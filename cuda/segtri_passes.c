@@ -173,7 +173,7 @@ int xg__segtri_passes(struct xg_segtri_job *J, const struct xg_gpu_view *v,
     struct xg_gpu_sched sc = *psc;
     struct xg_gpu_fill fill;
     struct xg_segtri_pass pass;
-    struct xg_gpu_hit *d_hit = NULL, *h_hit = NULL;
+    void *d_hit = NULL, *h_hit = NULL;   /* struct xg_gpu_hit */
     unsigned long long h_count[4];
     uint64_t room;
     double t0 = xg__now(), t1;
@@ -223,7 +223,7 @@ int xg__segtri_passes(struct xg_segtri_job *J, const struct xg_gpu_view *v,
     t1 = xg__now();
     st->seconds[XG_STAGE_EXACT] += t1 - t0;
 
-    if ((rc = xg__gpu_download_sorted(J->ctx, &m, d_hit, fill.n, &h_hit, st,
+    if ((rc = xg__gpu_download_sorted(J->ctx, &m, &fill, d_hit, &h_hit, st,
                                       J->gpu.s)) != XG_OK)
         goto out;
     t0 = xg__now();

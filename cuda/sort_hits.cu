@@ -2,7 +2,9 @@
  * sort_hits.cu -- the hits of any GPU engine sorted by (a, b) on the
  * device (xg__cuda_sort_hits, xg_cuda.h): a radix sort of 64-bit keys
  * a << 32 | b with the hits' indices, then a gather.  Sorting the keys
- * and not the 40-byte hits moves a fifth of the bytes per pass.
+ * and not the 40-byte hits moves a fifth of the bytes per pass.  Keys
+ * that are the whole hit (inside's, xg__inside_key) sort alone
+ * (xg__cuda_sort_keys).
  */
 #include <cub/device/device_radix_sort.cuh>
 #include "xg_cuda.h"
@@ -62,4 +64,27 @@ extern "C" int xg__cuda_sort_hits(struct xg_ctx *ctx,
         return rc;
     k_gather<<<nb, th, 0, stream>>>(d_in, i_out, n, d_out);
     return XG_CUDA(ctx, cudaGetLastError());
+}
+
+/* Keys that carry their whole hit (xg__inside_key) sort alone: no
+ * indices, no gather. */
+extern "C" int xg__cuda_sort_keys(struct xg_ctx *ctx, const uint64_t *d_in,
+                                  uint64_t *d_out, uint32_t n, void *d_tmp,
+                                  size_t *tmp_bytes, cudaStream_t stream)
+{
+    size_t cub_bytes = 0;
+    int rc;
+    if ((rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortKeys(
+                               NULL, cub_bytes, (const uint64_t *)NULL,
+                               (uint64_t *)NULL, n, 0, 64, stream))) != XG_OK)
+        return rc;
+    if (!d_tmp) {
+        *tmp_bytes = align256(cub_bytes);
+        return XG_OK;
+    }
+    if (n == 0)
+        return XG_OK;
+    return XG_CUDA(ctx, cub::DeviceRadixSort::SortKeys(d_tmp, cub_bytes, d_in,
+                                                       d_out, n, 0, 64,
+                                                       stream));
 }

@@ -123,48 +123,53 @@ int xg__gpu_download(struct xg_ctx *ctx, void *dst, const void *d_src,
                      size_t bytes);
 
 /* ---- output of unknown size (gpu_output.c) ----
- * An engine's filling pass appends hits with an atomic counter, and
+ * An engine's filling pass appends items with an atomic counter, and
  * drops those past the room it was given: a count past the room means
  * the bound fell short, and the protocol grows the room to the count and
- * runs the pass again. */
+ * runs the pass again.  An item is a hit (struct xg_gpu_hit) or, where
+ * the answer carries no point (inside), a 64-bit key that sorts as its
+ * hit would (xg__inside_key): item_bytes says which. */
 struct xg_gpu_fill {
-    /* Enqueues the pass: appends to d_hit (room for cap) counting in
-     * d_n[0]; d_n[1] is the pass's own tally.  Both zeroed. */
-    int (*launch)(struct xg_ctx *ctx, void *user, struct xg_gpu_hit *d_hit,
+    /* Enqueues the pass: appends to d_out (room for cap items) counting
+     * in d_n[0]; d_n[1] is the pass's own tally.  Both zeroed. */
+    int (*launch)(struct xg_ctx *ctx, void *user, void *d_out,
                   uint64_t cap, unsigned long long *d_n, cudaStream_t s);
     void *user;
+    size_t item_bytes;          /* sizeof(struct xg_gpu_hit) or 8 */
     uint64_t cap;               /* the first room: the bound, or a guess */
     uint64_t max_cap;           /* XG_GPU_SPLIT past it (UINT64_MAX: none) */
     /* filled in: */
-    uint64_t n;                 /* hits written */
+    uint64_t n;                 /* items written */
     uint64_t tally;             /* d_n[1] of the pass that fitted */
     uint64_t relaunches;
     double kernel_seconds;      /* events around the pass that fitted */
 };
-/* f for the pass launch(user), cap its first room, no split. */
+/* f for the pass launch(user) of hits, cap its first room, no split. */
 static inline void xg__gpu_fill_init(
     struct xg_gpu_fill *f,
-    int (*launch)(struct xg_ctx *, void *, struct xg_gpu_hit *, uint64_t,
+    int (*launch)(struct xg_ctx *, void *, void *, uint64_t,
                   unsigned long long *, cudaStream_t),
     void *user, uint64_t cap)
 {
     memset(f, 0, sizeof *f);
     f->launch = launch;
     f->user = user;
+    f->item_bytes = sizeof(struct xg_gpu_hit);
     f->cap = cap;
     f->max_cap = UINT64_MAX;
 }
-/* Runs f's pass until its hits fit; *d_hit (owned by m) gets them.
- * XG_GPU_SPLIT past f->max_cap, XG_ELIMIT past 2^32 hits. */
+/* Runs f's pass until its items fit; *d_out (owned by m) gets them.
+ * XG_GPU_SPLIT past f->max_cap, XG_ELIMIT past 2^32 items. */
 int xg__gpu_fill(struct xg_ctx *ctx, struct xg_dmem *m, struct xg_gpu_fill *f,
-                 struct xg_gpu_hit **d_hit, cudaStream_t s);
+                 void **d_out, cudaStream_t s);
 
-/* The n hits at d_hit sorted by (a, b) on the device, then downloaded:
- * *h_hit gets them (xg__big_alloc; caller frees).  Adds the sort's time
- * to st's unique stage and the transfer's to its download stage. */
+/* The n items at d_out sorted on the device, hits by (a, b), keys as
+ * numbers, then downloaded: *h_out gets them (xg__big_alloc; caller
+ * frees).  Adds the sort's time to st's unique stage and the transfer's
+ * to its download stage. */
 int xg__gpu_download_sorted(struct xg_ctx *ctx, struct xg_dmem *m,
-                            const struct xg_gpu_hit *d_hit, uint64_t n,
-                            struct xg_gpu_hit **h_hit, struct xg_stats *st,
+                            const struct xg_gpu_fill *f, const void *d_out,
+                            void **h_out, struct xg_stats *st,
                             cudaStream_t s);
 
 /* The output of an engine that runs in one batch: f's pass through the
@@ -181,6 +186,10 @@ int xg__gpu_contacts(struct xg_ctx *ctx, struct xg_dmem *m,
  * *tmp_bytes gets the scratch size to allocate. */
 int xg__cuda_sort_hits(struct xg_ctx *ctx, const struct xg_gpu_hit *d_in,
                        struct xg_gpu_hit *d_out, uint32_t n, void *d_tmp,
+                       size_t *tmp_bytes, cudaStream_t stream);
+/* The same for n 64-bit keys. */
+int xg__cuda_sort_keys(struct xg_ctx *ctx, const uint64_t *d_in,
+                       uint64_t *d_out, uint32_t n, void *d_tmp,
                        size_t *tmp_bytes, cudaStream_t stream);
 
 /* ---- boxes (boxes.cu) ----

@@ -9,18 +9,22 @@
 
 #include "xg_cuda.h"
 
-/* Where a filling pass appends: room for cap hits at d_hit, the atomic
- * counter at d_n[0] (xg_gpu_fill.launch). */
-struct xg_hit_out {
-    struct xg_gpu_hit *d_hit;
+/* Where a filling pass appends: room for cap items at d_hit, the atomic
+ * counter at d_n[0] (xg_gpu_fill.launch).  An item is a hit
+ * (struct xg_gpu_hit) or, for an operation whose answer carries no point,
+ * a 64-bit key (xg_gpu_fill.item_bytes says which). */
+template <class T> struct xg_out {
+    T *d_hit;
     uint64_t cap;
     unsigned long long *d_n;
 };
+typedef xg_out<struct xg_gpu_hit> xg_hit_out;
+typedef xg_out<uint64_t> xg_key_out;
 
-/* Appends h: one atomic per hit.  Past the room, the hit is only
+/* Appends h: one atomic per item.  Past the room, the item is only
  * counted, so that the protocol knows how much room to give. */
-__device__ static inline void xg_append(const struct xg_hit_out &o,
-                                        const struct xg_gpu_hit &h)
+template <class T>
+__device__ static inline void xg_append(const xg_out<T> &o, const T &h)
 {
     unsigned long long k = atomicAdd(o.d_n, 1ULL);
     if (k < o.cap)
@@ -29,9 +33,9 @@ __device__ static inline void xg_append(const struct xg_hit_out &o,
 
 /* Appends h (when has) for a warp whose 32 lanes all call this: one
  * atomic per warp. */
-__device__ static inline void xg_warp_append(const struct xg_hit_out &o,
-                                             bool has,
-                                             const struct xg_gpu_hit &h)
+template <class T>
+__device__ static inline void xg_warp_append(const xg_out<T> &o, bool has,
+                                             const T &h)
 {
     const unsigned full = 0xffffffffu;
     unsigned m = __ballot_sync(full, has), lane = threadIdx.x & 31;

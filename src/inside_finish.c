@@ -19,12 +19,12 @@
 #include "xg_thread.h"
 
 /* The first hit of point a or later. */
-static uint64_t first_hit(const struct xg_gpu_hit *h, uint64_t n, uint32_t a)
+static uint64_t first_hit(const uint64_t *h, uint64_t n, uint32_t a)
 {
     uint64_t lo = 0, hi = n;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (h[mid].a < a)
+        if (xg__inside_key_point(h[mid]) < a)
             lo = mid + 1;
         else
             hi = mid;
@@ -64,22 +64,21 @@ static int take_kind(void *user, uint32_t solid, int kind)
     return XG_OK;
 }
 
-/* The exact answer of deferred hit h: its kind, XG_KIND_OUTSIDE
- * included. */
-static void decide(struct xg__inside_finish *f, int tid,
-                   struct xg_gpu_hit *h)
+/* Deferred hit *h decided exactly: its kind, XG_KIND_OUTSIDE included,
+ * in place. */
+static void decide(struct xg__inside_finish *f, int tid, uint64_t *h)
 {
     const struct xg__solids *S = f->S;
-    const double *p = f->xyz + 3 * (size_t)h->a;
-    size_t s = h->b;
-    h->kind = XG_KIND_OUTSIDE;
+    uint32_t a = xg__inside_key_point(*h), s = xg__inside_key_solid(*h);
+    const double *p = f->xyz + 3 * (size_t)a;
+    int kind = XG_KIND_OUTSIDE;
     if (f->method == XG__IN_SEED)
-        h->kind = xg__inside_seq_point(&f->cnt[tid], p, S->tri,
-                                       S->tri_start[s], S->tri_start[s + 1]);
+        kind = xg__inside_seq_point(&f->cnt[tid], p, S->tri,
+                                    S->tri_start[s], S->tri_start[s + 1]);
     else if (xg__inside_column_point(&f->cnt[tid], S, p, s, s + 1,
-                                     take_kind, &h->kind, &f->tally[tid]))
+                                     take_kind, &kind, &f->tally[tid]))
         f->failed = 1;
-    h->flag = XG_GPU_HIT_DONE;
+    *h = xg__inside_key(a, s, kind, 0);
 }
 
 /* Phase 0: decide this slice's deferred hits and count its records.
@@ -100,14 +99,14 @@ static void finish_worker(void *arg, int tid)
         uint32_t last = lo;   /* any value: a point with a kept hit */
         size_t held = 0;      /* points with a kept hit */
         for (j = k; j < k1; j++) {
-            struct xg_gpu_hit *h = &f->hit[j];
-            if (h->flag == XG_GPU_HIT_DEFER)
+            uint64_t *h = &f->hit[j];
+            if (xg__inside_key_kind(*h) < 0)
                 decide(f, tid, h);
-            if (h->kind == XG_KIND_OUTSIDE)
+            if (xg__inside_key_kind(*h) == XG_KIND_OUTSIDE)
                 continue;
             records++;
-            held += held == 0 || h->a != last;
-            last = h->a;
+            held += held == 0 || xg__inside_key_point(*h) != last;
+            last = xg__inside_key_point(*h);
         }
         if (f->outside)
             records += (hi - lo) - held;
@@ -120,25 +119,29 @@ static void finish_worker(void *arg, int tid)
     if (!f->outside) {
         /* the records are the kept hits, in order */
         for (j = k; j < k1; j++) {
-            const struct xg_gpu_hit *h = &f->hit[j];
-            if (h->kind == XG_KIND_OUTSIDE)
+            uint64_t h = f->hit[j];
+            int kind = xg__inside_key_kind(h);
+            if (kind == XG_KIND_OUTSIDE)
                 continue;
-            *o++ = xg__inside_contact(h->a, f->xyz + 3 * (size_t)h->a,
-                                      first[h->b], h->kind);
-            kinds[h->kind]++;
+            a = xg__inside_key_point(h);
+            *o++ = xg__inside_contact(a, f->xyz + 3 * (size_t)a,
+                                      first[xg__inside_key_solid(h)], kind);
+            kinds[kind]++;
         }
         return;
     }
     for (a = lo; a < hi; a++) {
         const double *p = f->xyz + 3 * (size_t)a;
         int any = 0;
-        for (; k < k1 && f->hit[k].a == a; k++) {
-            if (f->hit[k].kind == XG_KIND_OUTSIDE)
+        for (; k < k1 && xg__inside_key_point(f->hit[k]) == a; k++) {
+            int kind = xg__inside_key_kind(f->hit[k]);
+            if (kind == XG_KIND_OUTSIDE)
                 continue;
             any = 1;
-            *o++ = xg__inside_contact(a, p, first[f->hit[k].b],
-                                      f->hit[k].kind);
-            kinds[f->hit[k].kind]++;
+            *o++ = xg__inside_contact(a, p,
+                                      first[xg__inside_key_solid(f->hit[k])],
+                                      kind);
+            kinds[kind]++;
         }
         if (!any) {
             *o++ = xg__inside_contact(a, p, UINT32_MAX, XG_KIND_OUTSIDE);
@@ -190,7 +193,7 @@ void xg__inside_finish_stats(const struct xg__inside_finish *f,
 }
 
 int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
-                      struct xg_gpu_hit *hit, uint64_t nhit, uint32_t a0,
+                      uint64_t *hit, uint64_t nhit, uint32_t a0,
                       uint32_t n, struct xg_contacts *out)
 {
     size_t total = 0;
@@ -212,10 +215,12 @@ int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
          * them (xg__big_alloc): the records of 10^8 points are
          * gigabytes, and their first touch costs as much as writing.
          * Before the last batch, room for all the points at twice the
-         * rate of records so far (the rate varies from batch to batch:
-         * a lattice's slabs cross more or less of the solids): untouched
-         * room costs no memory, and a copy of the records would cost as
-         * much as writing them again. */
+         * rate of records so far, and one record per point at least
+         * (the rate varies from batch to batch: a lattice's first slabs
+         * may miss the solids that later ones cross): untouched room
+         * costs no memory, and a copy of the records would cost as much
+         * as writing them again (where the room cannot be had, the
+         * records grow as they come). */
         size_t need = out->n + total, cap = need;
         struct xg_contact *v;
         if (cap < out->cap + out->cap / 2)
@@ -223,6 +228,8 @@ int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
         if (f->npoints > (size_t)a0 + n) {
             double all = (double)need * (double)f->npoints /
                          (double)((size_t)a0 + n) * 2.0;
+            if (all < (double)f->npoints)
+                all = (double)f->npoints;
             if (all > (double)cap && all < (double)(SIZE_MAX / sizeof *v))
                 cap = (size_t)all;
         }

@@ -8,7 +8,6 @@
 #define XG_INSIDE_H
 
 #include "xg_internal.h"
-#include "xg_gpu_hit.h"
 #include <string.h>
 
 /* The solids of a triangle set B, ready for the engines.  The kept
@@ -234,9 +233,35 @@ int xg__gpu_inside(struct xg_ctx *ctx, const struct xg_set *a,
                    const struct xg_set *b, const struct xg_opts *opt,
                    int method, struct xg_contacts *out, struct xg_stats *st);
 
+/* A GPU hit of the inside engines: one 64-bit key, point << 32 |
+ * solid << 2 | code, so that sorting the keys sorts the hits by (point,
+ * solid), and the host reads 8 bytes per hit rather than a struct
+ * xg_gpu_hit's 40 (the answer carries no constructed point).  code:
+ * XG__IN_DEFER where a filter doubted, for the host to decide; else the
+ * kind, XG_KIND_INSIDE .. XG_KIND_OUTSIDE as 1 .. 3 (outside only once
+ * the host has decided a deferred hit).  Solids: fewer than
+ * XG__IN_MAX_SOLIDS. */
+#define XG__IN_DEFER 0
+#define XG__IN_MAX_SOLIDS ((uint32_t)1 << 30)
+XG_HD uint64_t xg__inside_key(uint32_t a, uint32_t solid, int kind,
+                              int doubt)
+{
+    return (uint64_t)a << 32 | (uint64_t)solid << 2 |
+           (uint64_t)(doubt ? XG__IN_DEFER : kind - XG_KIND_INSIDE + 1);
+}
+XG_HD uint32_t xg__inside_key_point(uint64_t k) { return (uint32_t)(k >> 32); }
+XG_HD uint32_t xg__inside_key_solid(uint64_t k)
+{
+    return (uint32_t)(k >> 2) & (XG__IN_MAX_SOLIDS - 1);
+}
+/* The key's kind; -1 while deferred. */
+XG_HD int xg__inside_key_kind(uint64_t k)
+{
+    return (k & 3) == XG__IN_DEFER ? -1 : XG_KIND_INSIDE - 1 + (int)(k & 3);
+}
+
 /* The host's part of a GPU batch (inside_finish.c): the hits of points
- * a0 .. a0+n-1, sorted by (a, b) (a the point, b the solid; flag
- * XG_GPU_HIT_DEFER where the device doubted), decided exactly where
+ * a0 .. a0+n-1 (keys of xg__inside_key, sorted), decided exactly where
  * deferred (in place), then their records, and with outside the outside
  * records, appended to out in (a, b) order.  Per thread counters, added
  * to st by xg__inside_finish_stats. */
@@ -245,7 +270,7 @@ struct xg__inside_finish {
     const double *xyz;          /* all points */
     size_t npoints;             /* their number (the room to reserve) */
     int method, outside, nthreads, phase;
-    struct xg_gpu_hit *hit;
+    uint64_t *hit;
     uint64_t nhit;
     uint32_t a0, n;
     uint32_t *cut;              /* nthreads + 1: the slices' points */
@@ -261,7 +286,7 @@ int xg__inside_finish_init(struct xg__inside_finish *f,
                            size_t npoints, int method, int outside,
                            int nthreads);
 int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
-                      struct xg_gpu_hit *hit, uint64_t nhit, uint32_t a0,
+                      uint64_t *hit, uint64_t nhit, uint32_t a0,
                       uint32_t n, struct xg_contacts *out);
 void xg__inside_finish_stats(const struct xg__inside_finish *f,
                              struct xg_stats *st);

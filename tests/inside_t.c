@@ -168,12 +168,12 @@ static int counts_match(const struct xg_stats *st, const struct xg_contacts *c)
  * (deferred) or the point is in the solid.  With more, every started run
  * of an odd point gives a deferred hit, which the host must decide like
  * any other, outside included. */
-static struct xg_gpu_hit *device_hits(const struct xg__solids *S,
-                                      const struct xg_set *a, size_t a0,
-                                      size_t a1, int more, uint64_t *nhit)
+static uint64_t *device_hits(const struct xg__solids *S,
+                             const struct xg_set *a, size_t a0, size_t a1,
+                             int more, uint64_t *nhit)
 {
     const struct xg_grid *g = &S->g;
-    struct xg_gpu_hit *h = NULL;
+    uint64_t *h = NULL;
     size_t n = 0, cap = 0, i;
     for (i = a0; i < a1; i++) {
         const double *p = a->xyz + 3 * i;
@@ -199,16 +199,45 @@ static struct xg_gpu_hit *device_hits(const struct xg__solids *S,
                 cap = cap ? 2 * cap : 64;
                 h = realloc(h, cap * sizeof *h);
             }
-            memset(&h[n], 0, sizeof h[n]);
-            h[n].a = (uint32_t)i;
-            h[n].b = R.solid;
-            h[n].kind = doubt ? 0 : kind;
-            h[n].flag = doubt ? XG_GPU_HIT_DEFER : XG_GPU_HIT_DONE;
-            n++;
+            h[n++] = xg__inside_key((uint32_t)i, R.solid, kind, doubt);
         }
     }
     *nhit = n;
     return h;
+}
+
+/* The GPU hits' keys (xg__inside_key): each field back as it went in,
+ * and keys ordered as their (point, solid) pairs, at the fields' edges
+ * and at random. */
+static void key_cases(void)
+{
+    static const uint32_t edge_a[] = {0, 1, 0x7fffffffu, UINT32_MAX - 1,
+                                      UINT32_MAX};
+    static const uint32_t edge_s[] = {0, 1, 2, XG__IN_MAX_SOLIDS / 2,
+                                      XG__IN_MAX_SOLIDS - 1};
+    struct tally t = {"gpu hit keys", 0, 0};
+    uint64_t prev = 0;
+    uint32_t pa = 0, ps = 0;
+    int i;
+    for (i = 0; i < 200000; i++) {
+        uint32_t a = i < 25 ? edge_a[i % 5] : (uint32_t)rng_u64();
+        uint32_t s = i < 25 ? edge_s[i / 5]
+                            : (uint32_t)rng_u64() & (XG__IN_MAX_SOLIDS - 1);
+        int kind = XG_KIND_INSIDE + (int)(rng_u64() % 3), doubt = i % 7 == 0;
+        uint64_t k = xg__inside_key(a, s, kind, doubt);
+        CHECK(&t, xg__inside_key_point(k) == a && xg__inside_key_solid(k) == s &&
+                      xg__inside_key_kind(k) == (doubt ? -1 : kind),
+              "key of (%u, %u, %d, doubt %d): %u, %u, %d", a, s, kind, doubt,
+              xg__inside_key_point(k), xg__inside_key_solid(k),
+              xg__inside_key_kind(k));
+        if (i > 0 && (a != pa || s != ps))
+            CHECK(&t, (k < prev) == (a < pa || (a == pa && s < ps)),
+                  "order of (%u, %u) and (%u, %u)", a, s, pa, ps);
+        prev = k;
+        pa = a;
+        ps = s;
+    }
+    tally_ok(&t);
 }
 
 /* The GPU engine's host part on device_hits: 1 and 3 threads, the points
@@ -240,8 +269,7 @@ static void check_gpu_host(struct tally *t, const char *name,
                     size_t a0 = a->n * k / (size_t)batches;
                     size_t a1 = a->n * (k + 1) / (size_t)batches;
                     uint64_t nhit;
-                    struct xg_gpu_hit *h = device_hits(&S, a, a0, a1, more,
-                                                       &nhit);
+                    uint64_t *h = device_hits(&S, a, a0, a1, more, &nhit);
                     rc = xg__inside_finish(ctx, &f, h, nhit, (uint32_t)a0,
                                            (uint32_t)(a1 - a0), &got);
                     free(h);
@@ -1330,6 +1358,7 @@ int main(void)
     double t0 = seconds();
     rng_seed_from_env(0x1d5e13);
     ctx = xg_ctx_new();
+    key_cases();
     hand_cases();
     open_cases();
     printf("# hand-built cases: %.2f s\n", seconds() - t0);
