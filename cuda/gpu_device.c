@@ -129,8 +129,12 @@ int xg__gpu_events(struct xg_ctx *ctx, cudaEvent_t ev[2])
 {
     int rc;
     ev[0] = ev[1] = NULL;
+    /* the end event sleeps its waiter (xg__gpu_fill): the host thread
+     * that holds the device leaves its core to the host's work beside
+     * the kernel */
     if ((rc = XG_CUDA(ctx, cudaEventCreate(&ev[0]))) != XG_OK ||
-        (rc = XG_CUDA(ctx, cudaEventCreate(&ev[1]))) != XG_OK)
+        (rc = XG_CUDA(ctx, cudaEventCreateWithFlags(
+                               &ev[1], cudaEventBlockingSync))) != XG_OK)
         xg__gpu_events_free(ev);
     return rc;
 }

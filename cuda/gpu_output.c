@@ -49,6 +49,8 @@ int xg__gpu_fill(struct xg_ctx *ctx, struct xg_dmem *m, struct xg_gpu_fill *f,
             (rc = XG_CUDA(ctx, cudaMemcpyAsync(h_n, d_n, sizeof h_n,
                                                cudaMemcpyDeviceToHost, s))) !=
                 XG_OK ||
+            /* asleep through the pass (ev[1] blocks), then the count */
+            (rc = XG_CUDA(ctx, cudaEventSynchronize(ev[1]))) != XG_OK ||
             (rc = XG_CUDA(ctx, cudaStreamSynchronize(s))) != XG_OK)
             break;
         if (h_n[0] <= cap) {

@@ -18,6 +18,7 @@
  * records) in order (xg__inside_finish, inside_finish.c), while the
  * device works on the next batch.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "inside_gpu.h"
@@ -125,10 +126,14 @@ static int batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
     pass.n = n;
     pass.a0 = a0;
     pass.d_tally = d_tally;
+    /* Room for one hit per point at least: 8 bytes a point of device
+     * memory spares the second pass that a batch denser than the one
+     * before would cost (a lattice's slabs cross more or less of the
+     * solids). */
     xg__gpu_fill_init(&fill,
                       method == XG__IN_SEED ? xg__cuda_inside_seed
                                             : xg__cuda_inside,
-                      &pass, (uint64_t)(ratio * n) + 1024);
+                      &pass, (uint64_t)(ratio > 1.0 ? ratio * n : n) + 1024);
     fill.item_bytes = sizeof(uint64_t);     /* xg__inside_key */
     fill.max_cap = (room - pts) / HIT_BYTES;
     if (fill.cap > fill.max_cap)
@@ -200,50 +205,168 @@ static void prep_worker(void *arg, int tid)
     j->up_s = xg__now() - t0;
 }
 
-/* The device part of one batch (tid 0) while the batch before is
- * finished (tid 1). */
-struct step_job {
-    struct xg_ctx *ctx, fin;    /* fin: the finish's context */
-    /* the device part: points a0 .. a0+n-1 (n = 0: none) */
+/* The batches: their device parts one after another on the calling
+ * thread (tid 0, which holds the device and reports progress), each
+ * batch's hits handed over in order to the finishes (tid 1), which write
+ * the records in batch order.  Neither side waits for the other's step
+ * to end, only for a batch to finish that has not come yet: the device
+ * runs ahead while the host finishes a dense batch, and the other way
+ * round. */
+struct pipe_batch {
+    uint64_t *hit;              /* sorted keys (NULL: none) */
+    uint64_t nhit;
+    uint32_t a0, n;
+};
+
+struct pipe_job {
+    struct xg_ctx *ctx, fin;    /* fin: the finishes' context */
+    /* the device side */
     const struct xg_gpu *gpu;
     const struct xg_inside_dev *dev;
-    const double *xyz, *d_all;
-    uint32_t a0, n;
-    int method;
+    const struct xg_set *a;
+    const double *d_all;
+    int method, device_work;    /* device_work 0: no triangles */
     unsigned long long *d_tally;
-    uint64_t room;
-    double ratio;
-    uint64_t *hit;
-    uint64_t nhit;
+    uint64_t room, batch;
     struct xg_stats *st;
     int rc;
-    /* the finish: hits fhit of points fa0 .. fa0+fn-1 */
+    /* the hand-over, under mu */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    struct pipe_batch *q;
+    size_t nq, capq;
+    int all_made, stop;         /* stop: a side failed */
+    /* the finishes */
     struct xg__inside_finish *f;
-    uint64_t *fhit;
-    uint64_t fnhit;
-    uint32_t fa0, fn;
     struct xg_contacts *out;
     int frc;
     double fin_s;
 };
 
-static void step_worker(void *arg, int tid)
+/* Batch k to the finishes: XG_OK, or XG_ENOMEM (the batch freed). */
+static int pipe_put(struct pipe_job *j, struct pipe_batch bt)
 {
-    struct step_job *j = arg;
-    double t0 = xg__now();
+    int rc = XG_OK;
+    pthread_mutex_lock(&j->mu);
+    if (j->nq == j->capq) {
+        size_t cap = j->capq ? 2 * j->capq : 16;
+        struct pipe_batch *q = realloc(j->q, cap * sizeof *q);
+        if (q) {
+            j->q = q;
+            j->capq = cap;
+        }
+    }
+    if (j->nq < j->capq)
+        j->q[j->nq++] = bt;
+    else
+        rc = XG_ENOMEM;
+    pthread_cond_signal(&j->cv);
+    pthread_mutex_unlock(&j->mu);
+    if (rc != XG_OK)
+        free(bt.hit);
+    return rc;
+}
+
+static void pipe_end(struct pipe_job *j, int failed)
+{
+    pthread_mutex_lock(&j->mu);
+    j->all_made = 1;
+    j->stop |= failed;
+    pthread_cond_signal(&j->cv);
+    pthread_mutex_unlock(&j->mu);
+}
+
+static int pipe_stopped(struct pipe_job *j)
+{
+    int stop;
+    pthread_mutex_lock(&j->mu);
+    stop = j->stop;
+    pthread_mutex_unlock(&j->mu);
+    return stop;
+}
+
+/* The device side: every batch through the device, in order. */
+static int pipe_device(struct pipe_job *j)
+{
+    struct xg_ctx *ctx = j->ctx;
+    const struct xg_set *a = j->a;
+    uint64_t done = 0, batch = j->batch;
+    double ratio = 0.5;
+    int rc;
+    while (done < a->n) {
+        struct pipe_batch bt;
+        uint32_t n = (uint32_t)(a->n - done < batch ? a->n - done : batch);
+        if (pipe_stopped(j))
+            return XG_OK;       /* the finishes' error is the run's */
+        if (ctx && ctx->progress &&
+            ctx->progress((double)done / (double)a->n, ctx->progress_user))
+            return xg__error(ctx, XG_ECANCEL, "cancelled");
+        memset(&bt, 0, sizeof bt);
+        bt.a0 = (uint32_t)done;
+        bt.n = n;
+        if (j->device_work) {
+            rc = batch_hits(ctx, j->gpu, j->dev, a->xyz, j->d_all, bt.a0, n,
+                            j->method, j->d_tally, j->room, ratio, &bt.hit,
+                            &bt.nhit, j->st);
+            if (rc == XG_GPU_SPLIT && n > 1) {
+                batch = n / 2;  /* more hits than room: smaller */
+                continue;
+            }
+            if (rc == XG_GPU_SPLIT)
+                return xg__error(ctx, XG_ENOMEM, "the GPU memory budget "
+                                 "does not hold one point's hits");
+            if (rc != XG_OK)
+                return rc;
+            ratio = 1.1 * (double)bt.nhit / (double)n;
+        }
+        if (pipe_put(j, bt) != XG_OK)
+            return xg__error(ctx, XG_ENOMEM, "out of memory");
+        done += n;
+    }
+    return XG_OK;
+}
+
+/* The finishes: batch after batch as the device side hands them over,
+ * until all are made or a side stops. */
+static void pipe_finish(struct pipe_job *j)
+{
+    size_t k;
+    for (k = 0;; k++) {
+        struct pipe_batch bt;
+        double t0;
+        pthread_mutex_lock(&j->mu);
+        while (k >= j->nq && !j->all_made && !j->stop)
+            pthread_cond_wait(&j->cv, &j->mu);
+        if (k >= j->nq || j->stop) {
+            pthread_mutex_unlock(&j->mu);
+            return;
+        }
+        bt = j->q[k];
+        j->q[k].hit = NULL;
+        pthread_mutex_unlock(&j->mu);
+        t0 = xg__now();
+        j->frc = xg__inside_finish(&j->fin, j->f, bt.hit, bt.nhit, bt.a0,
+                                   bt.n, j->out);
+        free(bt.hit);
+        j->fin_s += xg__now() - t0;
+        if (j->frc != XG_OK) {
+            pthread_mutex_lock(&j->mu);
+            j->stop = 1;
+            pthread_mutex_unlock(&j->mu);
+            return;
+        }
+    }
+}
+
+static void pipe_worker(void *arg, int tid)
+{
+    struct pipe_job *j = arg;
     if (tid == 0) {
-        j->hit = NULL;
-        j->nhit = 0;
-        j->rc = j->n ? batch_hits(j->ctx, j->gpu, j->dev, j->xyz, j->d_all,
-                                  j->a0, j->n, j->method, j->d_tally,
-                                  j->room, j->ratio, &j->hit, &j->nhit,
-                                  j->st)
-                     : XG_OK;
+        j->rc = pipe_device(j);
+        pipe_end(j, j->rc != XG_OK);
         return;
     }
-    j->frc = xg__inside_finish(&j->fin, j->f, j->fhit, j->fnhit, j->fa0,
-                               j->fn, j->out);
-    j->fin_s = xg__now() - t0;
+    pipe_finish(j);
 }
 
 /* The context's error from a side's own: rc, with its message. */
@@ -263,13 +386,13 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     struct xg_inside_dev dev;
     struct xg__inside_finish f;
     struct prep_job pj;
-    struct step_job sj;
+    struct pipe_job pp;
     unsigned long long *d_tally = NULL;
     const double *d_all = NULL;
-    uint64_t room = 0, done = 0, batch, pts = a->n * POINT_BYTES;
-    double ratio = 0.5, t0;
+    uint64_t room = 0, batch, pts = a->n * POINT_BYTES;
+    double t0;
     void *p;
-    int rc, opened = 0;
+    int rc, opened = 0, piped = 0;
 
     st->engine = XG_ENGINE_GPU;
     st->threads = 1;
@@ -280,7 +403,7 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     memset(&f, 0, sizeof f);
     memset(&dev, 0, sizeof dev);
     memset(&S, 0, sizeof S);
-    memset(&sj, 0, sizeof sj);
+    memset(&pp, 0, sizeof pp);
     memset(&pj, 0, sizeof pj);
     memset(&gpu, 0, sizeof gpu);
 
@@ -379,73 +502,49 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
                     ? (a->n + PIPE_BATCHES - 1) / PIPE_BATCHES
                     : PIPE_MIN_BATCH;
 
-    sj.ctx = ctx;
-    sj.gpu = &gpu;
-    sj.dev = &dev;
-    sj.xyz = a->xyz;
-    sj.d_all = d_all;
-    sj.method = method;
-    sj.d_tally = d_tally;
-    sj.room = room;
-    sj.st = st;
-    sj.f = &f;
-    sj.out = out;
-    /* Each pass: the device part of the next batch (if any) beside the
-     * finish of the one before (if any). */
-    while (done < a->n || sj.fn) {
-        uint32_t n = (uint32_t)(a->n - done < batch ? a->n - done : batch);
-        int finish = sj.fn != 0;
-        if (ctx && ctx->progress &&
-            ctx->progress((double)done / (double)a->n, ctx->progress_user)) {
-            rc = xg__error(ctx, XG_ECANCEL, "cancelled");
-            goto done;
-        }
-        sj.a0 = (uint32_t)done;
-        sj.n = S.ntri ? n : 0;
-        sj.ratio = ratio;
-        sj.fin.errmsg[0] = '\0';
-        if (xg__parallel(finish && sj.n ? 2 : 1, step_worker, &sj) != XG_OK) {
-            rc = xg__error(ctx, XG_ENOMEM, "cannot start threads");
-            goto done;
-        }
-        if (finish && !sj.n)
-            step_worker(&sj, 1);
-        if (finish) {
-            free(sj.fhit);
-            sj.fhit = NULL;
-            sj.fn = 0;
-            st->seconds[XG_STAGE_EXACT] += sj.fin_s;
-            if ((rc = side_error(ctx, &sj.fin, sj.frc)) != XG_OK)
-                goto done;
-        }
-        if (done >= a->n)
-            break;
-        rc = sj.rc;
-        if (rc == XG_GPU_SPLIT && n > 1) {
-            batch = n / 2;      /* more hits than room: smaller */
-            continue;
-        }
-        if (rc == XG_GPU_SPLIT)
-            rc = xg__error(ctx, XG_ENOMEM, "the GPU memory budget "
-                           "does not hold one point's hits");
-        if (rc != XG_OK) {
-            free(sj.hit);
-            goto done;
-        }
-        if (S.ntri)
-            ratio = 1.1 * (double)sj.nhit / (double)n;
-        /* this batch is finished in the next pass */
-        sj.fhit = sj.hit;
-        sj.fnhit = sj.nhit;
-        sj.fa0 = (uint32_t)done;
-        sj.fn = n;
-        sj.hit = NULL;
-        done += n;
+    pp.ctx = ctx;
+    pp.gpu = &gpu;
+    pp.dev = &dev;
+    pp.a = a;
+    pp.d_all = d_all;
+    pp.method = method;
+    pp.device_work = S.ntri != 0;
+    pp.d_tally = d_tally;
+    pp.room = room;
+    pp.batch = batch;
+    pp.st = st;
+    pp.f = &f;
+    pp.out = out;
+    if (pthread_mutex_init(&pp.mu, NULL) != 0) {
+        rc = xg__error(ctx, XG_ENOMEM, "cannot start threads");
+        goto done;
     }
+    if (pthread_cond_init(&pp.cv, NULL) != 0) {
+        pthread_mutex_destroy(&pp.mu);
+        rc = xg__error(ctx, XG_ENOMEM, "cannot start threads");
+        goto done;
+    }
+    piped = 1;
+    if (a->n && xg__parallel(2, pipe_worker, &pp) != XG_OK) {
+        rc = xg__error(ctx, XG_ENOMEM, "cannot start threads");
+        goto done;
+    }
+    st->seconds[XG_STAGE_EXACT] += pp.fin_s;
+    /* the device side's error first: the finishes stop on it */
+    if ((rc = pp.rc) != XG_OK ||
+        (rc = side_error(ctx, &pp.fin, pp.frc)) != XG_OK)
+        goto done;
     /* counted here, so that xg__pair_end need not read them all */
     xg__inside_finish_stats(&f, st);
 done:
-    free(sj.fhit);
+    if (piped) {
+        size_t k;
+        for (k = 0; k < pp.nq; k++)
+            free(pp.q[k].hit);
+        free(pp.q);
+        pthread_cond_destroy(&pp.cv);
+        pthread_mutex_destroy(&pp.mu);
+    }
     xg__dmem_free(&m);
     xg__dmem_free(&mp);
     if (opened)

@@ -80,8 +80,9 @@ int xg__gpu_open(struct xg_ctx *ctx, const struct xg_opts *opt,
                  struct xg_gpu *gpu);
 void xg__gpu_close(struct xg_gpu *gpu);
 
-/* Two events around some enqueued work; seconds between them once it is
- * done (0 when unknown).  xg__gpu_events_free accepts NULL events. */
+/* Two events around some enqueued work (a wait on the second sleeps);
+ * seconds between them once it is done (0 when unknown).
+ * xg__gpu_events_free accepts NULL events. */
 int xg__gpu_events(struct xg_ctx *ctx, cudaEvent_t ev[2]);
 double xg__gpu_elapsed(cudaEvent_t ev[2]);
 void xg__gpu_events_free(cudaEvent_t ev[2]);

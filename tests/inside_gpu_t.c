@@ -6,7 +6,8 @@
  * lattice that sends rays through vertices and along edges, and points
  * exactly on vertices, edges and faces; with and without outside
  * records, and with device memory caps that force many point batches
- * (points uploaded per batch, and all at once before them).
+ * (points uploaded per batch, and all at once before them); progress
+ * and cancellation between the batches.
  * Prints "1..0 # SKIP no GPU" where there is none.
  */
 #include <math.h>
@@ -210,6 +211,64 @@ static void nonfinite(struct xg_ctx *ctx)
     xg_set_free(&b);
 }
 
+/* Progress and cancellation through the gpu engine's batches (a 512 KiB
+ * cap: about a dozen of them, the device running ahead of the host's
+ * finishes): the fractions never go backwards and end at 1; cancelled
+ * at any call, the run ends in XG_ECANCEL with no records and no later
+ * call; the next run is whole. */
+struct cancel_at {
+    int calls, at, backwards;
+    double last;
+};
+
+static int progress(double fraction, void *user)
+{
+    struct cancel_at *c = user;
+    c->backwards |= fraction < c->last;
+    c->last = fraction;
+    return ++c->calls == c->at;
+}
+
+static void cancel(struct xg_ctx *ctx)
+{
+    struct xg_set a = {0}, b = {0};
+    struct xg_contacts ref = {0}, out = {0};
+    struct xg_opts opt;
+    struct cancel_at c = {0, 0, 0, 0.0};
+    int rc1, rc2, calls, at;
+    make(&a, &b, 8, 2000, 7, 20000, 50);
+    memset(&opt, 0, sizeof opt);
+    opt.engine = XG_ENGINE_CPU;
+    rc1 = xg_inside(ctx, &a, &b, &opt, &ref, NULL);
+    opt.engine = XG_ENGINE_GPU;
+    opt.gpu_mem_cap = (size_t)512 << 10;
+    xg_ctx_set_progress(ctx, progress, &c);
+    rc2 = xg_inside(ctx, &a, &b, &opt, &out, NULL);
+    calls = c.calls;
+    ok(rc1 == XG_OK && rc2 == XG_OK && xg_contacts_diff(&ref, &out) ==
+               SIZE_MAX && ref.n > 1000 && calls >= 8 && !c.backwards &&
+           c.last == 1.0,
+       "gpu: %d progress calls, never backwards, last 1; records equal "
+       "cpu's (%d, %d)", calls, rc1, rc2);
+    for (at = 1; at <= calls; at++) {
+        memset(&c, 0, sizeof c);
+        c.at = at;
+        rc2 = xg_inside(ctx, &a, &b, &opt, &out, NULL);
+        ok(rc2 == XG_ECANCEL && out.n == 0 && c.calls == at,
+           "gpu: cancelled at progress call %d of %d: %d, %zu records, %d "
+           "calls", at, calls, rc2, out.n, c.calls);
+    }
+    memset(&c, 0, sizeof c);
+    rc2 = xg_inside(ctx, &a, &b, &opt, &out, NULL);
+    ok(rc2 == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX,
+       "gpu: the next run is whole (%d)", rc2);
+    xg_ctx_set_progress(ctx, NULL, NULL);
+    xg_contacts_free(&ref);
+    xg_contacts_free(&out);
+    xg_set_free(&a);
+    xg_set_free(&b);
+}
+
 int main(void)
 {
     struct xg_ctx *ctx;
@@ -219,6 +278,7 @@ int main(void)
     ctx = xg_ctx_new();
     walls(ctx);
     nonfinite(ctx);
+    cancel(ctx);
     compare(ctx, "4 solids, 8 triangles each", 4, 32, 1, 3000, 100, 0);
     compare(ctx, "8 solids, 2000 triangles", 8, 2000, 2, 20000, 50, 0);
     /* A cap of 512 KiB: the solids (250 KiB), then batches of about 1700
