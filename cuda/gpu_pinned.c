@@ -6,9 +6,14 @@
  * pinned slots and queues their transfer on its own stream, so the CPU
  * copies and the bus overlap, at the bus's rate rather than the driver's
  * pageable path.  Shared by every GPU engine (xg_cuda.h).
+ * A large upload can instead lock the source itself, in pieces, each
+ * sent as soon as it is locked (xg__gpu_upload_locked): the bus reads
+ * the memory where it lies, and no host core copies it.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "xg_cuda.h"
 #include "xg_thread.h"
 
@@ -214,4 +219,68 @@ int xg__gpu_download(struct xg_ctx *ctx, void *dst, const void *d_src,
                      size_t bytes)
 {
     return pin_move(ctx, dst, d_src, bytes, 1, NULL);
+}
+
+/* ---- uploads from the source itself, locked in pieces ---- */
+
+#define LOCK_PIECE ((size_t)128 << 20)
+
+/* Piece k of the bytes at src: its start and length.  Pieces after the
+ * first start on page boundaries, so that no page is locked twice. */
+static void lock_piece(const char *src, size_t bytes, size_t k, size_t page,
+                       const char **at, size_t *len)
+{
+    uintptr_t lo = (uintptr_t)src, hi = lo + bytes, mask = ~(uintptr_t)(page - 1);
+    uintptr_t a = k ? ((lo + k * LOCK_PIECE) & mask) : lo;
+    uintptr_t b = (lo + (k + 1) * LOCK_PIECE) & mask;
+    if (a < lo)
+        a = lo;
+    if (b > hi || k + 1 >= (bytes + LOCK_PIECE - 1) / LOCK_PIECE)
+        b = hi;
+    *at = (const char *)a;
+    *len = b > a ? b - a : 0;
+}
+
+void xg__gpu_unlock(const void *src, size_t bytes, size_t locked)
+{
+    size_t k, len, page = (size_t)sysconf(_SC_PAGESIZE);
+    const char *at;
+    for (k = 0; k < locked; k++) {
+        lock_piece(src, bytes, k, page, &at, &len);
+        if (len)
+            cudaHostUnregister((void *)at);
+    }
+    cudaGetLastError();
+}
+
+int xg__gpu_upload_locked(struct xg_ctx *ctx, void *d_dst, const void *src,
+                          size_t bytes, cudaStream_t s, size_t *locked)
+{
+    size_t k, n = (bytes + LOCK_PIECE - 1) / LOCK_PIECE, len,
+              page = (size_t)sysconf(_SC_PAGESIZE);
+    const char *at;
+    cudaError_t e;
+    *locked = 0;
+    for (k = 0; k < n; k++) {
+        lock_piece(src, bytes, k, page, &at, &len);
+        if (!len)
+            continue;
+        /* read-only: the device never writes the caller's memory */
+        if (cudaHostRegister((void *)at, len, cudaHostRegisterReadOnly) !=
+            cudaSuccess) {
+            /* not lockable here: what is locked goes back once sent */
+            cudaGetLastError();
+            cudaStreamSynchronize(s);
+            xg__gpu_unlock(src, bytes, k);
+            *locked = 0;
+            return XG_GPU_UNLOCKED;
+        }
+        *locked = k + 1;
+        if ((e = cudaMemcpyAsync((char *)d_dst + (at - (const char *)src),
+                                 at, len, cudaMemcpyHostToDevice, s)) !=
+            cudaSuccess)
+            return xg__cuda_check(ctx, e, __FILE__, __LINE__,
+                                  "locked upload");
+    }
+    return XG_CUDA(ctx, cudaStreamSynchronize(s));
 }

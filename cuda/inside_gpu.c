@@ -4,19 +4,22 @@
  *
  * The host prepares the solids as the cpu engine does
  * (xg__solids_prepare: grouping, the closed check, the columns) and
- * uploads them once; meanwhile all the points go up, checked for
- * non-finite coordinates on the way (this engine's check, not
- * xg__pair_begin's), when they take at most a share of the device
- * memory (else each batch uploads its own).  The points then go through
- * in batches that fit the device memory budget, four at least for a
- * large set; each batch goes through the output protocol (gpu_output.c)
- * with one thread per point (inside_kernels.cu, or the seed's method,
+ * uploads them once; meanwhile all the points go up when they take at
+ * most a share of the device memory (else each batch uploads its own):
+ * a large set from its own memory, locked in pieces and checked for
+ * non-finite coordinates on the device, so that no host core copies it
+ * while the solids are prepared; a small one (or one that cannot be
+ * locked) through the pinned buffers, checked on the way (this
+ * engine's check, not xg__pair_begin's).  The points then go through in
+ * batches that fit the device memory budget, eight at least for a large
+ * set; each batch goes through the output protocol (gpu_output.c) with
+ * one thread per point (inside_kernels.cu, or the seed's method,
  * inside_seed.cu), its hits -- one per (point, solid) the point is in,
  * or whose filter doubted, 8-byte keys (xg__inside_key) -- come back
  * sorted by (point, solid), and the CPU threads decide the doubted pairs
  * exactly, in place, then write the batch's records (and outside
  * records) in order (xg__inside_finish, inside_finish.c), while the
- * device works on the next batch.
+ * device runs ahead on the next batches.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -34,6 +37,9 @@
 /* All points go up while the host prepares the solids when they take at
  * most 1/EARLY_SHARE of the device budget. */
 #define EARLY_SHARE 2
+/* ... from their own memory, locked, from this size up (below it the
+ * pinned buffers' copy costs less than locking pages) */
+#define LOCK_MIN ((size_t)64 << 20)
 /* Batches of at most 1/PIPE_BATCHES of the points (but not below
  * PIPE_MIN_BATCH), so that the host finishes one while the device works
  * on the next. */
@@ -181,6 +187,8 @@ struct prep_job {
     void *d_pts;
     const double *xyz;
     size_t n;                   /* doubles */
+    cudaStream_t s;             /* the run's stream, free meanwhile */
+    size_t locked;              /* pieces of xyz locked (gpu_pinned.c) */
     int device, rc, up_rc, a_bad;
     double prep_s, up_s;
 };
@@ -199,7 +207,21 @@ static void prep_worker(void *arg, int tid)
     }
     /* a new thread starts on device 0: the run's device first */
     j->up_rc = XG_CUDA(&j->up, cudaSetDevice(j->device));
+    if (j->up_rc != XG_OK)
+        return;
+    /* Large: from the points' own memory, locked, then checked on the
+     * device (no host core copies 24 bytes a point while the solids are
+     * prepared); else, or where it cannot be locked, through the pinned
+     * buffers, checked on the way. */
+    j->up_rc = j->n * sizeof(double) >= LOCK_MIN
+                   ? xg__gpu_upload_locked(&j->up, j->d_pts, j->xyz,
+                                           j->n * sizeof(double), j->s,
+                                           &j->locked)
+                   : XG_GPU_UNLOCKED;
     if (j->up_rc == XG_OK)
+        j->up_rc = xg__cuda_nonfinite(&j->up, j->d_pts, j->n, &j->a_bad,
+                                      j->s);
+    else if (j->up_rc == XG_GPU_UNLOCKED)
         j->up_rc = xg__gpu_upload_finite(&j->up, j->d_pts, j->xyz, j->n,
                                          &j->a_bad);
     j->up_s = xg__now() - t0;
@@ -241,6 +263,8 @@ struct pipe_job {
     struct xg_contacts *out;
     int frc;
     double fin_s;
+    /* the points' pieces still locked, given back after the batches */
+    size_t locked;
 };
 
 /* Batch k to the finishes: XG_OK, or XG_ENOMEM (the batch freed). */
@@ -361,12 +385,16 @@ static void pipe_finish(struct pipe_job *j)
 static void pipe_worker(void *arg, int tid)
 {
     struct pipe_job *j = arg;
-    if (tid == 0) {
-        j->rc = pipe_device(j);
-        pipe_end(j, j->rc != XG_OK);
+    if (tid == 1) {
+        pipe_finish(j);
         return;
     }
-    pipe_finish(j);
+    j->rc = pipe_device(j);
+    pipe_end(j, j->rc != XG_OK);
+    /* The points' memory unlocked beside the last finishes: unlocking
+     * holds the driver, and would stall the batches' calls. */
+    xg__gpu_unlock(j->a->xyz, j->a->n * POINT_BYTES, j->locked);
+    j->locked = 0;
 }
 
 /* The context's error from a side's own: rc, with its message. */
@@ -429,6 +457,7 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     pj.xyz = a->xyz;
     pj.n = 3 * a->n;
     pj.device = gpu.device;
+    pj.s = gpu.s;
     /* The points' check first, as xg__pair_begin makes it: here when
      * they do not go up now. */
     if (!pj.d_pts && (rc = xg__inside_check_finite(ctx, a, 1)) != XG_OK)
@@ -515,6 +544,8 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     pp.st = st;
     pp.f = &f;
     pp.out = out;
+    pp.locked = pj.locked;
+    pj.locked = 0;              /* pp's now */
     if (pthread_mutex_init(&pp.mu, NULL) != 0) {
         rc = xg__error(ctx, XG_ENOMEM, "cannot start threads");
         goto done;
@@ -537,6 +568,10 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     /* counted here, so that xg__pair_end need not read them all */
     xg__inside_finish_stats(&f, st);
 done:
+    /* pieces still locked after an error: back before returning */
+    if (pj.locked || pp.locked)
+        xg__gpu_unlock(a->xyz, a->n * POINT_BYTES,
+                       pj.locked ? pj.locked : pp.locked);
     if (piped) {
         size_t k;
         for (k = 0; k < pp.nq; k++)

@@ -53,6 +53,12 @@ int xg__cuda_inside_seed(struct xg_ctx *ctx, void *user,
                          void *d_out, uint64_t cap,
                          unsigned long long *d_n, cudaStream_t s);
 
+/* *bad = whether one of the n doubles at d_v (device memory) is infinite
+ * or NaN: the points' check when they went up from their own memory
+ * (xg__gpu_upload_locked), with the host's test (xg__nonfinite_carry). */
+int xg__cuda_nonfinite(struct xg_ctx *ctx, const double *d_v, size_t n,
+                       int *bad, cudaStream_t s);
+
 /* The engine's run (xg__gpu_engine's inside): the contract of
  * xg__gpu_inside (xg_inside.h). */
 int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,

@@ -78,3 +78,43 @@ extern "C" int xg__cuda_inside(struct xg_ctx *ctx, void *user,
                                                 p->a0, io, p->d_tally);
     return XG_CUDA(ctx, cudaGetLastError());
 }
+
+/* *d_bad = 1 when one of the n doubles at v is infinite or NaN
+ * (xg__nonfinite_carry, the host's test). */
+__global__ static void k_nonfinite(const uint64_t *v, size_t n,
+                                   unsigned long long *d_bad)
+{
+    uint64_t bad = 0;
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x,
+           step = (size_t)gridDim.x * blockDim.x;
+    for (; i < n; i += step)
+        bad |= xg__nonfinite_carry(v[i]);
+    if (bad >> 63)
+        *d_bad = 1;     /* every writer writes 1 */
+}
+
+extern "C" int xg__cuda_nonfinite(struct xg_ctx *ctx, const double *d_v,
+                                  size_t n, int *bad, cudaStream_t s)
+{
+    struct xg_dmem m = XG_DMEM_INIT;
+    unsigned long long *d_bad, h_bad = 0;
+    void *p;
+    int rc;
+    *bad = 0;
+    if (n == 0)
+        return XG_OK;
+    if ((rc = xg__dmem_alloc(ctx, &m, &p, sizeof *d_bad)) == XG_OK &&
+        (rc = XG_CUDA(ctx, cudaMemsetAsync(p, 0, sizeof *d_bad, s))) ==
+            XG_OK) {
+        d_bad = (unsigned long long *)p;
+        k_nonfinite<<<1024, 256, 0, s>>>((const uint64_t *)d_v, n, d_bad);
+        if ((rc = XG_CUDA(ctx, cudaGetLastError())) == XG_OK &&
+            (rc = XG_CUDA(ctx, cudaMemcpyAsync(&h_bad, d_bad, sizeof h_bad,
+                                               cudaMemcpyDeviceToHost,
+                                               s))) == XG_OK)
+            rc = XG_CUDA(ctx, cudaStreamSynchronize(s));
+    }
+    xg__dmem_free(&m);
+    *bad = h_bad != 0;
+    return rc;
+}

@@ -118,6 +118,17 @@ int xg__gpu_upload(struct xg_ctx *ctx, void *d_dst, const void *src,
  * whether one is infinite or NaN (xg__nonfinite_run). */
 int xg__gpu_upload_finite(struct xg_ctx *ctx, double *d_dst,
                           const double *src, size_t n, int *bad);
+/* bytes from host src to d_dst on stream s by page-locking src itself,
+ * in pieces, each sent as soon as it is locked: no host core copies the
+ * data (the pinned buffers' copies compete for memory with the host's
+ * work beside the transfer).  Complete on return, src still locked in
+ * *locked pieces, which the caller gives back with xg__gpu_unlock (also
+ * after an error).  XG_GPU_UNLOCKED, nothing sent or locked, when the
+ * memory cannot be locked (the caller then uses xg__gpu_upload). */
+#define XG_GPU_UNLOCKED (-2)
+int xg__gpu_upload_locked(struct xg_ctx *ctx, void *d_dst, const void *src,
+                          size_t bytes, cudaStream_t s, size_t *locked);
+void xg__gpu_unlock(const void *src, size_t bytes, size_t locked);
 /* The other way: bytes from d_src (the current device's, complete: the
  * caller has synchronised what writes it) to host dst. */
 int xg__gpu_download(struct xg_ctx *ctx, void *dst, const void *d_src,

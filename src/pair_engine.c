@@ -452,19 +452,17 @@ struct finite {
  * doubles (the GPU's upload of inside's points checks them with it). */
 int xg__nonfinite_run(const double *v, size_t m)
 {
-    const uint64_t exp = (uint64_t)0x7ff << 52, one = (uint64_t)1 << 52;
     uint64_t bad = 0, b;
     size_t i;
     for (i = 0; i < m; i++) {
         memcpy(&b, v + i, sizeof b);
-        bad |= (b & exp) + one;
+        bad |= xg__nonfinite_carry(b);
     }
     return (int)(bad >> 63);
 }
 
 static int any_nonfinite(const struct finite *f, size_t lo, size_t hi)
 {
-    const uint64_t exp = (uint64_t)0x7ff << 52, one = (uint64_t)1 << 52;
     const double *v = f->v + (size_t)f->per * lo;
     size_t i, m = (size_t)f->per * (hi - lo);
     uint64_t bad = 0, x, y;
@@ -473,7 +471,7 @@ static int any_nonfinite(const struct finite *f, size_t lo, size_t hi)
     for (i = 0; i < m; i += 3) {    /* x and y of each point, not z */
         memcpy(&x, v + i, sizeof x);
         memcpy(&y, v + i + 1, sizeof y);
-        bad |= ((x & exp) + one) | ((y & exp) + one);
+        bad |= xg__nonfinite_carry(x) | xg__nonfinite_carry(y);
     }
     return (int)(bad >> 63);
 }

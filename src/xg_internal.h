@@ -562,6 +562,14 @@ int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
 /* That check as xg__pair_begin makes it of set A (is_a) or B of ops. */
 int xg__pair_check_finite(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                           const struct xg_set *s, int is_a);
+/* The test of every coordinate, on a double's bits b: bit 63 of the
+ * result is set when the double is infinite or NaN (an exponent of all
+ * ones carries into it), so that or-ing the results of many tells
+ * whether one is.  Shared by the host and the device. */
+XG_HD uint64_t xg__nonfinite_carry(uint64_t b)
+{
+    return (b & ((uint64_t)0x7ff << 52)) + ((uint64_t)1 << 52);
+}
 /* Non-zero when one of the m doubles at v is infinite or NaN (the test
  * of every coordinate of xg__check_finite, for a copy being made). */
 int xg__nonfinite_run(const double *v, size_t m);

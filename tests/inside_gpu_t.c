@@ -7,7 +7,8 @@
  * exactly on vertices, edges and faces; with and without outside
  * records, and with device memory caps that force many point batches
  * (points uploaded per batch, and all at once before them); progress
- * and cancellation between the batches.
+ * and cancellation between the batches; 3M points, which go up from
+ * their own memory, locked.
  * Prints "1..0 # SKIP no GPU" where there is none.
  */
 #include <math.h>
@@ -211,6 +212,47 @@ static void nonfinite(struct xg_ctx *ctx)
     xg_set_free(&b);
 }
 
+/* Points of 64 MiB or more go up from their own memory, locked, and are
+ * checked for non-finite coordinates on the device: 3M points (72 MB)
+ * against the cpu engine, then with a NaN and an infinity among them,
+ * failing as the cpu engine fails. */
+static void locked(struct xg_ctx *ctx)
+{
+    struct xg_set a = {0}, b = {0};
+    struct xg_contacts cpu = {0}, gpu = {0};
+    struct xg_opts opt;
+    char msg[1024];
+    int rc1, rc2, k;
+    make(&a, &b, 8, 2000, 9, 3000000, 20);
+    memset(&opt, 0, sizeof opt);
+    opt.engine = XG_ENGINE_CPU;
+    rc1 = xg_inside(ctx, &a, &b, &opt, &cpu, NULL);
+    opt.engine = XG_ENGINE_GPU;
+    rc2 = xg_inside(ctx, &a, &b, &opt, &gpu, NULL);
+    ok(rc1 == XG_OK && rc2 == XG_OK && cpu.n > 100000 &&
+           xg_contacts_diff(&gpu, &cpu) == SIZE_MAX,
+       "3M points from their own memory: gpu equals cpu (%zu records)",
+       cpu.n);
+    for (k = 0; k < 2; k++) {
+        size_t at = k ? 3 * (size_t)2999999 + 1 : 3 * (size_t)1234567 + 2;
+        double keep = a.xyz[at];
+        a.xyz[at] = k ? INFINITY : NAN;
+        opt.engine = XG_ENGINE_CPU;
+        rc1 = xg_inside(ctx, &a, &b, &opt, &cpu, NULL);
+        snprintf(msg, sizeof msg, "%s", xg_ctx_errmsg(ctx));
+        opt.engine = XG_ENGINE_GPU;
+        rc2 = xg_inside(ctx, &a, &b, &opt, &gpu, NULL);
+        ok(rc1 != XG_OK && rc2 == rc1 && strcmp(msg, xg_ctx_errmsg(ctx)) == 0,
+           "3M points, %s in one: gpu fails as cpu (%d \"%s\", %d \"%s\")",
+           k ? "an infinity" : "a NaN", rc1, msg, rc2, xg_ctx_errmsg(ctx));
+        a.xyz[at] = keep;
+    }
+    xg_contacts_free(&cpu);
+    xg_contacts_free(&gpu);
+    xg_set_free(&a);
+    xg_set_free(&b);
+}
+
 /* Progress and cancellation through the gpu engine's batches (a 512 KiB
  * cap: about a dozen of them, the device running ahead of the host's
  * finishes): the fractions never go backwards and end at 1; cancelled
@@ -290,9 +332,11 @@ int main(void)
     compare(ctx, "8 solids, 2000 triangles, 2 MiB of device memory", 8,
             2000, 5, 20000, 50, (size_t)2 << 20);
     /* XG_INSIDE_GPU_T_SMALL: the small cases only (compute-sanitizer). */
-    if (!getenv("XG_INSIDE_GPU_T_SMALL"))
+    if (!getenv("XG_INSIDE_GPU_T_SMALL")) {
         compare(ctx, "16 solids, 20000 triangles", 16, 20000, 4, 100000, 20,
                 0);
+        locked(ctx);
+    }
     xg_ctx_free(ctx);
     tap_done();
     return tap_exit();
