@@ -1,17 +1,19 @@
 #!/bin/bash
-# s27 final call: the GPU tests, memcheck (inside, redblue, gpu_t small), bench_inside with CGAL (median of 5)
+# s27 final call (main 4f47b98): the GPU tests, memcheck (inside small, redblue, gpu_t small), bench_inside with CGAL (median of 5), then 8e8138a vs 4f47b98 alternated
 cd "$(dirname "$0")"; export LD_LIBRARY_PATH=$PWD/lib PATH=$PATH:/usr/local/cuda/bin
 OUT=${OUT:-/tmp/out}; mkdir -p $OUT
 t0=$(date +%s); el() { echo "=== [$(( $(date +%s) - t0 )) s] $*"; }
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader; nproc; lscpu | grep "Model name"
 for t in gpu_iv_t inside_gpu_t redblue_gpu_t delaunay_gpu_t regions_gpu_t gpu_t; do
   el $t; if [ $t = gpu_t ]; then export XG_GPU_T_SMALL=1; fi
-  timeout -s KILL 90 ./bin/$t > $OUT/$t.txt 2>&1
+  timeout -s KILL 120 ./bin/$t > $OUT/$t.txt 2>&1
   echo "$t rc=$? ok $(grep -c '^ok' $OUT/$t.txt) notok $(grep -c '^not ok' $OUT/$t.txt)"; grep '^not ok' $OUT/$t.txt | head -3
 done
+unset XG_GPU_T_SMALL
 for t in inside_gpu_t redblue_gpu_t gpu_t; do
-  el memcheck $t; XG_GPU_T_SMALL=1 timeout -s KILL 120 compute-sanitizer --tool memcheck --error-exitcode 9 ./bin/$t > $OUT/memcheck_$t.txt 2>&1
+  el memcheck $t; XG_INSIDE_GPU_T_SMALL=1 XG_GPU_T_SMALL=1 timeout -s KILL 120 compute-sanitizer --tool memcheck --error-exitcode 9 ./bin/$t > $OUT/memcheck_$t.txt 2>&1
   echo "rc=$? ok $(grep -c '^ok' $OUT/memcheck_$t.txt) notok $(grep -c '^not ok' $OUT/memcheck_$t.txt)"; grep "ERROR SUMMARY" $OUT/memcheck_$t.txt
 done
 el bench_inside; timeout -s KILL 200 ./bin/bench_inside -r 5 -p ./bin/cgal_inside > $OUT/bench_inside.txt 2>&1; echo rc=$?; cat $OUT/bench_inside.txt
+for v in 8e8 new 8e8 new; do b=./bin/bench_inside; [ $v = 8e8 ] && b=./bin/bench_inside_8e8; el "$v"; timeout -s KILL 60 $b -g -r 5 > $OUT/b.txt 2>&1; echo rc=$?; grep -E "median|prepare" $OUT/b.txt | cut -c1-120; cat $OUT/b.txt >> $OUT/ab_$v.txt; done
 el done
