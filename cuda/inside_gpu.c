@@ -3,21 +3,23 @@
  * reached through xg__gpu_inside), host side.
  *
  * The host prepares the solids as the cpu engine does
- * (xg__solids_prepare: grouping, the closed check, the columns) and
- * uploads them once; meanwhile all the points go up when they take at
- * most a share of the device memory (else each batch uploads its own):
- * a large set from its own memory, locked in pieces and checked for
- * non-finite coordinates on the device, so that no host core copies it
- * while the solids are prepared; a small one (or one that cannot be
- * locked) through the pinned buffers, checked on the way (this
- * engine's check, not xg__pair_begin's).  The points then go through in
+ * (xg__solids_prepare: grouping, the columns), then checks that each is
+ * closed (xg__solids_closed); meanwhile all the points go up when they
+ * take at most a share of the device memory (else each batch uploads
+ * its own): a large set from its own memory, locked in pieces and
+ * checked for non-finite coordinates on the device, so that no host core
+ * copies it while the solids are prepared; a small one (or one that
+ * cannot be locked) through the pinned buffers, checked on the way (this
+ * engine's check, not xg__pair_begin's); then the solids go up, once,
+ * while the host checks them.  The points then go through in
  * batches that fit the device memory budget, eight at least for a large
  * set; each batch goes through the output protocol (gpu_output.c) with
  * one thread per point (inside_kernels.cu, or the seed's method,
  * inside_seed.cu), its hits -- one per (point, solid) the point is in,
  * or whose filter doubted, 8-byte keys (xg__inside_key) -- come back
  * sorted by (point, solid), and the CPU threads decide the doubted pairs
- * exactly, in place, then write the batch's records (and outside
+ * (rare: the device has the exact stage in doubles too) exactly, in
+ * place, then write the batch's records (and outside
  * records) in order (xg__inside_finish, inside_finish.c), while the
  * device runs ahead on the next batches.
  */
@@ -48,13 +50,16 @@
 
 /* ---- the device side ---- */
 
-/* The solids into arena m and dev (the resident part of the run). */
+/* The solids into arena m and dev (the resident part of the run), and
+ * the kernel's tally (*d_tally). */
 static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
-                         const struct xg__solids *S, struct xg_inside_dev *dev)
+                         const struct xg__solids *S, struct xg_inside_dev *dev,
+                         unsigned long long **d_tally)
 {
     const struct xg_grid *g = &S->g;
     size_t ncell = g->ncell, refs = g->b_start[ncell];
     struct { const void *h; size_t bytes; const void **d; } up[8];
+    void *p;
     int k, rc;
     up[0].h = S->tri, up[0].bytes = S->ntri * 9 * sizeof(double);
     up[0].d = (const void **)&dev->d_tri;
@@ -73,7 +78,6 @@ static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
     up[7].h = S->top, up[7].bytes = refs * sizeof *S->top;
     up[7].d = (const void **)&dev->d_top;
     for (k = 0; k < 8; k++) {
-        void *p;
         if ((rc = xg__dmem_alloc(ctx, m, &p, up[k].bytes)) != XG_OK ||
             (up[k].bytes &&
              (rc = xg__gpu_upload(ctx, p, up[k].h, up[k].bytes)) != XG_OK))
@@ -87,6 +91,9 @@ static int upload_solids(struct xg_ctx *ctx, struct xg_dmem *m,
         dev->hi[k] = g->hi[k];
         dev->inv[k] = g->inv[k];
     }
+    if ((rc = xg__dmem_alloc(ctx, m, &p, 3 * sizeof **d_tally)) != XG_OK)
+        return rc;
+    *d_tally = p;
     return XG_OK;
 }
 
@@ -97,17 +104,27 @@ static uint64_t resident_bytes(const struct xg__solids *S)
            S->nrun * sizeof *S->run + 3 * 8 + 4096;
 }
 
+/* Whether all the points (pts bytes) stay on the device beside the
+ * solids, with room for the hits of a few points at least. */
+static int points_stay(const struct xg__solids *S, uint64_t pts,
+                       uint64_t budget)
+{
+    return resident_bytes(S) + pts + 64 * HIT_BYTES <= budget;
+}
+
 /* One batch of n points from a0 through the device into hits: *h_hit
  * (sorted; caller frees) and *nhit.  The points are at d_all + 3 a0
  * when all of them went up before the batches (d_all not NULL), else
- * the batch uploads its own.  XG_GPU_SPLIT when its hits would not fit
- * room (bytes for the batch's points and hits). */
+ * the batch uploads its own; *deferred: how many of the hits the
+ * device deferred.  XG_GPU_SPLIT when its hits would not fit room (bytes
+ * for the batch's points and hits). */
 static int batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
                       const struct xg_inside_dev *dev, const double *xyz,
                       const double *d_all, uint32_t a0, uint32_t n,
                       int method, unsigned long long *d_tally, uint64_t room,
                       double ratio, uint64_t **h_hit,
-                      uint64_t *nhit, struct xg_stats *st)
+                      uint64_t *nhit, uint64_t *deferred,
+                      struct xg_stats *st)
 {
     struct xg_dmem m = XG_DMEM_INIT;
     struct xg_inside_pass pass;
@@ -155,6 +172,7 @@ static int batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
     st->candidates += tally[0];
     st->bbox_pairs += tally[1];
     st->deferred += tally[2];
+    *deferred = tally[2];
     if ((rc = xg__gpu_download_sorted(ctx, &m, &fill, d_hit, &h, st,
                                       gpu->s)) == XG_OK) {
         *h_hit = h;
@@ -175,9 +193,13 @@ out:
  * in a context of its own, copied into the caller's after the join, so
  * that two failures never write one message at once. */
 
-/* The solids checked and prepared (tid 0) while the points go up
- * (tid 1), checked as they pass (the coordinates' check is this
- * engine's: inside_ops' gpu_checks_finite). */
+/* The solids' coordinates checked, the solids prepared, then checked
+ * to be closed (tid 0), while the points go up (tid 1), checked as they
+ * pass (the coordinates' check is this engine's: inside_ops'
+ * gpu_checks_finite), then the solids once they are prepared (while
+ * tid 0 checks them), where they fit beside all the points: the bus
+ * takes them after the points, and the device can start the first
+ * batch as soon as the check is done. */
 struct prep_job {
     struct xg_ctx *ctx, up;     /* up: the upload's context */
     const struct xg_set *b;
@@ -189,19 +211,38 @@ struct prep_job {
     size_t n;                   /* doubles */
     cudaStream_t s;             /* the run's stream, free meanwhile */
     size_t locked;              /* pieces of xyz locked (gpu_pinned.c) */
-    int device, rc, up_rc, a_bad;
+    int device, finite_rc, rc, closed_rc, up_rc, a_bad;
     double prep_s, up_s;
+    /* the solids' upload (tid 1), when they fit beside the points */
+    uint64_t budget;
+    struct xg_dmem *m;
+    struct xg_inside_dev *dev;
+    unsigned long long *d_tally;
+    int solids_up;
+    pthread_mutex_t mu;         /* prepared, under mu */
+    pthread_cond_t cv;
+    int prepared;
 };
 
 static void prep_worker(void *arg, int tid)
 {
     struct prep_job *j = arg;
     double t0 = xg__now();
+    int ok;
     if (tid == 0) {
-        j->rc = xg__inside_check_finite(j->ctx, j->b, 0);
-        if (j->rc == XG_OK)
+        j->finite_rc = xg__inside_check_finite(j->ctx, j->b, 0);
+        if (j->finite_rc == XG_OK)
             j->rc = xg__solids_prepare(j->ctx, j->b, j->opt,
-                                       xg__threads(j->ctx), j->S, j->st);
+                                       xg__threads(j->ctx), 0, j->S, j->st);
+        pthread_mutex_lock(&j->mu);
+        j->prepared = 1;
+        pthread_cond_signal(&j->cv);
+        pthread_mutex_unlock(&j->mu);
+        /* the cpu engine checks before it keeps triangles: an open solid
+         * is the error, whatever the preparation said */
+        if (j->finite_rc == XG_OK)
+            j->closed_rc = xg__solids_closed(j->ctx, j->b,
+                                             xg__threads(j->ctx));
         j->prep_s = xg__now() - t0;
         return;
     }
@@ -224,19 +265,30 @@ static void prep_worker(void *arg, int tid)
     else if (j->up_rc == XG_GPU_UNLOCKED)
         j->up_rc = xg__gpu_upload_finite(&j->up, j->d_pts, j->xyz, j->n,
                                          &j->a_bad);
+    pthread_mutex_lock(&j->mu);
+    while (!j->prepared)
+        pthread_cond_wait(&j->cv, &j->mu);
+    pthread_mutex_unlock(&j->mu);
+    ok = j->up_rc == XG_OK && !j->a_bad && j->finite_rc == XG_OK &&
+         j->rc == XG_OK && j->S->ntri;
+    if (ok && points_stay(j->S, j->n * sizeof(double), j->budget)) {
+        j->up_rc = upload_solids(&j->up, j->m, j->S, j->dev, &j->d_tally);
+        j->solids_up = j->up_rc == XG_OK;
+    }
     j->up_s = xg__now() - t0;
 }
 
-/* The batches: their device parts one after another on the calling
- * thread (tid 0, which holds the device and reports progress), each
- * batch's hits handed over in order to the finishes (tid 1), which write
- * the records in batch order.  Neither side waits for the other's step
- * to end, only for a batch to finish that has not come yet: the device
- * runs ahead while the host finishes a dense batch, and the other way
- * round. */
+/* The batches: the solids' upload where the preparation could not
+ * make it, then the batches' device parts one after another on the
+ * calling thread (tid 0, which holds the device and reports progress),
+ * each batch's hits handed over in order to the finishes (tid 1), which
+ * write the records in batch order.  Neither side waits for the other's
+ * step to end, only for a batch to finish that has not come yet: the
+ * device runs ahead while the host finishes a dense batch, and the
+ * other way round. */
 struct pipe_batch {
     uint64_t *hit;              /* sorted keys (NULL: none) */
-    uint64_t nhit;
+    uint64_t nhit, deferred;
     uint32_t a0, n;
 };
 
@@ -244,10 +296,13 @@ struct pipe_job {
     struct xg_ctx *ctx, fin;    /* fin: the finishes' context */
     /* the device side */
     const struct xg_gpu *gpu;
-    const struct xg_inside_dev *dev;
+    struct xg_dmem *m;          /* the solids' arena */
+    const struct xg__solids *S;
+    struct xg_inside_dev *dev;
     const struct xg_set *a;
     const double *d_all;
     int method, device_work;    /* device_work 0: no triangles */
+    int solids_up;              /* the solids up already (prep_job) */
     unsigned long long *d_tally;
     uint64_t room, batch;
     struct xg_stats *st;
@@ -315,8 +370,14 @@ static int pipe_device(struct pipe_job *j)
     struct xg_ctx *ctx = j->ctx;
     const struct xg_set *a = j->a;
     uint64_t done = 0, batch = j->batch;
-    double ratio = 0.5;
+    double ratio = 0.5, t0 = xg__now();
     int rc;
+    if (j->device_work && !j->solids_up) {
+        if ((rc = upload_solids(ctx, j->m, j->S, j->dev, &j->d_tally)) !=
+            XG_OK)
+            return rc;
+        j->st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
+    }
     while (done < a->n) {
         struct pipe_batch bt;
         uint32_t n = (uint32_t)(a->n - done < batch ? a->n - done : batch);
@@ -331,7 +392,7 @@ static int pipe_device(struct pipe_job *j)
         if (j->device_work) {
             rc = batch_hits(ctx, j->gpu, j->dev, a->xyz, j->d_all, bt.a0, n,
                             j->method, j->d_tally, j->room, ratio, &bt.hit,
-                            &bt.nhit, j->st);
+                            &bt.nhit, &bt.deferred, j->st);
             if (rc == XG_GPU_SPLIT && n > 1) {
                 batch = n / 2;  /* more hits than room: smaller */
                 continue;
@@ -369,8 +430,8 @@ static void pipe_finish(struct pipe_job *j)
         j->q[k].hit = NULL;
         pthread_mutex_unlock(&j->mu);
         t0 = xg__now();
-        j->frc = xg__inside_finish(&j->fin, j->f, bt.hit, bt.nhit, bt.a0,
-                                   bt.n, j->out);
+        j->frc = xg__inside_finish(&j->fin, j->f, bt.hit, bt.nhit,
+                                   bt.deferred, bt.a0, bt.n, j->out);
         free(bt.hit);
         j->fin_s += xg__now() - t0;
         if (j->frc != XG_OK) {
@@ -392,7 +453,10 @@ static void pipe_worker(void *arg, int tid)
     j->rc = pipe_device(j);
     pipe_end(j, j->rc != XG_OK);
     /* The points' memory unlocked beside the last finishes: unlocking
-     * holds the driver, and would stall the batches' calls. */
+     * holds the driver (about a millisecond a piece, from one thread or
+     * several alike), and beside the batches it stalled their calls;
+     * between them, on this thread, it held up the batches more than the
+     * finishes gain at the end. */
     xg__gpu_unlock(j->a->xyz, j->a->n * POINT_BYTES, j->locked);
     j->locked = 0;
 }
@@ -415,11 +479,8 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     struct xg__inside_finish f;
     struct prep_job pj;
     struct pipe_job pp;
-    unsigned long long *d_tally = NULL;
     const double *d_all = NULL;
     uint64_t room = 0, batch, pts = a->n * POINT_BYTES;
-    double t0;
-    void *p;
     int rc, opened = 0, piped = 0;
 
     st->engine = XG_ENGINE_GPU;
@@ -458,6 +519,9 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     pj.n = 3 * a->n;
     pj.device = gpu.device;
     pj.s = gpu.s;
+    pj.budget = gpu.budget;
+    pj.m = &m;
+    pj.dev = &dev;
     /* The points' check first, as xg__pair_begin makes it: here when
      * they do not go up now. */
     if (!pj.d_pts && (rc = xg__inside_check_finite(ctx, a, 1)) != XG_OK)
@@ -467,10 +531,17 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
         pj.up.progress = NULL;
         pj.up.errmsg[0] = '\0';
     }
-    if (xg__parallel(pj.d_pts ? 2 : 1, prep_worker, &pj) != XG_OK) {
-        rc = xg__error(ctx, XG_ENOMEM, "cannot start threads");
-        goto done;
+    if (pthread_mutex_init(&pj.mu, NULL) != 0)
+        goto no_threads;
+    if (pthread_cond_init(&pj.cv, NULL) != 0) {
+        pthread_mutex_destroy(&pj.mu);
+        goto no_threads;
     }
+    rc = xg__parallel(pj.d_pts ? 2 : 1, prep_worker, &pj);
+    pthread_cond_destroy(&pj.cv);
+    pthread_mutex_destroy(&pj.mu);
+    if (rc != XG_OK)
+        goto no_threads;
     /* pinned buffers the upload made on first use are the context's */
     if (pj.d_pts) {
         ctx->gpu = pj.up.gpu;
@@ -478,11 +549,14 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     }
     st->seconds[XG_STAGE_PREPARE] += pj.prep_s;
     st->seconds[XG_STAGE_UPLOAD] += pj.up_s;
-    /* the points' error first, with the check's message */
+    /* The points' error first, with the check's message; then the
+     * triangles', an open solid's and the preparation's, in the cpu
+     * engine's order; then the upload's. */
     if (pj.d_pts && (pj.a_bad || pj.up_rc != XG_OK) &&
         (rc = xg__inside_check_finite(ctx, a, 1)) != XG_OK)
         goto done;
-    if ((rc = pj.rc) != XG_OK ||
+    if ((rc = pj.finite_rc) != XG_OK || (rc = pj.closed_rc) != XG_OK ||
+        (rc = pj.rc) != XG_OK ||
         (rc = side_error(ctx, &pj.up, pj.up_rc)) != XG_OK)
         goto done;
     if (S.nsolid >= XG__IN_MAX_SOLIDS) {
@@ -497,16 +571,11 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
         goto done;
     }
 
-    /* The solids once; no triangles: every point is outside. */
+    /* The solids go up once (with the points, or as the pipe's first
+     * step); no triangles: every point is outside. */
     if (S.ntri && a->n) {
-        t0 = xg__now();
-        if ((rc = upload_solids(ctx, &m, &S, &dev)) != XG_OK ||
-            (rc = xg__dmem_alloc(ctx, &m, &p, 3 * sizeof *d_tally)) != XG_OK)
-            goto done;
-        d_tally = p;
-        st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
         /* the points up already, when the rest still fits beside them */
-        if (d_all && resident_bytes(&S) + pts + 64 * HIT_BYTES > gpu.budget) {
+        if (d_all && !points_stay(&S, pts, gpu.budget)) {
             xg__dmem_free(&mp);
             d_all = NULL;
         }
@@ -533,12 +602,15 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
 
     pp.ctx = ctx;
     pp.gpu = &gpu;
+    pp.m = &m;
+    pp.S = &S;
     pp.dev = &dev;
     pp.a = a;
     pp.d_all = d_all;
     pp.method = method;
-    pp.device_work = S.ntri != 0;
-    pp.d_tally = d_tally;
+    pp.device_work = S.ntri && a->n;
+    pp.solids_up = pj.solids_up;
+    pp.d_tally = pj.d_tally;
     pp.room = room;
     pp.batch = batch;
     pp.st = st;
@@ -546,20 +618,15 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     pp.out = out;
     pp.locked = pj.locked;
     pj.locked = 0;              /* pp's now */
-    if (pthread_mutex_init(&pp.mu, NULL) != 0) {
-        rc = xg__error(ctx, XG_ENOMEM, "cannot start threads");
-        goto done;
-    }
+    if (pthread_mutex_init(&pp.mu, NULL) != 0)
+        goto no_threads;
     if (pthread_cond_init(&pp.cv, NULL) != 0) {
         pthread_mutex_destroy(&pp.mu);
-        rc = xg__error(ctx, XG_ENOMEM, "cannot start threads");
-        goto done;
+        goto no_threads;
     }
     piped = 1;
-    if (a->n && xg__parallel(2, pipe_worker, &pp) != XG_OK) {
-        rc = xg__error(ctx, XG_ENOMEM, "cannot start threads");
-        goto done;
-    }
+    if (a->n && xg__parallel(2, pipe_worker, &pp) != XG_OK)
+        goto no_threads;
     st->seconds[XG_STAGE_EXACT] += pp.fin_s;
     /* the device side's error first: the finishes stop on it */
     if ((rc = pp.rc) != XG_OK ||
@@ -567,6 +634,9 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
         goto done;
     /* counted here, so that xg__pair_end need not read them all */
     xg__inside_finish_stats(&f, st);
+    goto done;
+no_threads:
+    rc = xg__error(ctx, XG_ENOMEM, "cannot start threads");
 done:
     /* pieces still locked after an error: back before returning */
     if (pj.locked || pp.locked)

@@ -211,7 +211,7 @@ static int inside_one(struct xg_ctx *ctx, const struct xg_set *a,
     t0 = xg__now();
     rc = xg__solids_prepare(ctx, b, opt, engine == XG_ENGINE_CPU
                                              ? xg__threads(ctx) : 1,
-                            &S, st);
+                            1, &S, st);
     st->seconds[XG_STAGE_PREPARE] = xg__now() - t0;
     if (rc == XG_OK) {
         t0 = xg__now();

@@ -125,9 +125,15 @@ static int emit_record(void *user, uint32_t solid, int kind)
     return put(e->out, e->a, solid, kind);
 }
 
+/* The thread's buffer, counters and tally live in locals while it
+ * works, and go back to r at the end: side by side in r's arrays, the
+ * threads' would share cache lines, and each point updates them. */
 static void cpu_worker(void *arg, int tid)
 {
     struct cpu_run *r = arg;
+    struct found_buf buf = r->buf[tid];
+    struct xg_counters cnt = r->cnt[tid];
+    struct xg__inside_tally tally = r->tally[tid];
     size_t k;
     while (!atomic_load(&r->stop) &&
            (k = atomic_fetch_add(&r->next, 1)) < r->nchunk) {
@@ -140,7 +146,7 @@ static void cpu_worker(void *arg, int tid)
             atomic_store(&r->stop, 1);
             break;
         }
-        e.out = &r->buf[tid];
+        e.out = &buf;
         r->span[k].tid = tid;
         r->span[k].off = e.out->n;
         for (i = i0; i < i1; i++) {
@@ -151,9 +157,8 @@ static void cpu_worker(void *arg, int tid)
             /* most points are in no column or in one without runs: no
              * call for them */
             if ((c >= 0 && r->S->run_start[c] != r->S->run_start[c + 1] &&
-                 xg__inside_runs(&r->cnt[tid], r->S, p, (size_t)c, 0,
-                                 SIZE_MAX, emit_record, &e,
-                                 &r->tally[tid])) ||
+                 xg__inside_runs(&cnt, r->S, p, (size_t)c, 0, SIZE_MAX,
+                                 emit_record, &e, &tally)) ||
                 (!e.any && r->outside &&
                  put(e.out, e.a, UINT32_MAX, XG_KIND_OUTSIDE))) {
                 atomic_store(&r->stop, 2);
@@ -162,15 +167,21 @@ static void cpu_worker(void *arg, int tid)
         }
         r->span[k].n = e.out->n - r->span[k].off;
     }
+    r->buf[tid] = buf;
+    r->cnt[tid] = cnt;
+    r->tally[tid] = tally;
 }
 
 /* The chunks' records into r->out, in chunk order: the chunks are
  * shared out by their first record, so that each thread copies (and
- * first touches) about as many bytes. */
+ * first touches) about as many bytes.  The kinds are counted in locals:
+ * the threads' tallies share cache lines. */
 static void join_worker(void *arg, int tid)
 {
     struct cpu_run *r = arg;
     size_t total = r->out->cap, lo, hi, at = 0, k;
+    uint64_t kinds[XG_KIND_COUNT] = {0};
+    int j;
     xg__share(total, r->nthreads, tid, &lo, &hi);
     for (k = 0; k < r->nchunk; k++) {
         const struct chunk_span *c = &r->span[k];
@@ -180,18 +191,18 @@ static void join_worker(void *arg, int tid)
             struct xg_contact *o = r->out->v + at;
             size_t i;
             for (i = 0; i < c->n; i++) {
-                memset(&o[i], 0, sizeof o[i]);
-                o[i].a = f[i].a;
-                o[i].b = f[i].solid == UINT32_MAX ? UINT32_MAX
-                                                  : r->S->first[f[i].solid];
-                o[i].kind = f[i].kind;
-                r->kinds[tid][f[i].kind]++;
-                memcpy(o[i].p, r->a->xyz + 3 * (size_t)f[i].a,
-                       sizeof o[i].p);
+                o[i] = xg__inside_contact(
+                    f[i].a, r->a->xyz + 3 * (size_t)f[i].a,
+                    f[i].solid == UINT32_MAX ? UINT32_MAX
+                                             : r->S->first[f[i].solid],
+                    f[i].kind);
+                kinds[f[i].kind]++;
             }
         }
         at += c->n;
     }
+    for (j = 0; j < XG_KIND_COUNT; j++)
+        r->kinds[tid][j] += kinds[j];
 }
 
 int xg__inside_cpu(struct xg_ctx *ctx, const struct xg_set *a,

@@ -90,7 +90,8 @@ static void finish_worker(void *arg, int tid)
     uint32_t lo = f->a0 + f->cut[tid], hi = f->a0 + f->cut[tid + 1], a;
     uint64_t k = first_hit(f->hit, f->nhit, lo);
     uint64_t k1 = first_hit(f->hit, f->nhit, hi), j;
-    uint64_t *kinds = f->kinds[tid];
+    uint64_t kinds[XG_KIND_COUNT] = {0};    /* a local: the threads'
+                                               tallies share cache lines */
     size_t records = 0;
     struct xg_contact *o;
     int t;
@@ -128,9 +129,8 @@ static void finish_worker(void *arg, int tid)
                                       first[xg__inside_key_solid(h)], kind);
             kinds[kind]++;
         }
-        return;
     }
-    for (a = lo; a < hi; a++) {
+    for (a = lo; f->outside && a < hi; a++) {
         const double *p = f->xyz + 3 * (size_t)a;
         int any = 0;
         for (; k < k1 && xg__inside_key_point(f->hit[k]) == a; k++) {
@@ -148,6 +148,8 @@ static void finish_worker(void *arg, int tid)
             kinds[XG_KIND_OUTSIDE]++;
         }
     }
+    for (t = 0; t < XG_KIND_COUNT; t++)
+        f->kinds[tid][t] += kinds[t];
 }
 
 int xg__inside_finish_init(struct xg__inside_finish *f,
@@ -193,8 +195,8 @@ void xg__inside_finish_stats(const struct xg__inside_finish *f,
 }
 
 int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
-                      uint64_t *hit, uint64_t nhit, uint32_t a0,
-                      uint32_t n, struct xg_contacts *out)
+                      uint64_t *hit, uint64_t nhit, uint64_t deferred,
+                      uint32_t a0, uint32_t n, struct xg_contacts *out)
 {
     size_t total = 0;
     int t, rc;
@@ -203,11 +205,18 @@ int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
     f->a0 = a0;
     f->n = n;
     cut_slices(f);
-    f->phase = 0;
-    if ((rc = xg__parallel(f->nthreads, finish_worker, f)) != XG_OK)
-        return xg__error(ctx, rc, "cannot start threads");
-    if (f->failed)
-        return xg__error(ctx, XG_ENOMEM, "out of memory");
+    if (deferred || f->outside) {
+        f->phase = 0;
+        if ((rc = xg__parallel(f->nthreads, finish_worker, f)) != XG_OK)
+            return xg__error(ctx, rc, "cannot start threads");
+        if (f->failed)
+            return xg__error(ctx, XG_ENOMEM, "out of memory");
+    } else {
+        /* every hit a record: a slice's are its hits */
+        for (t = 0; t < f->nthreads; t++)
+            f->count[t] = first_hit(hit, nhit, a0 + f->cut[t + 1]) -
+                          first_hit(hit, nhit, a0 + f->cut[t]);
+    }
     for (t = 0; t < f->nthreads; t++)
         total += f->count[t];
     if (out->n + total > out->cap) {

@@ -633,7 +633,8 @@ out:
 
 int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
                        const struct xg_opts *opt, int nthreads,
-                       struct xg__solids *S, struct xg_stats *st)
+                       int check_closed_here, struct xg__solids *S,
+                       struct xg_stats *st)
 {
     uint32_t *order = NULL, *start = NULL;
     size_t nsolid = 0, kept = 0;
@@ -647,7 +648,8 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
         free(order);
         return xg__error(ctx, rc, "out of memory");
     }
-    if ((rc = check_closed(ctx, b, order, start, nsolid, nthreads)) != XG_OK)
+    if (check_closed_here &&
+        (rc = check_closed(ctx, b, order, start, nsolid, nthreads)) != XG_OK)
         goto out;
     /* the kept triangles, solid by solid */
     S->nsolid = nsolid;

@@ -9,89 +9,6 @@
 #include "xg_internal.h"
 #include "xg_expansion.h"
 
-/*
- * The exact sign of orient2d when its four coordinate differences are
- * exact doubles, as they are for any two coordinates within a factor of
- * two of each other (Sterbenz): UTM eastings, shared map vertices.  Then
- * det = acx*bcy - acy*bcx, and each product is exactly p + e, so det is
- * the sum of four doubles, made exact as an expansion.  XG_UNSURE when a
- * difference is inexact or outside the range where all this is exact.
- */
-int xg__orient2d_eft(const double a[2], const double b[2],
-                     const double c[2])
-{
-    double d[4], x[4], p1, e1, p2, e2;
-    const double lo = 0x1p-480, hi = 0x1p+500;
-    int i, n;
-
-    if (xg__diff_inexact(a[0], c[0], &d[0]) ||
-        xg__diff_inexact(a[1], c[1], &d[1]) ||
-        xg__diff_inexact(b[0], c[0], &d[2]) ||
-        xg__diff_inexact(b[1], c[1], &d[3]))
-        return XG_UNSURE;
-    /* Nonzero differences in [2^-480, 2^500]: a product is then zero only
-     * when a factor is, stays below 2^1000, and has an FMA error term that
-     * is representable (its bits lie above 2^-1074). */
-    for (i = 0; i < 4; i++)
-        if (d[i] != 0.0 && !(fabs(d[i]) >= lo && fabs(d[i]) <= hi))
-            return XG_UNSURE;
-    xg__two_prod(d[0], d[3], &p1, &e1);
-    xg__two_prod(d[1], d[2], &p2, &e2);
-    n = xg__exp_grow(x, 0, e1);
-    n = xg__exp_grow(x, n, p1);
-    n = xg__exp_grow(x, n, -e2);
-    n = xg__exp_grow(x, n, -p2);
-    return xg__expansion_sign(x, n);
-}
-
-/*
- * The exact sign of orient3d when its nine coordinate differences are
- * exact doubles (lattice data, coplanar points at UTM magnitudes: the
- * cases the filter cannot settle are mostly these).  det = ad . (bd x
- * cd): each 2x2 minor is exactly p1 + e1 - p2 - e2, each of its four
- * terms times an ad component is again two doubles, so det is the sum of
- * 24 doubles, made exact as an expansion.  Differences bounded to
- * [2^-200, 2^200] keep every product below 2^600 and every error term
- * above 2^-1000, so nothing overflows or underflows.  XG_UNSURE outside
- * that.
- */
-int xg__orient3d_eft(const double a[3], const double b[3],
-                     const double c[3], const double d[3])
-{
-    static const int k1[3] = {1, 2, 0}, k2[3] = {2, 0, 1};
-    double ad[3], bd[3], cd[3], x[24];
-    const double lo = 0x1p-200, hi = 0x1p+200;
-    int i, n = 0;
-
-    for (i = 0; i < 3; i++)
-        if (xg__diff_inexact(a[i], d[i], &ad[i]) ||
-            xg__diff_inexact(b[i], d[i], &bd[i]) ||
-            xg__diff_inexact(c[i], d[i], &cd[i]))
-            return XG_UNSURE;
-    for (i = 0; i < 3; i++)
-        if ((ad[i] != 0.0 && !(fabs(ad[i]) >= lo && fabs(ad[i]) <= hi)) ||
-            (bd[i] != 0.0 && !(fabs(bd[i]) >= lo && fabs(bd[i]) <= hi)) ||
-            (cd[i] != 0.0 && !(fabs(cd[i]) >= lo && fabs(cd[i]) <= hi)))
-            return XG_UNSURE;
-    for (i = 0; i < 3; i++) {
-        /* ad[i] * (bd[k1] cd[k2] - bd[k2] cd[k1]) */
-        double m[4], p, e;
-        int j;
-        if (ad[i] == 0.0)
-            continue;
-        xg__two_prod(bd[k1[i]], cd[k2[i]], &m[1], &m[0]);
-        xg__two_prod(bd[k2[i]], cd[k1[i]], &m[3], &m[2]);
-        m[2] = -m[2];
-        m[3] = -m[3];
-        for (j = 0; j < 4; j++) {
-            xg__two_prod(ad[i], m[j], &p, &e);
-            n = xg__exp_grow(x, n, e);
-            n = xg__exp_grow(x, n, p);
-        }
-    }
-    return xg__expansion_sign(x, n);
-}
-
 /* incircle exactly when its six differences to d are exact doubles in
  * [2^-200, 2^200] (or 0), multiples of one power of two 2^q and each
  * below 2^10 2^q, as on lattices: the plain evaluation scaled by 2^-q is
@@ -155,7 +72,7 @@ static int incircle_eft(const double a[2], const double b[2],
                         const double c[2], const double d[2])
 {
     const double *p[3] = {a, b, c};
-    double u[3][2], m[4], s8[8], s16[16], x[96], p1, e1, p2, e2;
+    double u[3][2], m[4], s8[8], s16[16], x[96];
     const double lo = 0x1p-200, hi = 0x1p+200;
     int i, j, k, n = 0, nm, n8, n16;
 
@@ -170,12 +87,7 @@ static int incircle_eft(const double a[2], const double b[2],
     for (i = 0; i < 3; i++) {
         const double *v = u[(i + 1) % 3], *w = u[(i + 2) % 3];
         /* the minor v'x w'y - v'y w'x */
-        xg__two_prod(v[0], w[1], &p1, &e1);
-        xg__two_prod(v[1], w[0], &p2, &e2);
-        nm = xg__exp_grow(m, 0, e1);
-        nm = xg__exp_grow(m, nm, p1);
-        nm = xg__exp_grow(m, nm, -e2);
-        nm = xg__exp_grow(m, nm, -p2);
+        nm = xg__exp_det2(v[0], v[1], w[0], w[1], m);
         /* times u'x^2, then times u'y^2 */
         for (k = 0; k < 2; k++) {
             if (u[i][k] == 0.0)

@@ -10,6 +10,7 @@
 #define XG_FILTERS_H
 
 #include "xg_interval.h"
+#include "xg_expansion.h"
 
 /* The 2x2 determinant ux vy - uy vx. */
 XG_HD struct xg_iv xg__iv_det2(struct xg_iv ux, struct xg_iv uy,
@@ -620,7 +621,7 @@ XG_HD int xg_segtri_maybe_f(const float *seg, const float *tri)
  * So the ray crosses ABC when s != 0, P' is inside ABC's shadow and P is
  * below the plane; P is on ABC when s != 0, P is in the closed shadow and
  * d = 0; a vertical triangle is never crossed, and whether P lies on it
- * is decided in its own plane (xg__point_on_tri).
+ * is decided in its own plane (xg_ray_wall, xg__point_on_tri).
  *
  * One function of the signs for the filter and the exact stage, as for
  * red/blue, so the two cannot disagree on what signs mean. */
@@ -630,7 +631,7 @@ XG_HD int xg_segtri_maybe_f(const float *seg, const float *tri)
 #define XG_RAY_ON    2  /* P lies on the closed triangle                */
 #define XG_RAY_DEFER 3  /* a sign the filter cannot certify             */
 #define XG_RAY_WALL  4  /* vertical, P on the line of its shadow: its
-                           plane decides (exact stage only)            */
+                           plane decides (xg_ray_wall)                 */
 #define XG_RAY_PLANE 5  /* xg_ray_xy: go on to xg_ray_plane             */
 
 /* The sign of orient2d(V, W, P + (e, e^2)) where orient2d(V, W, P) = 0;
@@ -688,36 +689,24 @@ XG_HD int xg_ray_plane(int s, int d, int in)
     return in && d == s ? XG_RAY_CROSS : XG_RAY_MISS;
 }
 
-/* The exact stages in doubles of orient2d and orient3d (orient.c): the
- * exact sign when the coordinate differences are exact doubles, else
- * XG_UNSURE.  Host only. */
-#ifndef __CUDA_ARCH__
-#ifdef __cplusplus
-extern "C" {
-#endif
-int xg__orient2d_eft(const double a[2], const double b[2], const double c[2]);
-int xg__orient3d_eft(const double a[3], const double b[3], const double c[3],
-                     const double d[3]);
-#ifdef __cplusplus
-}
-#endif
-#endif
-
-/* The signs the ray filter works from.  The device's directed rounding
- * certifies a sign that is exactly zero; the host's one-ulp widening
- * never does, so on the host an unsure sign is retried in the exact stage
- * in doubles: on lattice data (block centroids and vertices on one grid)
- * a point is often exactly in the vertical plane of an edge or on a
- * face, and without this the cpu engine sent those pairs, and the GPU
- * engines' host side every pair the device doubted, through the whole
- * exact stage of the triangle again.  The host's C code starts with the
- * static stage, as xg_orient2d_filter and xg_orient3d_filter do, then
- * the exact stage in doubles, and the interval stage last: the interval
- * stage's widening of every operation was half the cpu engine's
+/* The signs the ray filter works from: exact signs or XG_UNSURE, from
+ * the interval stage and the exact stage in doubles (xg_expansion.h:
+ * exact where the coordinate differences are exact doubles, as at UTM
+ * magnitudes).  On lattice data (block centroids and vertices on one
+ * grid) a point is often exactly in the vertical plane of an edge or on
+ * a face: the host's one-ulp widening never certifies a zero, and the
+ * device's directed rounding only where every operation is exact, so
+ * without the exact stage the cpu engine sent those pairs, and the GPU
+ * engine's device sent them to the host, through the whole exact stage
+ * of the triangle again (GMP behind).  The host's C code starts with
+ * the static stage, as xg_orient2d_filter and xg_orient3d_filter do,
+ * then the exact stage in doubles, and the interval stage last: the
+ * interval stage's widening of every operation was half the cpu engine's
  * instructions, and what the static stage leaves on lattice data (exact
- * zeros) only the exact stage settles.  Each stage certifies only exact
- * signs, so the order of the stages changes the cost, never a sign nor
- * which pairs are deferred. */
+ * zeros) only the exact stage settles.  The device starts with its
+ * intervals, and the exact stage (out of line) takes the one sign in
+ * thousands they leave.  Each stage certifies only exact signs, so the
+ * order of the stages changes the cost, never a sign. */
 XG_HD int xg_ray_side(const double *a, const double *b, const double *p)
 {
     int s;
@@ -727,7 +716,7 @@ XG_HD int xg_ray_side(const double *a, const double *b, const double *p)
         return s;
 #endif
     s = xg_iv_sign(xg_orient2d_iv(a, b, p));
-#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+#ifdef __CUDACC__
     if (s == XG_UNSURE)
         s = xg__orient2d_eft(a, b, p);
 #endif
@@ -744,15 +733,54 @@ XG_HD int xg_ray_height(const double *a, const double *b, const double *c,
         return s;
 #endif
     s = xg_iv_sign(xg_orient3d_iv(a, b, c, p));
-#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+#ifdef __CUDACC__
     if (s == XG_UNSURE)
         s = xg__orient3d_eft(a, b, c, p);
 #endif
     return s;
 }
 
+/* P on the line of a vertical triangle's shadow (XG_RAY_WALL), so in its
+ * plane: XG_RAY_ON when P lies on the closed triangle, XG_RAY_MISS when
+ * it does not (a vertical triangle is never crossed), XG_RAY_DEFER where
+ * a sign is unsure.  The triangle is seen along x, else along y: its
+ * plane is vertical, so one of the two views has a nonzero area (the
+ * plane's normal is horizontal and nonzero), and a view with nonzero
+ * area maps the plane onto the view's one to one (an affine bijection),
+ * so P is on the triangle exactly when its view is on the triangle's
+ * view, which three sides decide.  xg__point_on_tri, the exact stage,
+ * may see the triangle along another axis: the answer is the same. */
+XG_HD_COLD int xg_ray_wall(const double *p, const double *tri)
+{
+    int drop, k;
+    for (drop = 0; drop < 2; drop++) {
+        double v[3][2], q[2];
+        int turn;
+        for (k = 0; k < 3; k++) {
+            v[k][0] = tri[3 * k + 1 - drop];
+            v[k][1] = tri[3 * k + 2];
+        }
+        q[0] = p[1 - drop];
+        q[1] = p[2];
+        turn = xg_ray_side(v[0], v[1], v[2]);
+        if (turn == XG_UNSURE)
+            return XG_RAY_DEFER;
+        if (turn == XG_ZERO)
+            continue;
+        for (k = 0; k < 3; k++) {
+            int o = xg_ray_side(v[k], v[(k + 1) % 3], q);
+            if (o == XG_UNSURE)
+                return XG_RAY_DEFER;
+            if (o == -turn)
+                return XG_RAY_MISS;
+        }
+        return XG_RAY_ON;
+    }
+    return XG_RAY_DEFER;    /* not vertical after all: the exact stage */
+}
+
 /* The filter: XG_RAY_MISS, XG_RAY_CROSS, XG_RAY_ON or XG_RAY_DEFER (an
- * unsure sign, or P in the plane of a vertical triangle).  s is the
+ * unsure sign).  s is the
  * triangle's exact turn in (x, y), orient2d(A, B, C), computed once per
  * triangle; the caller has checked that P is in the triangle's box in x
  * and y and not above it (xg__ray_box_holds), and below says whether P
@@ -776,7 +804,7 @@ XG_HD int xg_ray_tri_fast(const double *p, const double *tri, int s,
     o[2] = xg_ray_side(C, A, p);
     r = xg_ray_xy(s, o, tri, &in);
     if (r != XG_RAY_PLANE)
-        return r == XG_RAY_WALL ? XG_RAY_DEFER : r;
+        return r == XG_RAY_WALL ? xg_ray_wall(p, tri) : r;
     if (below)
         return in ? XG_RAY_CROSS : XG_RAY_MISS;
     return xg_ray_plane(s, xg_ray_height(A, B, C, p), in);

@@ -62,13 +62,17 @@ int xg__solids_closed(struct xg_ctx *ctx, const struct xg_set *b,
                       int nthreads);
 
 /* Groups B into solids, checks that each is closed (XG_EFORMAT naming
- * the first open one's fid), drops and counts collinear triangles, and
- * builds the columns (opt->grid[0..1], else the default).  Fills st's
- * b_skipped, grid and grid_refs_b.  Caller frees S with
+ * the first open one's fid) when check_closed, drops and counts
+ * collinear triangles, and builds the columns (opt->grid[0..1], else the
+ * default).  Without the check the columns of open surfaces answer
+ * nothing meaningful: the caller makes it (xg__solids_closed) before it
+ * trusts an answer (the gpu engine, while the device starts).  Fills
+ * st's b_skipped, grid and grid_refs_b.  Caller frees S with
  * xg__solids_free, also on error. */
 int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
                        const struct xg_opts *opt, int nthreads,
-                       struct xg__solids *S, struct xg_stats *st);
+                       int check_closed, struct xg__solids *S,
+                       struct xg_stats *st);
 void xg__solids_free(struct xg__solids *S);
 
 /* The column of point p, or -1 when p is outside the columns' region
@@ -263,8 +267,11 @@ XG_HD int xg__inside_key_kind(uint64_t k)
 /* The host's part of a GPU batch (inside_finish.c): the hits of points
  * a0 .. a0+n-1 (keys of xg__inside_key, sorted), decided exactly where
  * deferred (in place), then their records, and with outside the outside
- * records, appended to out in (a, b) order.  Per thread counters, added
- * to st by xg__inside_finish_stats. */
+ * records, appended to out in (a, b) order.  deferred: how many of the
+ * hits are deferred (the device's count); with none, and without
+ * outside, every hit is one record and the pass that counts them is
+ * left out.  Per thread counters, added to st by
+ * xg__inside_finish_stats. */
 struct xg__inside_finish {
     const struct xg__solids *S;
     const double *xyz;          /* all points */
@@ -286,8 +293,8 @@ int xg__inside_finish_init(struct xg__inside_finish *f,
                            size_t npoints, int method, int outside,
                            int nthreads);
 int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
-                      uint64_t *hit, uint64_t nhit, uint32_t a0,
-                      uint32_t n, struct xg_contacts *out);
+                      uint64_t *hit, uint64_t nhit, uint64_t deferred,
+                      uint32_t a0, uint32_t n, struct xg_contacts *out);
 void xg__inside_finish_stats(const struct xg__inside_finish *f,
                              struct xg_stats *st);
 void xg__inside_finish_free(struct xg__inside_finish *f);

@@ -33,6 +33,17 @@
 #define XG_HD static inline
 #endif
 
+/* The rare stages behind a filter (the exact expansions of
+ * xg_expansion.h): out of line, so that a filter's hot loop keeps its
+ * code small and, on the device, its registers. */
+#ifdef __CUDACC__
+#define XG_HD_COLD static __host__ __device__ __noinline__
+#elif defined(__GNUC__)
+#define XG_HD_COLD static __attribute__((noinline, unused))
+#else
+#define XG_HD_COLD static
+#endif
+
 #ifndef __CUDA_ARCH__
 #include <stdint.h>
 #include <string.h>

@@ -50,6 +50,48 @@ static void tally(const struct xg_contacts *c, size_t k[3])
                                              : 2]++;
 }
 
+/* The cpu engine, then the gpu engine, on a and b with opt (its engine
+ * changed): the cpu engine's record count when both succeed with the
+ * same records, else SIZE_MAX. */
+static size_t gpu_same_as_cpu(struct xg_ctx *ctx, const struct xg_set *a,
+                              const struct xg_set *b, struct xg_opts *opt)
+{
+    struct xg_contacts cpu = {0}, gpu = {0};
+    size_t n = SIZE_MAX;
+    int rc1, rc2;
+    opt->engine = XG_ENGINE_CPU;
+    rc1 = xg_inside(ctx, a, b, opt, &cpu, NULL);
+    opt->engine = XG_ENGINE_GPU;
+    rc2 = xg_inside(ctx, a, b, opt, &gpu, NULL);
+    if (rc1 == XG_OK && rc2 == XG_OK && xg_contacts_diff(&gpu, &cpu) == SIZE_MAX)
+        n = cpu.n;
+    xg_contacts_free(&cpu);
+    xg_contacts_free(&gpu);
+    return n;
+}
+
+/* The same for input both engines must refuse: a test line (what, then
+ * both engines' codes and messages), ok when both fail with one code
+ * (want, where it is not XG_OK) and one message, and leave no records. */
+static void gpu_fails_as_cpu(struct xg_ctx *ctx, const struct xg_set *a,
+                             const struct xg_set *b, struct xg_opts *opt,
+                             int want, const char *what)
+{
+    struct xg_contacts out = {0};
+    char msg[1024];
+    int rc1, rc2, same;
+    opt->engine = XG_ENGINE_CPU;
+    rc1 = xg_inside(ctx, a, b, opt, &out, NULL);
+    snprintf(msg, sizeof msg, "%s", xg_ctx_errmsg(ctx));
+    opt->engine = XG_ENGINE_GPU;
+    rc2 = xg_inside(ctx, a, b, opt, &out, NULL);
+    same = rc1 != XG_OK && (want == XG_OK || rc1 == want) && rc2 == rc1 &&
+           out.n == 0 && strcmp(msg, xg_ctx_errmsg(ctx)) == 0;
+    ok(same, "%s: gpu fails as cpu (%d \"%s\", %d \"%s\")", what, rc1, msg,
+       rc2, xg_ctx_errmsg(ctx));
+    xg_contacts_free(&out);
+}
+
 static void compare_sets(struct xg_ctx *ctx, const char *what,
                          struct xg_set *ap, struct xg_set *bp, size_t cap)
 {
@@ -166,6 +208,117 @@ static void walls(struct xg_ctx *ctx)
     xg_set_free(&b);
 }
 
+/* A triangular prism at UTM coordinates whose vertical walls run
+ * diagonally in (x, y), and points on a lattice of its base (on its
+ * walls, inside, outside) at heights below, on and above it, each also
+ * one ulp off in x.  The edge vectors d and e carry 30 significant bits,
+ * so a point on a wall's line is exactly on it, but the products of the
+ * sides' determinants are not exact doubles: the device's intervals
+ * cannot certify their zeros, and only its exact stage in doubles
+ * (xg_ray_side) and its wall stage (xg_ray_wall) decide these pairs
+ * where the host does not.  (The coordinate differences stay exact: at
+ * 500000 a double resolves 2^-33, and the lattice's offsets need 2^-32.)
+ */
+static void diagonal_walls(struct xg_ctx *ctx)
+{
+    struct xg_set a = {0}, b = {0};
+    const double o[3] = {500000.25, 7000000.5, 350.75}, h = 2.0;
+    const double d[2] = {1.0 + 0x1p-29, 2.0 + 0x1p-28};
+    const double e[2] = {-(2.0 + 0x1p-28), 1.0 + 0x1p-29};
+    double v[6][3];
+    static const int f[8][3] = {{0, 2, 1}, {3, 4, 5}, {0, 1, 4}, {0, 4, 3},
+                                {1, 2, 5}, {1, 5, 4}, {2, 0, 3}, {2, 3, 5}};
+    int i, j, k, u;
+    for (k = 0; k < 6; k++) {
+        v[k][0] = o[0] + (k % 3 == 1 ? d[0] : k % 3 == 2 ? e[0] : 0.0);
+        v[k][1] = o[1] + (k % 3 == 1 ? d[1] : k % 3 == 2 ? e[1] : 0.0);
+        v[k][2] = o[2] + (k < 3 ? 0.0 : h);
+    }
+    for (k = 0; k < 8; k++)
+        xg_set_push_triangle(&b, v[f[k][0]], v[f[k][1]], v[f[k][2]], 1, k);
+    for (i = -1; i <= 9; i++)
+        for (j = -1; j <= 9; j++)
+            for (k = -1; k <= 9; k++)
+                for (u = -1; u <= 1; u++) {
+                    double p[3];
+                    p[0] = o[0] + (i / 8.0 * d[0] + j / 8.0 * e[0]);
+                    p[1] = o[1] + (i / 8.0 * d[1] + j / 8.0 * e[1]);
+                    p[2] = o[2] + 0.25 * k;
+                    if (u)
+                        p[0] = nextafter(p[0], u * HUGE_VAL);
+                    xg_set_push_point(&a, p, ((i * 16 + j) * 16 + k) * 4 + u,
+                                      0);
+                }
+    compare_sets(ctx, "a prism with diagonal vertical walls, points on "
+                 "them at UTM coordinates and one ulp off",
+                 &a, &b, 0);
+    {
+        /* and the cpu engine against the exact stage, point by point */
+        struct xg_opts opt;
+        struct xg_contacts cpu = {0};
+        size_t bad = 0, n[3] = {0, 0, 0};
+        memset(&opt, 0, sizeof opt);
+        opt.outside = 1;
+        opt.engine = XG_ENGINE_CPU;
+        if (xg_inside(ctx, &a, &b, &opt, &cpu, NULL) != XG_OK ||
+            cpu.n != a.n)
+            bad = SIZE_MAX;
+        for (i = 0; bad != SIZE_MAX && i < (int)a.n; i++) {
+            int want = xg_inside_point(NULL, a.xyz + 3 * i, b.xyz, 8);
+            bad += cpu.v[i].a != (uint32_t)i || cpu.v[i].kind != want;
+            n[want == XG_KIND_INSIDE ? 0 : want == XG_KIND_BOUNDARY ? 1 : 2]++;
+        }
+        ok(bad == 0 && n[0] > 0 && n[1] > 0 && n[2] > 0,
+           "the prism's points: cpu equals the exact stage point by point "
+           "(%zu inside, %zu boundary, %zu outside; %zu differ)", n[0], n[1],
+           n[2], bad);
+        xg_contacts_free(&cpu);
+    }
+    xg_set_free(&a);
+    xg_set_free(&b);
+}
+
+/* An open solid (one triangle of the second of 8 solids dropped): the
+ * gpu engine checks closedness while the device starts, not before, and
+ * must fail as the cpu engine does, with its message, whether the points
+ * go up at once or batch by batch (a cap), and with no points at all;
+ * its run after that is whole. */
+static void open_solid(struct xg_ctx *ctx)
+{
+    static const size_t caps[2] = {0, (size_t)512 << 10};
+    struct xg_set a = {0}, b = {0}, open = {0}, none = {0};
+    struct xg_opts opt;
+    size_t i, n, drop = SIZE_MAX;
+    int c, k;
+    make(&a, &b, 8, 2000, 7, 20000, 50);
+    for (i = 0; i < b.n; i++) {
+        if (drop == SIZE_MAX && i > 0 && b.fid[i] != b.fid[0])
+            drop = i;       /* the first triangle of the second solid */
+        if (i != drop)
+            xg_set_push_triangle(&open, b.xyz + 9 * i, b.xyz + 9 * i + 3,
+                                 b.xyz + 9 * i + 6, b.fid[i], b.sub[i]);
+    }
+    none.elem = XG_ELEM_POINT;
+    memset(&opt, 0, sizeof opt);
+    for (c = 0; c < 2; c++)
+        for (k = 0; k < 2; k++) {
+            char what[128];
+            snprintf(what, sizeof what, "open solid, %s, cap %zu",
+                     k ? "no points" : "20000 points", caps[c]);
+            opt.gpu_mem_cap = caps[c];
+            gpu_fails_as_cpu(ctx, k ? &none : &a, &open, &opt, XG_EFORMAT,
+                             what);
+        }
+    opt.gpu_mem_cap = 0;
+    n = gpu_same_as_cpu(ctx, &a, &b, &opt);
+    ok(n != SIZE_MAX && n > 0, "after the open solid, the closed ones: gpu "
+       "equals cpu (%zu records)", n);
+    xg_set_free(&a);
+    xg_set_free(&b);
+    xg_set_free(&open);
+    xg_set_free(&none);
+}
+
 /* Non-finite coordinates in the points, the triangles or both: the gpu
  * engine checks them itself (the points as they go up, or before the
  * batches under a cap), and must fail as the cpu engine does, with the
@@ -181,10 +334,7 @@ static void nonfinite(struct xg_ctx *ctx)
             double sa[2] = {a.xyz[3 * 12345 + 2], a.xyz[3 * 17000]};
             double sb = b.xyz[9 * 700 + 4];
             struct xg_opts opt;
-            struct xg_stats st;
-            struct xg_contacts out = {0};
-            char msg[1024];
-            int rc1, rc2;
+            char what[128];
             if (bad & 1) {
                 a.xyz[3 * 12345 + 2] = NAN;
                 a.xyz[3 * 17000] = INFINITY;
@@ -193,20 +343,13 @@ static void nonfinite(struct xg_ctx *ctx)
                 b.xyz[9 * 700 + 4] = -INFINITY;
             memset(&opt, 0, sizeof opt);
             opt.gpu_mem_cap = caps[c];
-            opt.engine = XG_ENGINE_CPU;
-            rc1 = xg_inside(ctx, &a, &b, &opt, &out, &st);
-            snprintf(msg, sizeof msg, "%s", xg_ctx_errmsg(ctx));
-            opt.engine = XG_ENGINE_GPU;
-            rc2 = xg_inside(ctx, &a, &b, &opt, &out, &st);
-            ok(rc1 != XG_OK && rc2 == rc1 &&
-                   strcmp(msg, xg_ctx_errmsg(ctx)) == 0,
-               "non-finite %s, cap %zu: gpu fails as cpu (%d \"%s\", %d "
-               "\"%s\")", bad == 1 ? "point" : bad == 2 ? "triangle" : "both",
-               caps[c], rc1, msg, rc2, xg_ctx_errmsg(ctx));
+            snprintf(what, sizeof what, "non-finite %s, cap %zu",
+                     bad == 1 ? "point" : bad == 2 ? "triangle" : "both",
+                     caps[c]);
+            gpu_fails_as_cpu(ctx, &a, &b, &opt, XG_OK, what);
             a.xyz[3 * 12345 + 2] = sa[0];
             a.xyz[3 * 17000] = sa[1];
             b.xyz[9 * 700 + 4] = sb;
-            xg_contacts_free(&out);
         }
     xg_set_free(&a);
     xg_set_free(&b);
@@ -219,36 +362,23 @@ static void nonfinite(struct xg_ctx *ctx)
 static void locked(struct xg_ctx *ctx)
 {
     struct xg_set a = {0}, b = {0};
-    struct xg_contacts cpu = {0}, gpu = {0};
     struct xg_opts opt;
-    char msg[1024];
-    int rc1, rc2, k;
+    size_t n;
+    int k;
     make(&a, &b, 8, 2000, 9, 3000000, 20);
     memset(&opt, 0, sizeof opt);
-    opt.engine = XG_ENGINE_CPU;
-    rc1 = xg_inside(ctx, &a, &b, &opt, &cpu, NULL);
-    opt.engine = XG_ENGINE_GPU;
-    rc2 = xg_inside(ctx, &a, &b, &opt, &gpu, NULL);
-    ok(rc1 == XG_OK && rc2 == XG_OK && cpu.n > 100000 &&
-           xg_contacts_diff(&gpu, &cpu) == SIZE_MAX,
-       "3M points from their own memory: gpu equals cpu (%zu records)",
-       cpu.n);
+    n = gpu_same_as_cpu(ctx, &a, &b, &opt);
+    ok(n != SIZE_MAX && n > 100000,
+       "3M points from their own memory: gpu equals cpu (%zu records)", n);
     for (k = 0; k < 2; k++) {
         size_t at = k ? 3 * (size_t)2999999 + 1 : 3 * (size_t)1234567 + 2;
         double keep = a.xyz[at];
         a.xyz[at] = k ? INFINITY : NAN;
-        opt.engine = XG_ENGINE_CPU;
-        rc1 = xg_inside(ctx, &a, &b, &opt, &cpu, NULL);
-        snprintf(msg, sizeof msg, "%s", xg_ctx_errmsg(ctx));
-        opt.engine = XG_ENGINE_GPU;
-        rc2 = xg_inside(ctx, &a, &b, &opt, &gpu, NULL);
-        ok(rc1 != XG_OK && rc2 == rc1 && strcmp(msg, xg_ctx_errmsg(ctx)) == 0,
-           "3M points, %s in one: gpu fails as cpu (%d \"%s\", %d \"%s\")",
-           k ? "an infinity" : "a NaN", rc1, msg, rc2, xg_ctx_errmsg(ctx));
+        gpu_fails_as_cpu(ctx, &a, &b, &opt, XG_OK,
+                         k ? "3M points, an infinity in one"
+                           : "3M points, a NaN in one");
         a.xyz[at] = keep;
     }
-    xg_contacts_free(&cpu);
-    xg_contacts_free(&gpu);
     xg_set_free(&a);
     xg_set_free(&b);
 }
@@ -319,6 +449,8 @@ int main(void)
         tap_skip_all("no GPU");
     ctx = xg_ctx_new();
     walls(ctx);
+    diagonal_walls(ctx);
+    open_solid(ctx);
     nonfinite(ctx);
     cancel(ctx);
     compare(ctx, "4 solids, 8 triangles each", 4, 32, 1, 3000, 100, 0);
