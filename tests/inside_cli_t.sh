@@ -164,7 +164,10 @@ assert s['points'] == 9 and s['triangles'] == 36, s
 assert s['contacts'] == {'inside': 4, 'boundary': 5, 'outside': 2,
                          'total': 11}, s['contacts']
 assert s['skipped']['not_closed_features'] == 0
-assert s['candidate_pairs'] >= s['bbox_pairs'] >= s['deferred_pairs'] > 0
+assert s['candidate_pairs'] >= s['bbox_pairs'] > 0, s
+# the filter decides the walls of these boxes itself (xg_ray_wall): the
+# pairs it leaves to the exact stage are few, none here
+assert 0 <= s['deferred_pairs'] <= s['bbox_pairs'], s
 for k in ('predicate_filter_failures', 'exact_evaluations'):
     assert isinstance(s[k], int)
 assert s['features_written'] == 11
