@@ -66,7 +66,7 @@ int xg__solids_closed(struct xg_ctx *ctx, const struct xg_set *b,
  * collinear triangles, and builds the columns (opt->grid[0..1], else the
  * default).  Without the check the columns of open surfaces answer
  * nothing meaningful: the caller makes it (xg__solids_closed) before it
- * trusts an answer (the gpu engine, while the device starts).  Fills
+ * trusts an answer (the gpu engine, while the solids go up).  Fills
  * st's b_skipped, grid and grid_refs_b.  Caller frees S with
  * xg__solids_free, also on error. */
 int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,

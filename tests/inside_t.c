@@ -1161,6 +1161,77 @@ static void wall_cases(void)
     tally_ok(&t);
 }
 
+/* Vertical walls whose shadows run diagonally, at UTM coordinates and
+ * near the origin (a nudge of 0 itself would be subnormal, which the
+ * exact stage in doubles leaves to GMP: see the tiny wall): edge vectors of 30 significant bits, so a point on a
+ * wall's line is exactly on it while the sides' products are not exact
+ * doubles (the intervals cannot certify their zeros; the exact stage in
+ * doubles and the wall stage, xg_ray_wall, must).  Points on the wall
+ * (inside, on its edges and vertices), beside it in its plane, and one
+ * ulp off in x or y: the filter must decide each, as the exact stage
+ * (GMP behind) does.  Then a wall far from its point's magnitude, where
+ * a coordinate difference is inexact: the filter may only defer or
+ * agree. */
+static void diagonal_wall_cases(void)
+{
+    static const double bases[2][3] = {{500000.25, 7000000.5, 350.75},
+                                       {-3.5, 12.25, -1.0}};
+    const double d[2] = {1.0 + 0x1p-29, 2.0 + 0x1p-28};
+    struct tally t = {"diagonal vertical walls: the filter decides every "
+                      "point as the exact stage does", 0, 0};
+    long on = 0, deferred = 0;
+    int b, i, k, u;
+    for (b = 0; b < 2; b++)
+        for (i = -2; i <= 10; i++)
+            for (k = -1; k <= 9; k++)
+                for (u = 0; u < 5; u++) {
+                    const double *o = bases[b];
+                    double T[9], p[3], bx[6];
+                    int f, e, s;
+                    /* the wall: A, A + d at the foot, A + d/2 on top */
+                    T[0] = o[0], T[1] = o[1], T[2] = o[2];
+                    T[3] = o[0] + d[0], T[4] = o[1] + d[1], T[5] = o[2];
+                    T[6] = o[0] + d[0] / 2, T[7] = o[1] + d[1] / 2;
+                    T[8] = o[2] + 2.0;
+                    p[0] = o[0] + i / 8.0 * d[0];
+                    p[1] = o[1] + i / 8.0 * d[1];
+                    p[2] = o[2] + 0.25 * k;
+                    if (u == 1 || u == 2)
+                        p[0] = nextafter(p[0], u == 1 ? HUGE_VAL : -HUGE_VAL);
+                    if (u == 3 || u == 4)
+                        p[1] = nextafter(p[1], u == 3 ? HUGE_VAL : -HUGE_VAL);
+                    xg__tri_box(T, bx);
+                    if (!xg__ray_box_holds(p, bx))
+                        continue;
+                    s = xg_orient2d(NULL, T, T + 3, T + 6);
+                    f = xg_ray_tri_fast(p, T, s, p[2] < bx[2]);
+                    e = xg__ray_tri_exact(NULL, p, T);
+                    on += e == XG_RAY_ON;
+                    CHECK(&t, s == XG_ZERO && f == e,
+                          "base %d point (%d, %d, %d): filter %d, exact %d",
+                          b, i, k, u, f, e);
+                }
+    CHECK(&t, on > 20 && t.n > 200, "only %ld points on the walls of %ld",
+          on, t.n);
+    /* a wall of tiny extent at the origin, points far off its scale:
+     * p - A is then inexact in the exact stage in doubles */
+    for (i = 0; i < 64; i++) {
+        double T[9] = {0, 0, 0, 0x1p-600, 0x1p-599, 0, 0x1p-601, 0x1p-600,
+                       1.0};
+        double p[3] = {0x1p-600 * (i % 3) / 2, 0x1p-599 * (i % 3) / 2,
+                       0.5 + i * 0x1p-60};
+        int f, e;
+        f = xg_ray_tri_fast(p, T, xg_orient2d(NULL, T, T + 3, T + 6), 0);
+        e = xg__ray_tri_exact(NULL, p, T);
+        deferred += f == XG_RAY_DEFER;
+        CHECK(&t, f == XG_RAY_DEFER || f == e,
+              "tiny wall point %d: filter %d, exact %d", i, f, e);
+    }
+    printf("# diagonal walls: %ld points, %ld on a wall; tiny wall: %ld of "
+           "64 deferred\n", t.n, on, deferred);
+    tally_ok(&t);
+}
+
 static void filter_cases(void)
 {
     static const double bases[3][3] = {{500000.25, 7000000.5, 350.75},
@@ -1374,6 +1445,7 @@ int main(void)
     printf("# random solids: %.2f s\n", seconds() - t0);
     filter_cases();
     wall_cases();
+    diagonal_wall_cases();
     lattice_zero_cases();
     printf("# filter: %.2f s\n", seconds() - t0);
     bad_input();
