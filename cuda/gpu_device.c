@@ -81,6 +81,9 @@ int xg__gpu_open(struct xg_ctx *ctx, const struct xg_opts *opt,
     size_t free_b = 0, total_b = 0;
     int rc;
     memset(gpu, 0, sizeof *gpu);
+    /* a kept worker thread (thread.c) may hold an earlier task's error,
+     * which the launches' checks would take for their own */
+    cudaGetLastError();
     if ((rc = XG_CUDA(ctx, cudaGetDevice(&gpu->prev_device))) != XG_OK)
         return rc;
     gpu->device = ctx && ctx->gpus[0] >= 0 ? ctx->gpus[0] : gpu->prev_device;

@@ -125,8 +125,10 @@ static void pin_worker(void *arg, int tid)
     size_t off, step = (size_t)c->nthreads * PIN_CHUNK, at[2] = {0, 0},
                 len[2] = {0, 0};
     int k = 0, j, used[2] = {0, 0}, last = -1;
-    /* A worker thread starts on device 0: the buffers' device first. */
-    cudaError_t e = cudaSetDevice(pb->device);
+    /* A kept worker thread (thread.c) has whichever device an earlier
+     * task left current, and maybe its error: the buffers' device
+     * first, the error cleared. */
+    cudaError_t e = (cudaGetLastError(), cudaSetDevice(pb->device));
     for (off = (size_t)tid * PIN_CHUNK; off < c->n && e == cudaSuccess;
          off += step, k ^= 1) {
         char *slot = pb->buf + (size_t)(2 * tid + k) * PIN_CHUNK;

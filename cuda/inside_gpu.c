@@ -246,7 +246,10 @@ static void prep_worker(void *arg, int tid)
         j->prep_s = xg__now() - t0;
         return;
     }
-    /* a new thread starts on device 0: the run's device first */
+    /* a kept worker thread (thread.c) has whichever device an earlier
+     * task left current, and maybe its error: the run's device first,
+     * the error cleared (the points' check launches a kernel) */
+    cudaGetLastError();
     j->up_rc = XG_CUDA(&j->up, cudaSetDevice(j->device));
     if (j->up_rc != XG_OK)
         return;

@@ -18,6 +18,12 @@ tests_orient_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_orient_t_LDADD = $(TAP_LDADD)
 TESTS += tests/orient_t
 
+check_PROGRAMS += tests/thread_t
+tests_thread_t_SOURCES = tests/thread_t.c tests/tap.h
+tests_thread_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_thread_t_LDADD = $(TAP_LDADD)
+TESTS += tests/thread_t
+
 check_PROGRAMS += tests/grid_t
 tests_grid_t_SOURCES = tests/grid_t.c tests/xg_test.h tests/tap.h
 tests_grid_t_CPPFLAGS = $(TAP_CPPFLAGS)
