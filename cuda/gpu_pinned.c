@@ -179,6 +179,15 @@ static int pin_move(struct xg_ctx *ctx, void *dst, const void *src,
         *bad = 0;
     if (bytes == 0)
         return XG_OK;
+    if (!ctx) {
+        /* no context to keep buffers in (the API takes a NULL one): the
+         * driver's own copy, the check on the source */
+        if (bad)
+            *bad = xg__nonfinite_run(src, bytes / sizeof(double));
+        return XG_CUDA(ctx, cudaMemcpy(dst, src, bytes,
+                                       down ? cudaMemcpyDeviceToHost
+                                            : cudaMemcpyHostToDevice));
+    }
     if ((rc = pinned_get(ctx, &pb)) != XG_OK)
         return rc;
     memset(&c, 0, sizeof c);

@@ -441,6 +441,41 @@ static void cancel(struct xg_ctx *ctx)
     xg_set_free(&b);
 }
 
+/* No context (the API takes a NULL one): the gpu engine has no pinned
+ * buffers to keep, and moves data through the driver's own copies; the
+ * records equal the cpu engine's, for points within a whole upload and
+ * points that fail the check.  On a GPU machine the default (auto)
+ * engine is the gpu one, and this crashed before. */
+static void no_context(struct xg_ctx *ctx)
+{
+    struct xg_set a = {0}, b = {0};
+    struct xg_contacts cpu = {0}, gpu = {0};
+    struct xg_opts opt;
+    double bad[3] = {0, NAN, 0};
+    int rc1, rc2;
+    make(&a, &b, 8, 2000, 6, 20000, 50);
+    memset(&opt, 0, sizeof opt);
+    opt.engine = XG_ENGINE_CPU;
+    rc1 = xg_inside(ctx, &a, &b, &opt, &cpu, NULL);
+    opt.engine = XG_ENGINE_GPU;
+    rc2 = xg_inside(NULL, &a, &b, &opt, &gpu, NULL);
+    ok(rc1 == XG_OK && rc2 == XG_OK && cpu.n > 0 &&
+           xg_contacts_diff(&gpu, &cpu) == SIZE_MAX,
+       "no context: the gpu engine's %zu records equal the cpu engine's "
+       "(%d, %d)", cpu.n, rc1, rc2);
+    rc2 = xg_inside(NULL, &a, &b, NULL, &gpu, NULL);
+    ok(rc2 == XG_OK && xg_contacts_diff(&gpu, &cpu) == SIZE_MAX,
+       "no context, no options (the auto engine): the same (%d)", rc2);
+    xg_set_push_point(&a, bad, 99, 0);
+    rc2 = xg_inside(NULL, &a, &b, &opt, &gpu, NULL);
+    ok(rc2 == XG_EINVAL && gpu.n == 0,
+       "no context, a NaN point: refused, no records (%d)", rc2);
+    xg_contacts_free(&cpu);
+    xg_contacts_free(&gpu);
+    xg_set_free(&a);
+    xg_set_free(&b);
+}
+
 int main(void)
 {
     struct xg_ctx *ctx;
@@ -453,6 +488,7 @@ int main(void)
     open_solid(ctx);
     nonfinite(ctx);
     cancel(ctx);
+    no_context(ctx);
     compare(ctx, "4 solids, 8 triangles each", 4, 32, 1, 3000, 100, 0);
     compare(ctx, "8 solids, 2000 triangles", 8, 2000, 2, 20000, 50, 0);
     /* A cap of 512 KiB: the solids (250 KiB), then batches of about 1700
