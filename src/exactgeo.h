@@ -11,7 +11,10 @@
  *   - Functions that can fail return an int: XG_OK (0) or a positive XG_E*
  *     code; xg_strerror() names it and xg_ctx_errmsg() gives the detail.
  *   - Thread safety: every function is reentrant.  A struct xg_ctx may be
- *     used by one thread at a time; the engines start their own threads.
+ *     used by one thread at a time.  The engines run on worker threads
+ *     the library starts on first use and keeps parked between calls,
+ *     with every signal blocked (a forked child starts its own; unloading
+ *     the library stops them): no answer depends on them.
  *   - Ownership is stated on every declaration that allocates.  Every
  *     *_free() accepts NULL or a zeroed struct.
  */
@@ -70,7 +73,8 @@ const char *xg_strerror(int code);
 #define XG_UNSURE   2
 
 /* ------------------------------------------------------------------ */
-/* Context: threads, messages, progress, the GPU.  No global state anywhere. */
+/* Context: threads, messages, progress, the GPU.  No global state but the
+ * kept worker threads, which no result depends on. */
 
 struct xg_ctx;
 
