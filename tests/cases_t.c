@@ -172,7 +172,7 @@ static void run_case(const char *name, const struct tcase *c, int e,
                      int threads, const char *ename)
 {
     struct xg_ctx *ctx = xg_ctx_new();
-    struct xg_opts opt = {0, {0, 0, 0}, 0};
+    struct xg_opts opt = {.engine = 0};
     struct xg_contacts got = {0};
     size_t i, d;
     int rc;

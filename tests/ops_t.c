@@ -160,7 +160,7 @@ int main(void)
                                            {1.5, 1.25, 5}};
             struct xg_set s = {0};
             struct xg_triangles got = {0}, want = {0};
-            struct xg_opts opt = {XG_ENGINE_SEQ, {0, 0, 0}, 0, 0};
+            struct xg_opts opt = {.engine = XG_ENGINE_SEQ};
             struct xg_delaunay_report rep;
             int rc1, rc2, rc3;
             for (i = 0; i < 5; i++)
@@ -194,7 +194,7 @@ int main(void)
             const struct xg_op *op = xg_op_find(direct[i].name);
             struct xg_set a = {0}, b = {0};
             struct xg_contacts got = {0}, want = {0};
-            struct xg_opts opt = {XG_ENGINE_SEQ, {0, 0, 0}, 0};
+            struct xg_opts opt = {.engine = XG_ENGINE_SEQ};
             int rc1, rc2;
             if (!op) {
                 ok(0, "%s: in the table", direct[i].name);

@@ -72,7 +72,7 @@ static void grid_failure_frees(void)
     struct xg_set a = {0};
     struct xg_set b = {0};
     struct xg_contacts out = {0};
-    struct xg_opts opt = {XG_ENGINE_SEQ, {2048, 2048, 2048}, 0};
+    struct xg_opts opt = {.engine = XG_ENGINE_SEQ, .grid = {2048, 2048, 2048}};
     struct xg_ctx *ctx = xg_ctx_new();
     long long before, after, boxes = 20000LL * 48 * 2;
     int e, rc = XG_OK, i;
@@ -186,7 +186,7 @@ static void engine_cancels(const struct config *cf, const struct xg_set *a,
         "cancel at the first call (0): XG_ECANCEL, no contacts",
         "cancel from fraction 0.5 on: XG_ECANCEL, no contacts",
         "cancel at the last call (1): XG_ECANCEL, no contacts"};
-    struct xg_opts opt = {cf->engine, {0, 0, 0}, 0};
+    struct xg_opts opt = {.engine = cf->engine};
     struct xg_ctx *ctx = xg_ctx_new();
     struct xg_contacts out = {0};
     struct probe p;
@@ -220,7 +220,7 @@ static void engine_cancels(const struct config *cf, const struct xg_set *a,
 static void redblue_cancels_last(int engine, const char *name)
 {
     struct xg_set a = {0}, b = {0};
-    struct xg_opts opt = {engine, {0, 0, 0}, 0};
+    struct xg_opts opt = {.engine = engine};
     struct xg_ctx *ctx = xg_ctx_new();
     struct xg_contacts out = {0};
     struct probe p;
@@ -253,7 +253,7 @@ int main(void)
     struct xg_set a = {0};
     struct xg_set b = {0};
     struct xg_contacts ref = {0};
-    struct xg_opts opt = {XG_ENGINE_SEQ, {0, 0, 0}, 0};
+    struct xg_opts opt = {.engine = XG_ENGINE_SEQ};
     int c;
 
     rng_seed_from_env(2024);

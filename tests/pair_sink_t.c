@@ -80,7 +80,7 @@ static int toy_fast(struct xg_counters *cnt, const double *p,
 
 static const struct xg__pair_ops toy_ops = {
     XG_ELEM_POINT, XG_ELEM_TRIANGLE, 3, point_box, tri_box,
-    toy_fast, toy_exact, NULL,
+    toy_fast, toy_exact, NULL, 0,
 };
 
 /* ---- the reduce sink: per point, count, parity, touched ---- */

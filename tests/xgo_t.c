@@ -228,7 +228,7 @@ int main(void)
 {
     struct xg_contacts ref = {0};
     struct xg_stats st;
-    struct xg_opts opt = {XG_ENGINE_SEQ, {0, 0, 0}, 0};
+    struct xg_opts opt = {.engine = XG_ENGINE_SEQ};
     struct xgo_job job;
     struct xgo_report rep;
     OGRSpatialReferenceH srs;
