@@ -7,7 +7,12 @@
  * and without outside records) give the cpu engine's contacts bit for
  * bit, on the lattice data whose contacts crowd the cuts and on random
  * data at UTM magnitudes (tests/regions_data.h); an open solid fails as
- * the whole run does.  Prints "1..0 # SKIP no GPU" where there is none.
+ * the whole run does.  Where the machine has several GPUs, the same on
+ * distinct devices too: {1} alone, {0,1}, {1,0} in 7 regions, and with
+ * four, {0,1,2,3} and {3,2,1,0,3} in 9 regions under a memory cap (the
+ * kept worker threads of thread.c then run on every device in turn, so
+ * a device left current by an earlier task would show here).  Prints
+ * "1..0 # SKIP no GPU" where there is none.
  * XG_REGIONS_GPU_T_SMALL makes the sets small (compute-sanitizer).
  */
 #include <stdlib.h>
@@ -20,18 +25,30 @@ static size_t scale = 8;
 
 struct config {
     const char *name;
-    int devs[2], ndev, regions;
+    int devs[5], ndev, regions;
     size_t cap;
+    int need;                   /* the GPUs the machine must have */
 };
 
 static const struct config configs[] = {
-    {"gpu {0}", {0, 0}, 1, 0, 0},
-    {"gpu {0}, 5 regions", {0, 0}, 1, 5, 0},
-    {"gpu {0,0}", {0, 0}, 2, 0, 0},
-    {"gpu {0,0}, 7 regions", {0, 0}, 2, 7, 0},
-    {"gpu {0,0}, 4 regions, 64 MiB cap", {0, 0}, 2, 4, (size_t)64 << 20},
+    {"gpu {0}", {0}, 1, 0, 0, 1},
+    {"gpu {0}, 5 regions", {0}, 1, 5, 0, 1},
+    {"gpu {0,0}", {0, 0}, 2, 0, 0, 1},
+    {"gpu {0,0}, 7 regions", {0, 0}, 2, 7, 0, 1},
+    {"gpu {0,0}, 4 regions, 64 MiB cap", {0, 0}, 2, 4, (size_t)64 << 20, 1},
+    {"gpu {1}", {1}, 1, 0, 0, 2},
+    {"gpu {0,1}", {0, 1}, 2, 0, 0, 2},
+    {"gpu {1,0}, 7 regions", {1, 0}, 2, 7, 0, 2},
+    {"gpu {0,1,2,3}", {0, 1, 2, 3}, 4, 0, 0, 4},
+    {"gpu {3,2,1,0,3}, 9 regions, 64 MiB cap", {3, 2, 1, 0, 3}, 5, 9,
+     (size_t)64 << 20, 4},
+    /* after the others: a kept worker that ran on device 1 or 3 must not
+     * carry it into a run on {0} */
+    {"gpu {0} again", {0}, 1, 0, 0, 2},
 };
 #define NCONFIG (sizeof configs / sizeof configs[0])
+
+static int ngpu;                /* xg_gpu_count() */
 
 static void check_op(const char *name, xg_op_run_fn run,
                      const struct xg_set *a, const struct xg_set *b,
@@ -53,6 +70,8 @@ static void check_op(const char *name, xg_op_run_fn run,
     for (k = 0; k < NCONFIG; k++) {
         const struct config *c = &configs[k];
         int rc, want_regions;
+        if (c->need > ngpu)
+            continue;
         opt.engine = XG_ENGINE_GPU;
         opt.regions = c->regions;
         opt.gpu_mem_cap = c->cap;
@@ -88,6 +107,8 @@ static void open_solid(void)
     struct xg_opts opt;
     char whole[1024];
     int devs[2] = {0, 0}, rc;
+    if (ngpu >= 2)
+        devs[1] = 1;
     memset(&opt, 0, sizeof opt);
     rd_inside(&a, &b, 300, 9, 1, 3, 7);
     opt.engine = XG_ENGINE_CPU;
@@ -97,8 +118,8 @@ static void open_solid(void)
     xg_ctx_set_gpus(ctx, devs, 2);
     rc = xg_inside(ctx, &a, &b, &opt, &c, NULL);
     ok(rc == XG_EFORMAT && !strcmp(whole, xg_ctx_errmsg(ctx)) && c.n == 0,
-       "an open solid on gpu {0,0}: the whole cpu run's failure: %s",
-       xg_ctx_errmsg(ctx));
+       "an open solid on gpu {0,%d}: the whole cpu run's failure: %s",
+       devs[1], xg_ctx_errmsg(ctx));
     xg_contacts_free(&c);
     xg_set_free(&a);
     xg_set_free(&b);
@@ -110,6 +131,9 @@ int main(void)
     int lattice, outside;
     if (!xg_gpu_available())
         tap_skip_all("no GPU");
+    ngpu = xg_gpu_count();
+    printf("# %d GPUs: the configurations of up to %d devices run\n", ngpu,
+           ngpu >= 4 ? 4 : ngpu >= 2 ? 2 : 1);
     if (getenv("XG_REGIONS_GPU_T_SMALL"))
         scale = 1;
     rng_seed_from_env(1516);
