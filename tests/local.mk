@@ -293,7 +293,7 @@ check_PROGRAMS += tests/delaunay_t
 tests_delaunay_t_SOURCES = tests/delaunay_t.c tests/pred_ref.h tests/dt_sets.h \
 	tests/xg_test.h \
 	tests/tap.h
-tests_delaunay_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_delaunay_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/bench
 tests_delaunay_t_LDADD = $(TAP_LDADD)
 TESTS += tests/delaunay_t
 # `exactgeo delaunay` end to end (issue 14): the triangles against a
