@@ -32,6 +32,10 @@ struct reader {
                                  keep_z */
     int keep_z;               /* 2D, but a Z there is kept (and noted in
                                  rep->has_z) */
+    int zkind;                /* keep_z: -1 before the first point, then
+                                 whether it had Z (1) or not (0): every
+                                 other point must be the same */
+    GIntBig zfid;             /* the feature of that first point */
     GIntBig fid;
     int64_t sub;              /* next element index within the feature */
     size_t vtx;               /* vertices seen in the feature */
@@ -221,10 +225,35 @@ static int points3d_geom(struct reader *r, OGRGeometryH g)
     }
 }
 
-/* Points of the plane: z kept where the geometry has Z (0 without). */
+/* Points of the plane with their z, where a layer mixes points with Z
+ * and points without: refused, naming the first point of the other kind
+ * than the layer's first point (it is found as soon as it is read, and
+ * the message names both).  A z of 0 for the points without Z would put
+ * them at sea level: a spike in a TIN of a terrain. */
+static int z_mix(struct reader *r, OGRGeometryH g)
+{
+    int z = OGR_G_Is3D(g) != 0;
+    char what[256];
+    if (r->zkind < 0) {
+        r->zkind = z;
+        r->zfid = r->fid;
+    }
+    if (z == r->zkind)
+        return XG_OK;
+    snprintf(what, sizeof what, "point %s Z, but feature %lld has %s: %s "
+             "would put a z of 0 on the points without; give every point a "
+             "z, or drop every z (ogr2ogr -dim XY)", z ? "with" : "without",
+             (long long)r->zfid, r->zkind ? "Z" : "none", r->job->op->name);
+    return bad(r, what);
+}
+
+/* Points of the plane: z kept where the geometry has Z (0 without: then
+ * no point of the layer has one, z_mix). */
 static int points2d_geom(struct reader *r, OGRGeometryH g)
 {
-    int rc = XG_OK, i, n;
+    int rc = z_mix(r, g), i, n;
+    if (rc)
+        return rc;
     if (OGR_G_Is3D(g))
         r->rep->has_z = 1;
     switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
@@ -710,6 +739,7 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
     r.job = job;
     r.dim = readers[k].dim;
     r.keep_z = readers[k].keep_z;
+    r.zkind = -1;
     r.rep = rep;
     r.err = err;
     r.errlen = errlen;
