@@ -80,6 +80,49 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
     return 0;
 }
 
+/* The axis (0: x, 1: y) of a NaN that an empty Point of g hides, or -1.
+ * OGR marks a point empty as soon as its x or y is NaN (OGRPoint::setX,
+ * setY) and keeps the coordinates, so that a CSV's or VRT's "nan" comes
+ * as POINT EMPTY.  WKB and GeoPackage store an empty point as x and y
+ * both NaN (a POINT EMPTY from WKT holds zeros): a NaN beside a number
+ * is a NaN coordinate, not an empty point.  Collections are searched
+ * part by part. */
+static int hidden_nan(OGRGeometryH g)
+{
+    int i, n, axis;
+    if (wkbFlatten(OGR_G_GetGeometryType(g)) == wkbPoint) {
+        double x = OGR_G_GetX(g, 0), y = OGR_G_GetY(g, 0);
+        if (!OGR_G_IsEmpty(g) || isnan(x) == isnan(y))
+            return -1;
+        return isnan(x) ? 0 : 1;
+    }
+    n = OGR_G_GetGeometryCount(g);
+    for (i = 0; i < n; i++)
+        if ((axis = hidden_nan(OGR_G_GetGeometryRef(g, i))) >= 0)
+            return axis;
+    return -1;
+}
+
+/* Whether g is an empty Point stored as NaN coordinates (see
+ * hidden_nan), for the warning that skips it. */
+static int nan_empty_point(OGRGeometryH g)
+{
+    return g && wkbFlatten(OGR_G_GetGeometryType(g)) == wkbPoint &&
+           OGR_G_IsEmpty(g) && isnan(OGR_G_GetX(g, 0));
+}
+
+/* The error for vertex vtx of feature fid of s, a coordinate on axis
+ * that is NaN (k 0..2) or infinite: the one message of both, wherever
+ * it is found. */
+static int nonfinite(const struct xgo_src *s, GIntBig fid, size_t vtx,
+                     int axis, int nan, char *err, size_t errlen)
+{
+    return xgo__fail(err, errlen, XG_EFORMAT, "%s, layer '%s', feature "
+                     "%lld: vertex %zu: %c coordinate is %s", s->path,
+                     s->name, (long long)fid, vtx, "xyz"[axis],
+                     nan ? "NaN" : "infinite");
+}
+
 /* The vertices of a curve into r->buf, checked finite.  *n receives the
  * count. */
 static int points(struct reader *r, OGRGeometryH g, size_t *n)
@@ -100,12 +143,9 @@ static int points(struct reader *r, OGRGeometryH g, size_t *n)
         if (r->dim == 2 && !r->keep_z)
             p[2] = 0.0;
         for (k = 0; k < 3; k++)
-            if (!isfinite(p[k])) {
-                char what[128];
-                snprintf(what, sizeof what, "vertex %zu: %c coordinate is %s",
-                         r->vtx + i, "xyz"[k], isnan(p[k]) ? "NaN" : "infinite");
-                return bad(r, what);
-            }
+            if (!isfinite(p[k]))
+                return nonfinite(r->s, r->fid, r->vtx + i, k, isnan(p[k]),
+                                 r->err, r->errlen);
     }
     r->vtx += (size_t)np;
     *n = (size_t)np;
@@ -198,7 +238,9 @@ static int segs2d_geom(struct reader *r, OGRGeometryH g)
 static int point(struct reader *r, OGRGeometryH g, int64_t sub)
 {
     size_t n;
-    int rc = points(r, g, &n);
+    int rc = points(r, g, &n), axis;
+    if (rc == XG_OK && n == 0 && (axis = hidden_nan(g)) >= 0)
+        return nonfinite(r->s, r->fid, r->vtx, axis, 1, r->err, r->errlen);
     if (rc || n == 0)         /* an empty point in a MultiPoint: nothing */
         return rc;
     if (xg_set_push_point(r->set, r->buf, r->fid, sub))
@@ -557,6 +599,32 @@ static int feature(struct reader *r, geom_fn fn, OGRGeometryH g, int *skip)
     return rc;
 }
 
+/* Feature fid of s, whose geometry g is NULL or empty: skipped with a
+ * warning and counted (s->nread, s->nogeom, rep->null_geoms), unless an
+ * empty point hides a NaN coordinate (hidden_nan), which is refused as
+ * the reader refuses any NaN.  One path for a run and for the count of a
+ * run in regions (xgo__read_nogeom), so that both say the same. */
+static int nogeom(struct xgo_src *s, const struct xgo_job *job,
+                  struct xgo_report *rep, GIntBig fid, OGRGeometryH g,
+                  char *err, size_t errlen)
+{
+    int axis = g ? hidden_nan(g) : -1;
+    if (axis >= 0)
+        return nonfinite(s, fid, 0, axis, 1, err, errlen);
+    rep->null_geoms++;
+    s->nogeom++;
+    s->nread++;
+    if (nan_empty_point(g))
+        xgo__warn(job->quiet, "%s, layer '%s', feature %lld: empty point "
+                  "(its x and y are NaN, as GeoPackage and WKB store POINT "
+                  "EMPTY; GDAL writes a point whose x or y is NaN so); "
+                  "skipped", s->path, s->name, (long long)fid);
+    else
+        xgo__warn(job->quiet, "%s, layer '%s', feature %lld: no geometry; "
+                  "skipped", s->path, s->name, (long long)fid);
+    return XG_OK;
+}
+
 static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
                     void *pa)
 {
@@ -595,14 +663,8 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
         } else if (!g || OGR_G_IsEmpty(g)) {
             /* a region's box never returns these: xgo__read_nogeom
              * counts them for a partitioned run */
-            if (!s->region) {
-                r->rep->null_geoms++;
-                s->nogeom++;
-                s->nread++;
-                xgo__warn(r->job->quiet,
-                          "%s, layer '%s', feature %lld: no geometry; "
-                          "skipped", s->path, s->name, (long long)r->fid);
-            }
+            if (!s->region)
+                rc = nogeom(s, r->job, r->rep, r->fid, g, r->err, r->errlen);
         } else {
             rc = feature(r, fn, g, &skip);
         }
@@ -661,21 +723,16 @@ int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
     CSLDestroy(ignored);
     OGR_L_ResetReading(s->lyr);
     CPLErrorReset();
-    while ((f = OGR_L_GetNextFeature(s->lyr)) != NULL) {
+    while (rc == XG_OK && (f = OGR_L_GetNextFeature(s->lyr)) != NULL) {
         OGRGeometryH g = OGR_F_GetGeometryRef(f);
         GIntBig fid = OGR_F_GetFID(f);
-        if (!g || OGR_G_IsEmpty(g)) {
-            rep->null_geoms++;
-            s->nogeom++;
-            s->nread++;
-            xgo__warn(job->quiet, "%s, layer '%s', feature %lld: no "
-                      "geometry; skipped", s->path, s->name,
-                      (long long)(fid == OGRNullFID ? ord : fid));
-        }
+        if (!g || OGR_G_IsEmpty(g))
+            rc = nogeom(s, job, rep, fid == OGRNullFID ? ord : fid, g, err,
+                        errlen);
         OGR_F_Destroy(f);
         ord++;
     }
-    if (CPLGetLastErrorType() == CE_Failure)
+    if (rc == XG_OK && CPLGetLastErrorType() == CE_Failure)
         rc = xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': reading "
                        "failed after %lld features: %s", s->path, s->name,
                        (long long)ord, CPLGetLastErrorMsg());

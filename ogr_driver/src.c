@@ -128,6 +128,17 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
         s->lyr = GDALDatasetGetLayer(s->ds, 0);
     }
     snprintf(s->name, sizeof s->name, "%s", OGR_L_GetName(s->lyr));
+    /* A layer that reads another dataset (a VRT's CSV) opens it only
+     * now, when its definition is asked for: a missing or unreadable
+     * source is GDAL's message, which the layer would otherwise hide as
+     * a layer without fields or geometry. */
+    CPLErrorReset();
+    OGR_L_GetLayerDefn(s->lyr);
+    if (CPLGetLastErrorType() == CE_Failure || CPLGetLastErrorType() ==
+                                                   CE_Fatal)
+        return xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot read "
+                         "the layer: %s", in->path, s->name,
+                         xgo__gdal_msg("driver error"));
     if (in->where && *in->where) {
         s->where = in->where;
         CPLErrorReset();

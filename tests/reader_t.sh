@@ -55,5 +55,46 @@ rm -f out.gpkg
 ok $? "4 all without Z: runs"
 rm -f out.gpkg
 
+# ---- 6: NaN hidden as an empty point ----------------------------------
+printf 'id,x,y,z\n1,500000,7000000,1\n2,500010,7000000,2\n3,nan,7000005,3\n4,500000,7000010,4\n5,500010,7000010,5\n' > nan.csv
+vrt() {  # vrt NAME CSV: a VRT of points from the columns x, y, z
+    cat > "$1.vrt" <<EOF
+<OGRVRTDataSource>
+  <OGRVRTLayer name="$1">
+    <SrcDataSource relativeToVRT="1">$2</SrcDataSource>
+    <GeometryType>wkbPoint25D</GeometryType>
+    <GeometryField encoding="PointFromColumns" x="x" y="y" z="z"/>
+  </OGRVRTLayer>
+</OGRVRTDataSource>
+EOF
+}
+vrt nan nan.csv
+refused "6 delaunay NaN x in a VRT" "nan.vrt, layer 'nan', feature 3: vertex 0: x coordinate is NaN" \
+    "$XG" delaunay out.gpkg nan.vrt
+cat > cube.csv <<'EOF'
+id,WKT
+1,"POLYHEDRALSURFACE Z (((0 0 0,0 1 0,1 1 0,1 0 0,0 0 0)),((0 0 1,1 0 1,1 1 1,0 1 1,0 0 1)),((0 0 0,1 0 0,1 0 1,0 0 1,0 0 0)),((0 1 0,0 1 1,1 1 1,1 1 0,0 1 0)),((0 0 0,0 0 1,0 1 1,0 1 0,0 0 0)),((1 0 0,1 1 0,1 1 1,1 0 1,1 0 0)))"
+EOF
+printf 'id,x,y,z\n1,0.5,0.5,0.5\n2,0.25,nan,0.5\n3,2,2,2\n' > nany.csv
+vrt nany nany.csv
+refused "6 inside -outside NaN y in a VRT" "nany.vrt, layer 'nany', feature 2: vertex 0: y coordinate is NaN" \
+    "$XG" inside -outside out.gpkg nany.vrt cube.csv
+refused "6 inside --regions 2 -outside NaN y" "nany.vrt, layer 'nany', feature 2: vertex 0: y coordinate is NaN" \
+    "$XG" inside --regions 2 -outside out.gpkg nany.vrt cube.csv
+# an empty point as GeoPackage stores it (x and y NaN): skipped, and the
+# warning says that its coordinates are NaN
+printf 'id,x,y,z\n1,0.5,0.5,0.5\n2,nan,nan,nan\n3,2,2,2\n' > nanxy.csv
+vrt nanxy nanxy.csv
+rm -f out.gpkg
+"$XG" inside -outside out.gpkg nanxy.vrt cube.csv > got.out 2> got.err
+ok $? "6 an empty point (x and y NaN): skipped"
+grep -qxF "exactgeo: warning: nanxy.vrt, layer 'nanxy', feature 2: empty point (its x and y are NaN, as GeoPackage and WKB store POINT EMPTY; GDAL writes a point whose x or y is NaN so); skipped" got.err
+ok $? "6 an empty point: the warning says NaN"
+rm -f out.gpkg
+# a VRT whose CSV is missing: GDAL's reason, not "has no geometry"
+vrt gone gone.csv
+refused "6 VRT of a missing CSV" "gone.vrt, layer 'gone': cannot read the layer: Failed to open datasource \`gone.csv'." \
+    "$XG" delaunay out.gpkg gone.vrt
+
 echo "1..$n"
 exit $failed
