@@ -39,6 +39,7 @@ struct reader {
     GIntBig fid;
     int64_t sub;              /* next element index within the feature */
     size_t vtx;               /* vertices seen in the feature */
+    int input;                /* 0: A, 1: B */
     int closed;               /* each feature must be a closed surface */
     int quiet;                /* no warnings about this feature: the
                                  job's, or a region that does not own it */
@@ -625,6 +626,75 @@ static int nogeom(struct xgo_src *s, const struct xgo_job *job,
     return XG_OK;
 }
 
+/* The field of layer defn d named as one of names (any case), or NULL. */
+static const char *field_like(OGRFeatureDefnH d, const char *const *names)
+{
+    int i, k, n = OGR_FD_GetFieldCount(d);
+    for (k = 0; names[k]; k++)
+        for (i = 0; i < n; i++) {
+            const char *f = OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(d, i));
+            if (EQUAL(f, names[k]))
+                return f;
+        }
+    return NULL;
+}
+
+/* For a layer without geometry read by the CSV driver, the open options
+ * that give it one, as "; for a CSV of coordinates, open it with -oo
+ * X_POSSIBLE_NAMES=x ..." in the front end's spelling (the tool's -oo,
+ * -aoo, -boo; a connection string's aoo=, boo=: told by layer_opt, "-al"
+ * or "al"); "" for other drivers.  Points come from coordinate columns
+ * (their own names where they look like coordinates, else x, y, z),
+ * lines and surfaces from a column of WKT. */
+static void csv_hint(const struct reader *r, char *buf, size_t len)
+{
+    static const char *const xs[] = {"x", "easting", "east", "lon",
+                                     "long", "longitude", "lng", NULL};
+    static const char *const ys[] = {"y", "northing", "north", "lat",
+                                     "latitude", NULL};
+    static const char *const zs[] = {"z", "elevation", "elev", "height",
+                                     "rl", "altitude", "alt", NULL};
+    static const char *const gs[] = {"wkt", "geom", "geometry", "the_geom",
+                                     "shape", NULL};
+    const struct xgo_input *in = r->input ? &r->job->b : &r->job->a;
+    const char *opt = in->layer_opt ? in->layer_opt : "-al";
+    int tool = opt[0] == '-', k, n;
+    GDALDriverH drv = GDALGetDatasetDriver(r->s->ds);
+    OGRFeatureDefnH d = OGR_L_GetLayerDefn(r->s->lyr);
+    const char *col[3], *what[3], *key;
+    char name[8];
+    size_t at;
+    buf[0] = '\0';
+    if (!drv || !EQUAL(GDALGetDriverShortName(drv), "CSV"))
+        return;
+    if (r->job->op->in[r->input].elem == XG_ELEM_POINT) {
+        col[0] = field_like(d, xs);
+        col[1] = field_like(d, ys);
+        col[2] = field_like(d, zs);
+        if (!col[0] || !col[1])
+            col[0] = "x", col[1] = "y", col[2] = "z";
+        what[0] = "X_POSSIBLE_NAMES", what[1] = "Y_POSSIBLE_NAMES";
+        what[2] = "Z_POSSIBLE_NAMES";
+        n = col[2] ? 3 : 2;
+    } else {
+        col[0] = field_like(d, gs);
+        if (!col[0])
+            col[0] = "COLUMN";
+        what[0] = "GEOM_POSSIBLE_NAMES";
+        n = 1;
+    }
+    /* the tool's -oo is both inputs', enough when there is one */
+    snprintf(name, sizeof name, "%s%coo", tool ? "-" : "",
+             r->input ? 'b' : 'a');
+    key = tool && r->job->op->ninputs == 1 ? "-oo" : name;
+    at = (size_t)snprintf(buf, len, "; for a CSV of %s, open it with",
+                          n > 1 ? "coordinates" : "WKT geometries");
+    for (k = 0; k < n && at < len; k++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%s%s%s=%s",
+                               tool || k == 0 ? " " : ";", key,
+                               tool ? " " : "=", what[k], col[k]);
+}
+
 static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
                     void *pa)
 {
@@ -634,9 +704,12 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
     OGRFeatureH f;
     int rc = XG_OK;
 
-    if (lt == wkbNone)
-        return FAIL(r, XG_EFORMAT, "%s, layer '%s': has no geometry",
-                    s->path, s->name);
+    if (lt == wkbNone) {
+        char hint[512];
+        csv_hint(r, hint, sizeof hint);
+        return FAIL(r, XG_EFORMAT, "%s, layer '%s': has no geometry%s",
+                    s->path, s->name, hint);
+    }
     if (r->dim == 3 && lt != wkbUnknown && !OGR_GT_HasZ(lt))
         return FAIL(r, XG_EFORMAT,
                     "%s, layer '%s': geometry type %s has no Z; %s "
@@ -801,6 +874,7 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
     r.err = err;
     r.errlen = errlen;
     r.set = out;
+    r.input = i;
     r.closed = job->op->in[i].closed;
     r.quiet = job->quiet;
     return read_all(&r, readers[k].fn, pf, pa);

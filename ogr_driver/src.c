@@ -94,7 +94,7 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
         return xgo__fail(err, errlen, XG_EINVAL, "no input %s given", which);
     CPLErrorReset();
     s->ds = GDALOpenEx(in->path, GDAL_OF_VECTOR | GDAL_OF_READONLY, NULL,
-                       NULL, NULL);
+                       in->open_options, NULL);
     if (!s->ds) {
         struct stat sb;
         if (strncmp(in->path, "/vsi", 4) != 0 && stat(in->path, &sb) != 0)

@@ -96,5 +96,68 @@ vrt gone gone.csv
 refused "6 VRT of a missing CSV" "gone.vrt, layer 'gone': cannot read the layer: Failed to open datasource \`gone.csv'." \
     "$XG" delaunay out.gpkg gone.vrt
 
+# ---- 7: open options (-oo, -aoo, -boo; aoo= in EXACTGEO:) -------------
+# a survey as surveyors keep it: a CSV of East, North, RL columns
+printf 'id,East,North,RL\n1,500000,7000000,1\n2,500010,7000000,2\n3,500005,7000005,3\n4,500000,7000010,4\n5,500010,7000010,5\n' > survey.csv
+refused "7 a CSV of coordinates, no -oo" "survey.csv, layer 'survey': has no geometry; for a CSV of coordinates, open it with -oo X_POSSIBLE_NAMES=East -oo Y_POSSIBLE_NAMES=North -oo Z_POSSIBLE_NAMES=RL" \
+    "$XG" delaunay out.gpkg survey.csv
+rm -f out.gpkg
+"$XG" delaunay -q out.gpkg survey.csv -oo X_POSSIBLE_NAMES=East \
+    -oo Y_POSSIBLE_NAMES=North -oo Z_POSSIBLE_NAMES=RL
+ok $? "7 delaunay -oo: runs"
+# the four triangles around the centre point 3, z carried
+dump out.gpkg -select v0,v1,v2 | sort > got.txt
+cat > want.txt <<'EOF'
+POLYGON Z ((500000 7000000 1,500005 7000005 3,500000 7000010 4,500000 7000000 1)),1,3,4
+POLYGON Z ((500000 7000000 1,500010 7000000 2,500005 7000005 3,500000 7000000 1)),1,2,3
+POLYGON Z ((500005 7000005 3,500010 7000010 5,500000 7000010 4,500005 7000005 3)),3,5,4
+POLYGON Z ((500010 7000000 2,500010 7000010 5,500005 7000005 3,500010 7000000 2)),2,5,3
+EOF
+sort want.txt | cmp -s - got.txt
+ok $? "7 delaunay -oo: the triangles, with z"
+# inside: A a CSV of x, y, z (-aoo), B a CSV whose WKT column is not
+# named WKT (-boo GEOM_POSSIBLE_NAMES); -oo of another value loses to
+# -aoo's, whatever the order
+printf 'id,x,y,z\n1,0.5,0.5,0.5\n2,1,0.5,0.25\n3,2,2,2\n' > probes.csv
+sed 's/^id,WKT$/id,shape/' cube.csv > cube_shape.csv
+rm -f out.gpkg
+"$XG" inside -q -outside out.gpkg probes.csv cube_shape.csv \
+    -aoo X_POSSIBLE_NAMES=x -oo X_POSSIBLE_NAMES=nosuch \
+    -oo Y_POSSIBLE_NAMES=y -aoo Z_POSSIBLE_NAMES=z \
+    -boo GEOM_POSSIBLE_NAMES=shape
+ok $? "7 inside -aoo, -boo, -oo: runs"
+dump out.gpkg -select a_fid,kind > got.txt
+printf 'POINT Z (0.5 0.5 0.5),1,inside\nPOINT Z (1.0 0.5 0.25),2,boundary\nPOINT Z (2 2 2),3,outside\n' > want.txt
+cmp -s want.txt got.txt
+ok $? "7 inside -aoo: inside, boundary, outside"
+if ! cmp -s want.txt got.txt; then sed 's/^/# /' got.txt; fi
+refused "7 inside, B's open option missing" "cube_shape.csv, layer 'cube_shape': has no geometry; for a CSV of WKT geometries, open it with -boo GEOM_POSSIBLE_NAMES=shape" \
+    "$XG" inside out.gpkg probes.csv cube_shape.csv -aoo X_POSSIBLE_NAMES=x -aoo Y_POSSIBLE_NAMES=y -aoo Z_POSSIBLE_NAMES=z
+"$XG" inside out.gpkg probes.csv cube_shape.csv > got.out 2> got.err
+grep -qxF "exactgeo: probes.csv, layer 'probes': has no geometry; for a CSV of coordinates, open it with -aoo X_POSSIBLE_NAMES=x -aoo Y_POSSIBLE_NAMES=y -aoo Z_POSSIBLE_NAMES=z" got.err
+ok $? "7 inside: the hint names -aoo"
+"$XG" delaunay out.gpkg survey.csv -oo X_POSSIBLE_NAMES > got.out 2> got.err
+[ $? -eq 2 ] && grep -qF -- "-oo: bad open option 'X_POSSIBLE_NAMES' (expected NAME=VALUE)" got.err
+ok $? "7 -oo without a value: usage error"
+"$XG" delaunay out.gpkg survey.csv -boo X_POSSIBLE_NAMES=x > got.out 2> got.err
+[ $? -eq 2 ]
+ok $? "7 delaunay -boo: usage error (one input)"
+# the EXACTGEO driver: aoo= (repeated) in a connection string
+PLUG="$top_builddir/ogr_driver/.libs"
+if [ -f "$PLUG/ogr_EXACTGEO.so" ]; then
+    GDAL_DRIVER_PATH=$PLUG LD_LIBRARY_PATH="$top_builddir/src/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+        ogrinfo -q -al "EXACTGEO:op=delaunay;a=survey.csv;aoo=X_POSSIBLE_NAMES=East;aoo=Y_POSSIBLE_NAMES=North;oo=Z_POSSIBLE_NAMES=RL" \
+        > got.out 2> got.err
+    [ "$(grep -c 'POLYGON Z' got.out)" -eq 4 ]
+    ok $? "7 EXACTGEO: aoo=, oo=: four triangles"
+    GDAL_DRIVER_PATH=$PLUG LD_LIBRARY_PATH="$top_builddir/src/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+        ogrinfo -q -al "EXACTGEO:op=delaunay;a=survey.csv" > got.out 2> got.err
+    grep -qF "survey.csv, layer 'survey': has no geometry; for a CSV of coordinates, open it with aoo=X_POSSIBLE_NAMES=East;aoo=Y_POSSIBLE_NAMES=North;aoo=Z_POSSIBLE_NAMES=RL" got.err
+    ok $? "7 EXACTGEO: the hint names aoo="
+else
+    ok 0 "7 EXACTGEO: aoo= # SKIP no plugin built"
+    ok 0 "7 EXACTGEO: the hint # SKIP no plugin built"
+fi
+
 echo "1..$n"
 exit $failed
