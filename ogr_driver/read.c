@@ -781,6 +781,7 @@ int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
 {
     static const char *const geom_only[] = {"OGR_STYLE", NULL};
     OGRFeatureDefnH d = OGR_L_GetLayerDefn(s->lyr);
+    struct xgo_cap cap;
     char **ignored = NULL;
     OGRFeatureH f;
     GIntBig ord = 0;
@@ -794,6 +795,7 @@ int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
                                OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(d, i)));
     OGR_L_SetIgnoredFields(s->lyr, (const char **)ignored);
     CSLDestroy(ignored);
+    xgo__cap_begin(&cap);
     OGR_L_ResetReading(s->lyr);
     CPLErrorReset();
     while (rc == XG_OK && (f = OGR_L_GetNextFeature(s->lyr)) != NULL) {
@@ -809,6 +811,7 @@ int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
         rc = xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': reading "
                        "failed after %lld features: %s", s->path, s->name,
                        (long long)ord, CPLGetLastErrorMsg());
+    xgo__cap_end(&cap);
     OGR_L_SetIgnoredFields(s->lyr, NULL);
     return rc;
 }
@@ -858,7 +861,8 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
               GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
     struct reader r;
-    int k = reader_of(job->op, i);
+    struct xgo_cap cap;
+    int k = reader_of(job->op, i), rc;
     if (k < 0)
         return xgo__fail(err, errlen, XG_ENOTSUP, "%s: no reader for %s "
                          "input (%d-D %ss) in this build", job->op->name,
@@ -877,5 +881,8 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
     r.input = i;
     r.closed = job->op->in[i].closed;
     r.quiet = job->quiet;
-    return read_all(&r, readers[k].fn, pf, pa);
+    xgo__cap_begin(&cap);
+    rc = read_all(&r, readers[k].fn, pf, pa);
+    xgo__cap_end(&cap);
+    return rc;
 }

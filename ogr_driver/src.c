@@ -2,7 +2,6 @@
  * src.c -- opening an input layer, its filter and the attribute store.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,18 +10,6 @@
 #include <cpl_error.h>
 #include <cpl_string.h>
 #include "xgo_internal.h"
-
-void xgo__warn(int quiet, const char *fmt, ...)
-{
-    char buf[1024];
-    va_list ap;
-    if (quiet)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    CPLError(CE_Warning, CPLE_AppDefined, "%s", buf);
-}
 
 const char *xgo__gdal_msg(const char *fallback)
 {

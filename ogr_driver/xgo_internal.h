@@ -31,12 +31,46 @@ int xgo__fail(char *err, size_t errlen, int code, const char *fmt, ...)
 /* Writes s to f as a JSON string, quoted and escaped (stats.c). */
 void xgo__json_str(FILE *f, const char *s);
 
-/* A warning through CPLError unless quiet. */
+/* A warning through CPLError unless quiet (warn.c).  Between
+ * xgo__cap_begin and xgo__cap_end, capped like GDAL's own. */
 void xgo__warn(int quiet, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* The cap on repeated warnings (warn.c), the one for every warning: from
+ * xgo__cap_begin to xgo__cap_end, the messages GDAL would pass to the
+ * error handler of this thread (the reader's xgo__warn, GDAL's own
+ * warnings and errors; not debug messages, which pass at once) go to c
+ * instead.  xgo__cap_end passes them on, in their order, but of each
+ * kind (the message with every number masked: the same warning about
+ * another feature) the first XGO_CAP_SHOWN only, then one line "... and
+ * N more like it"; the last error is left as it was.  Messages of kinds
+ * past the first XGO_CAP_KINDS share one count ("... and N more of other
+ * kinds").  c lives from begin to end (a local); not nested across
+ * threads. */
+#define XGO_CAP_SHOWN 10
+#define XGO_CAP_KINDS 64
+struct xgo_cap_msg {
+    int cls, no;              /* CPLErr, CPLErrorNum */
+    char *text;
+    int kind;                 /* its index in kind[], -1: other */
+    int last;                 /* the XGO_CAP_SHOWN-th of its kind */
+};
+struct xgo_cap {
+    int on;
+    size_t nkinds;
+    struct {
+        char *key;            /* the message, numbers masked */
+        uint64_t n;           /* seen */
+    } kind[XGO_CAP_KINDS];
+    uint64_t other;           /* seen of the kinds past the table */
+    struct xgo_cap_msg *q;    /* the ones to pass on, in order */
+    size_t nq, qcap;
+};
+void xgo__cap_begin(struct xgo_cap *c);
+void xgo__cap_end(struct xgo_cap *c);
 
 /* An opened input layer and, when attributes are copied, the attributes
  * of every feature read (geometry dropped), with the index of its first

@@ -310,7 +310,8 @@ EXTRA_DIST += tests/delaunay_cli_t.sh
 if HAVE_GDAL
 TESTS += tests/reader_t.sh
 endif
-EXTRA_DIST += tests/reader_t.sh
+EXTRA_DIST += tests/reader_t.sh tests/cases/wireframe.dxf \
+	tests/cases/make_wireframe.py
 
 # The memory check before a run (memory.c, xg_ctx_set_memory).
 check_PROGRAMS += tests/memory_t

@@ -159,5 +159,27 @@ else
     ok 0 "7 EXACTGEO: the hint # SKIP no plugin built"
 fi
 
+# ---- 8: a DXF wireframe: warnings capped -----------------------------
+# the case is what its script writes
+"$PY" "$top_srcdir/tests/cases/make_wireframe.py" | cmp -s - "$WIRE"
+ok $? "8 tests/cases/wireframe.dxf is make_wireframe.py's"
+"$PY" "$top_srcdir/tests/cases/make_wireframe.py" --points > probes3.csv
+"$PY" "$top_srcdir/tests/cases/make_wireframe.py" --holes > holes.csv
+"$PY" "$top_srcdir/tests/cases/make_wireframe.py" --wkt > solids.csv
+P3="-aoo X_POSSIBLE_NAMES=x -aoo Y_POSSIBLE_NAMES=y -aoo Z_POSSIBLE_NAMES=z"
+# each triangle a feature: not closed
+refused "8 inside on a wireframe" "$WIRE, layer 'entities', feature 0: surface is not closed: 3 open edges (edges used by an odd number of its triangles)" \
+    "$XG" inside out.gpkg probes3.csv "$WIRE" $P3
+# -skip-invalid: 56 features skipped, ten warnings of each kind (ours and
+# GDAL's own about the DXF's rings), then one line for the rest
+"$XG" inside out.gpkg probes3.csv "$WIRE" $P3 -skip-invalid > got.out 2> got.err
+grep -c "surface is not closed" got.err > got.txt
+grep -c "Non closed ring detected" got.err >> got.txt
+grep -c "^exactgeo: warning: \.\.\. and 46 more like it$" got.err >> got.txt
+printf '10\n10\n2\n' | cmp -s - got.txt
+ok $? "8 -skip-invalid: 10 warnings of each kind, then '... and 46 more like it'"
+grep -A1 "feature 9: surface is not closed" got.err | tail -1 |
+    grep -qx "exactgeo: warning: \.\.\. and 46 more like it"
+ok $? "8 the count follows the tenth of its kind"
 echo "1..$n"
 exit $failed
