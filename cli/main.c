@@ -55,7 +55,7 @@ static const struct {
     {"--tin", "tin", "yes"},     {"--regions", "regions", NULL},
     {"--max-memory", "max_memory", NULL},
     {"-oo", "oo", NULL},         {"-aoo", "aoo", NULL},
-    {"-boo", "boo", NULL},
+    {"-boo", "boo", NULL},       {"-bgroup", "bgroup", NULL},
 };
 
 static void die(const char *fmt, ...)

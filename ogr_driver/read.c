@@ -40,7 +40,10 @@ struct reader {
     int64_t sub;              /* next element index within the feature */
     size_t vtx;               /* vertices seen in the feature */
     int input;                /* 0: A, 1: B */
-    int closed;               /* each feature must be a closed surface */
+    int closed;               /* each feature must be a closed surface
+                                 (with groups: each group) */
+    struct xgo_groups *groups; /* -bgroup: the features by group, else
+                                 NULL */
     int quiet;                /* no warnings about this feature: the
                                  job's, or a region that does not own it */
     struct xg_set *set;       /* the elements read */
@@ -442,32 +445,72 @@ static int tris_geom(struct reader *r, OGRGeometryH g)
     }
 }
 
-/* The feature just read (elements first .. set->n - 1) must be a
- * closed surface: an error naming it, or with -skip-invalid a warning
- * and its elements dropped.  A feature whose polygons were skipped (not
- * planar, degenerate) is usually open and ends here too. */
-static int closed_check(struct reader *r, size_t first)
+/* Whether the n triangles at tri, of `who` ("feature 3", or a group of
+ * -bgroup), form a closed surface: XG_OK; else an error naming it, or
+ * with -skip-invalid a warning and *drop set (counted).  A wireframe's
+ * lone triangles (one or two per feature, a polygon of a 3DFACE) get a
+ * hint: group them with -bgroup (bgroup= in a connection string). */
+static int surface_closed(struct reader *r, const double *tri, size_t n,
+                          const char *who, int *drop)
 {
-    struct xg_set *set = r->set;
+    const struct xgo_input *in = r->input ? &r->job->b : &r->job->a;
+    int tool = !in->layer_opt || in->layer_opt[0] == '-';
     uint64_t open = 0;
-    char what[256];
-    if (set->n == first)
+    char what[512];
+    *drop = 0;
+    if (n == 0)
         return XG_OK;
-    if (xg_open_edges(set->xyz + 9 * first, set->n - first, &open) != XG_OK)
+    if (xg_open_edges(tri, n, &open) != XG_OK)
         return FAIL(r, XG_ENOMEM, "out of memory");
     if (open == 0)
         return XG_OK;
     snprintf(what, sizeof what, "surface is not closed: %llu open edge%s "
-             "(edges used by an odd number of its triangles)",
-             (unsigned long long)open, open == 1 ? "" : "s");
+             "(edges used by an odd number of its triangles)%s%s%s",
+             (unsigned long long)open, open == 1 ? "" : "s",
+             n <= 2 && !in->group ? "; a wireframe of one triangle per "
+                                    "feature? group them into solids by a "
+                                    "field: " : "",
+             n <= 2 && !in->group ? (tool ? "-bgroup " : "bgroup=") : "",
+             n <= 2 && !in->group ? "FIELD" : "");
     if (!r->job->skip_invalid)
-        return bad(r, what);
-    xgo__warn(r->quiet, "%s, layer '%s', feature %lld: %s; skipped",
-              r->s->path, r->s->name, (long long)r->fid, what);
-    set->n = first;
+        return FAIL(r, XG_EFORMAT, "%s, layer '%s', %s: %s", r->s->path,
+                    r->s->name, who, what);
+    xgo__warn(r->quiet, "%s, layer '%s', %s: %s; skipped", r->s->path,
+              r->s->name, who, what);
+    *drop = 1;
     r->s->invalid++;
     r->rep->not_closed++;
     return XG_OK;
+}
+
+/* The feature just read (elements first .. set->n - 1) must be a
+ * closed surface (surface_closed); dropped when -skip-invalid skips it.
+ * A feature whose polygons were skipped (not planar, degenerate) is
+ * usually open and ends here too. */
+static int closed_check(struct reader *r, size_t first)
+{
+    struct xg_set *set = r->set;
+    char who[64];
+    int drop, rc;
+    snprintf(who, sizeof who, "feature %lld", (long long)r->fid);
+    rc = surface_closed(r, set->xyz + 9 * first, set->n - first, who, &drop);
+    if (rc == XG_OK && drop)
+        set->n = first;
+    return rc;
+}
+
+/* A group of -bgroup must be a closed surface (xgo_group_check). */
+static int group_closed(void *arg, const double *tri, size_t n,
+                        const char *key, GIntBig fid, size_t nfeat,
+                        int *drop)
+{
+    struct reader *r = arg;
+    const struct xgo_input *in = r->input ? &r->job->b : &r->job->a;
+    char who[512];
+    snprintf(who, sizeof who, "group %s = '%s' (%zu feature%s, the lowest "
+             "FID %lld)", in->group, key, nfeat, nfeat == 1 ? "" : "s",
+             (long long)fid);
+    return surface_closed(r, tri, n, who, drop);
 }
 
 /* Keeps the attributes of f (its geometry dropped) for copying. */
@@ -590,7 +633,7 @@ static int feature(struct reader *r, geom_fn fn, OGRGeometryH g, int *skip)
     first = r->set->n;
     if ((rc = fn(r, g)) == XG_OK && r->set->n == first)
         s->barren++;
-    else if (rc == XG_OK && r->closed)
+    else if (rc == XG_OK && r->closed && !r->groups)
         rc = closed_check(r, first);
     if (!own)
         tally_put(r, &before);
@@ -740,6 +783,9 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
                 rc = nogeom(s, r->job, r->rep, r->fid, g, r->err, r->errlen);
         } else {
             rc = feature(r, fn, g, &skip);
+            if (rc == XG_OK && !skip && r->groups && r->set->n > first)
+                rc = xgo__group_add(r->groups, s, f, r->fid, first,
+                                    r->set->n, s->nfeat, r->err, r->errlen);
         }
         if (rc == XG_OK && !skip)
             s->nseen++;
@@ -756,6 +802,12 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
         rc = FAIL(r, XG_EIO, "%s, layer '%s': reading failed after %lld "
                              "features: %s", s->path, s->name,
                   (long long)ord, CPLGetLastErrorMsg());
+    if (rc == XG_OK && r->groups) {
+        rc = xgo__group_finish(r->groups, s, r->set,
+                               r->closed ? group_closed : NULL, r, r->err,
+                               r->errlen);
+        r->rep->b_groups += r->groups->ngroups;
+    }
     /* a region may hold nothing; the whole run's emptiness is checked
      * where its counts are summed */
     if (rc == XG_OK && ord == 0 && !s->region) {
@@ -862,6 +914,7 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
 {
     struct reader r;
     struct xgo_cap cap;
+    struct xgo_groups groups;
     int k = reader_of(job->op, i), rc;
     if (k < 0)
         return xgo__fail(err, errlen, XG_ENOTSUP, "%s: no reader for %s "
@@ -881,8 +934,14 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
     r.input = i;
     r.closed = job->op->in[i].closed;
     r.quiet = job->quiet;
+    memset(&groups, 0, sizeof groups);
+    if ((i ? job->b.group : job->a.group) && s->group_idx >= 0) {
+        groups.field = s->group_idx;
+        r.groups = &groups;
+    }
     xgo__cap_begin(&cap);
     rc = read_all(&r, readers[k].fn, pf, pa);
     xgo__cap_end(&cap);
+    xgo__groups_free(&groups);
     return rc;
 }

@@ -155,6 +155,13 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
         s->spat = in->spat;
         OGR_L_SetSpatialFilterRect(s->lyr, r[0], r[1], r[2], r[3]);
     }
+    s->group_idx = -1;
+    if (in->group &&
+        (s->group_idx = OGR_FD_GetFieldIndex(OGR_L_GetLayerDefn(s->lyr),
+                                             in->group)) < 0)
+        return xgo__fail(err, errlen, XG_EINVAL, "%s, layer '%s': no field "
+                         "'%s' to group the features of %s by", in->path,
+                         s->name, in->group, which);
     return resolve_fields(s, in, which, err, errlen);
 }
 

@@ -51,6 +51,10 @@ struct xgo_input {
     const char *const *open_options; /* "NAME=VALUE", NULL-terminated:
                                  the driver's open options (GDALOpenEx),
                                  as ogr2ogr -oo; NULL: none */
+    const char *group;        /* B of triangles: the field whose values
+                                 group the features into solids or meshes,
+                                 one per value (-bgroup); NULL: one per
+                                 feature */
 };
 
 /* What one rank of a partitioned run did (mpi/, xgp_run). */
@@ -72,7 +76,9 @@ struct xgo_report {
     uint64_t nonplanar;       /* B polygons skipped: not planar        */
     uint64_t bad_polygons;    /* B polygons skipped: degenerate rings  */
     uint64_t not_closed;      /* features skipped (-skip-invalid): their
-                                 surface is not closed                 */
+                                 surface is not closed (with -bgroup:
+                                 groups)                               */
+    uint64_t b_groups;        /* -bgroup: the groups B's features made */
     uint64_t written;         /* output features                       */
     uint64_t triangles;       /* triangles made (operations that give
                                  triangles; --tin writes them as one
@@ -205,6 +211,10 @@ const char *xgo_default_layer(const struct xg_op *op);
  *   regions        1..65536: the run cut into that many regions
  *                  (operations that give contacts; the exactgeo tool's
  *                  --regions, run by mpi/'s xgp_run)
+ *   bgroup         FIELD: B's features grouped into one solid or mesh
+ *                  per value of FIELD (operations whose B is triangles;
+ *                  not in regions); the group's id is the lowest FID of
+ *                  its features
  *   oo, aoo, boo   NAME=VALUE: an open option of the inputs' drivers
  *                  (GDALOpenEx), for both inputs (oo) or one; each call
  *                  adds one, replacing an earlier one of the same NAME

@@ -13,7 +13,7 @@
 
 #define KEYS "op, a, al, awhere, acopy, b, bl, bwhere, bcopy, engine, " \
              "grid, threads, gpus, max_memory, nln, outside, skip_invalid, " \
-             "verify, tin, oo, aoo, boo"
+             "verify, tin, oo, aoo, boo, bgroup"
 
 /* The slot of key in c, or NULL when the key is unknown. */
 static char **slot(struct xgo_conn *c, const char *key)
@@ -21,14 +21,14 @@ static char **slot(struct xgo_conn *c, const char *key)
     static const char *const names[] = {
         "op", "a", "b", "al", "bl", "awhere", "bwhere", "acopy", "bcopy",
         "engine", "grid", "threads", "gpus", "max_memory", "nln", "outside",
-        "skip_invalid", "verify", "tin", "oo", "aoo", "boo"};
+        "skip_invalid", "verify", "tin", "oo", "aoo", "boo", "bgroup"};
     char **slots[] = {
         &c->op, &c->src[0], &c->src[1], &c->layer[0], &c->layer[1],
         &c->where[0], &c->where[1], &c->copy[0], &c->copy[1],
         &c->engine, &c->grid, &c->threads, &c->gpus, &c->max_memory,
         &c->nln, &c->outside,
         &c->skip_invalid, &c->verify, &c->tin, &c->oo[0], &c->oo[1],
-        &c->oo[2]};
+        &c->oo[2], &c->bgroup};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(key, names[i]) == 0)
@@ -60,6 +60,7 @@ void xgo_conn_free(struct xgo_conn *c)
     free(c->tin);
     for (i = 0; i < 3; i++)
         free(c->oo[i]);
+    free(c->bgroup);
     memset(c, 0, sizeof *c);
 }
 
@@ -351,15 +352,16 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
 {
     /* the keys that are run options, in the order they are checked:
      * first the NINPUT_KEYS of the inputs */
-    enum { NINPUT_KEYS = 6 };
+    enum { NINPUT_KEYS = 7 };
     static const char *const keys[] = {"al", "bl", "awhere", "bwhere",
-                                       "acopy", "bcopy", "engine", "grid",
+                                       "acopy", "bcopy", "bgroup",
+                                       "engine", "grid",
                                        "threads", "gpus", "max_memory",
                                        "outside", "skip_invalid", "verify",
                                        "tin"};
     const char *const vals[] = {c->layer[0], c->layer[1], c->where[0],
                                 c->where[1], c->copy[0], c->copy[1],
-                                c->engine, c->grid, c->threads, c->gpus,
+                                c->bgroup, c->engine, c->grid, c->threads, c->gpus,
                                 c->max_memory, c->outside, c->skip_invalid, c->verify,
                                 c->tin};
     char names[256];

@@ -23,7 +23,7 @@
 
 enum what { OP, ENGINE, GRID, THREADS, GPUS, LAYER, WHERE, COPY, SPAT,
              OUTSIDE, SKIP_INVALID, VERIFY, TIN, REGIONS, MEMORY,
-             OPEN_OPTION };
+             OPEN_OPTION, GROUP };
 
 static const struct {
     const char *key;
@@ -40,6 +40,7 @@ static const struct {
     {"verify", VERIFY, 0},   {"tin", TIN, 0},     {"regions", REGIONS, 0},
     {"max_memory", MEMORY, 0},
     {"oo", OPEN_OPTION, 2}, {"aoo", OPEN_OPTION, 0}, {"boo", OPEN_OPTION, 1},
+    {"bgroup", GROUP, 1},
 };
 
 void xgo_op_list(char *buf, size_t len)
@@ -102,6 +103,11 @@ static int has_triangles(const struct xg_op *op)
     return op->output == XG_OUTPUT_TRIANGLES;
 }
 
+static int has_b_triangles(const struct xg_op *op)
+{
+    return op->ninputs > 1 && op->in[1].elem == XG_ELEM_TRIANGLE;
+}
+
 const char *xgo_default_layer(const struct xg_op *op)
 {
     return op && op->output == XG_OUTPUT_TRIANGLES ? "triangles" : "contacts";
@@ -113,7 +119,7 @@ static int b_set(const struct xgo_job *job)
 {
     const struct xgo_input *b = &job->b;
     return b->layer || b->where || b->copy != XGO_COPY_NONE || b->spat_set ||
-           job->open_given[2];
+           job->open_given[2] || b->group;
 }
 
 int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
@@ -152,6 +158,18 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
                    "(--regions, mpirun): a triangulation across processes "
                    "is not there yet; run it in one process",
                    job->op->name);
+    if (job->b.group && job->op->ninputs > 1 && !has_b_triangles(job->op)) {
+        ops_where(has_b_triangles, names, sizeof names);
+        return BAD("%s reads no triangles to group into solids or meshes "
+                   "(only %s does)", job->op->name, names);
+    }
+    /* a group's triangles may lie in several regions, which read and
+     * own features one by one */
+    if (job->regions && job->b.group)
+        return BAD("grouping B's features (-bgroup) cannot run in regions "
+                   "or on several processes (--regions, mpirun): a group's "
+                   "triangles may lie in several regions; run it in one "
+                   "process");
     if (job->op->ninputs < 2 && b_set(job))
         return BAD("%s takes one input, A: the options of B do not apply",
                    job->op->name);
@@ -511,6 +529,9 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
             if ((v = set_open(job, (keys[k].input + 1) % 3, value, err,
                               errlen)))
                 return v;
+            return xgo_options_check(job, err, errlen);
+        case GROUP:
+            in->group = *value ? value : NULL;
             return xgo_options_check(job, err, errlen);
         case REGIONS:
             if (parse_int(value, 1, REGIONS_MAX, &job->regions))

@@ -159,7 +159,7 @@ else
     ok 0 "7 EXACTGEO: the hint # SKIP no plugin built"
 fi
 
-# ---- 8: a DXF wireframe: warnings capped -----------------------------
+# ---- 8: a DXF wireframe: warnings capped, -bgroup ---------------------
 # the case is what its script writes
 "$PY" "$top_srcdir/tests/cases/make_wireframe.py" | cmp -s - "$WIRE"
 ok $? "8 tests/cases/wireframe.dxf is make_wireframe.py's"
@@ -167,8 +167,8 @@ ok $? "8 tests/cases/wireframe.dxf is make_wireframe.py's"
 "$PY" "$top_srcdir/tests/cases/make_wireframe.py" --holes > holes.csv
 "$PY" "$top_srcdir/tests/cases/make_wireframe.py" --wkt > solids.csv
 P3="-aoo X_POSSIBLE_NAMES=x -aoo Y_POSSIBLE_NAMES=y -aoo Z_POSSIBLE_NAMES=z"
-# each triangle a feature: not closed
-refused "8 inside on a wireframe" "$WIRE, layer 'entities', feature 0: surface is not closed: 3 open edges (edges used by an odd number of its triangles)" \
+# each triangle a feature: not closed, and the error says what to do
+refused "8 inside on a wireframe" "$WIRE, layer 'entities', feature 0: surface is not closed: 3 open edges (edges used by an odd number of its triangles); a wireframe of one triangle per feature? group them into solids by a field: -bgroup FIELD" \
     "$XG" inside out.gpkg probes3.csv "$WIRE" $P3
 # -skip-invalid: 56 features skipped, ten warnings of each kind (ours and
 # GDAL's own about the DXF's rings), then one line for the rest
@@ -181,5 +181,71 @@ ok $? "8 -skip-invalid: 10 warnings of each kind, then '... and 46 more like it'
 grep -A1 "feature 9: surface is not closed" got.err | tail -1 |
     grep -qx "exactgeo: warning: \.\.\. and 46 more like it"
 ok $? "8 the count follows the tenth of its kind"
+# -bgroup Layer: the answer of the same solids given as features
+rm -f out.gpkg
+"$XG" inside out.gpkg probes3.csv "$WIRE" $P3 -bgroup Layer -bcopy Layer > got.out 2> got.err
+ok $? "8 inside -bgroup Layer: runs"
+grep -qF "  B: $WIRE, layer 'entities': 56 features, 2 groups by Layer, 56 triangles" got.out
+ok $? "8 inside -bgroup Layer: the summary counts the groups"
+"$XG" inside -q solids.gpkg probes3.csv solids.csv $P3 -bcopy name
+dump out.gpkg -select a_fid,a_part,kind,b_Layer | sort > got.txt
+dump solids.gpkg -select a_fid,a_part,kind,b_name | sort > want.txt
+[ -s want.txt ] && [ "$(grep -c ',inside,' want.txt)" -gt 1000 ] &&
+    [ "$(grep -c ',boundary,' want.txt)" -gt 100 ] && cmp -s want.txt got.txt
+ok $? "8 inside -bgroup Layer = the solids as features ($(wc -l < got.txt) records)"
+# the group's id: its lowest FID; the value copied with -bcopy
+dump out.gpkg -select b_fid,b_Layer | sed 's/^[^,]*,//' | sort -u > got.txt
+printf '0,LENS_N\n24,LENS_S\n' | cmp -s - got.txt
+ok $? "8 b_fid: the group's lowest FID (0 and 24)"
+# segtri's meshes: the same contacts, b_tri counted over the group
+rm -f out.gpkg
+"$XG" segtri -q out.gpkg holes.csv "$WIRE" -bgroup Layer
+"$XG" segtri -q mesh.gpkg holes.csv solids.csv
+dump out.gpkg -select a_fid,a_seg,b_tri,kind > got.txt
+dump mesh.gpkg -select a_fid,a_seg,b_tri,kind > want.txt
+[ "$(wc -l < want.txt)" -gt 50 ] && cmp -s want.txt got.txt
+ok $? "8 segtri -bgroup Layer = the meshes as features ($(wc -l < got.txt) contacts)"
+# a group that is not closed (one triangle left out by the filter)
+refused "8 -bgroup, a group not closed" "$WIRE, layer 'entities', group Layer = 'LENS_N' (23 features, the lowest FID 0): surface is not closed: 3 open edges (edges used by an odd number of its triangles)" \
+    "$XG" inside out.gpkg probes3.csv "$WIRE" $P3 -bgroup Layer -bwhere "FID <> 5"
+rm -f out.gpkg
+"$XG" inside out.gpkg probes3.csv "$WIRE" $P3 -bgroup Layer -bwhere "FID <> 5" \
+    -skip-invalid -bcopy Layer > got.out 2> got.err
+grep -qxF "exactgeo: warning: $WIRE, layer 'entities', group Layer = 'LENS_N' (23 features, the lowest FID 0): surface is not closed: 3 open edges (edges used by an odd number of its triangles); skipped" got.err &&
+    [ "$(dump out.gpkg -select b_Layer | sed 's/.*,//' | sort -u)" = LENS_S ]
+ok $? "8 -bgroup -skip-invalid: the open group skipped, the other kept"
+# a feature without a value, a field that is not there, misplaced uses
+# (a CSV of WKT; -boo EMPTY_STRING_AS_NULL=YES makes an empty cell NULL)
+cat > lens.csv <<'EOF'
+id,g,WKT
+1,a,"MULTIPOLYGON Z (((0 0 0,0 1 0,1 1 0,1 0 0,0 0 0)),((0 0 1,1 0 1,1 1 1,0 1 1,0 0 1)),((0 0 0,1 0 0,1 0 1,0 0 1,0 0 0)))"
+2,,"MULTIPOLYGON Z (((0 1 0,0 1 1,1 1 1,1 1 0,0 1 0)),((0 0 0,0 0 1,0 1 1,0 1 0,0 0 0)),((1 0 0,1 1 0,1 1 1,1 0 1,1 0 0)))"
+EOF
+refused "8 -bgroup, a NULL value" "lens.csv, layer 'lens', feature 2: field 'g' is NULL: no group to put it in" \
+    "$XG" inside out.gpkg probes.csv lens.csv -bgroup g $P3 -boo EMPTY_STRING_AS_NULL=YES
+sed 's/^2,,/2,a,/' lens.csv > lens2.csv
+rm -f out.gpkg
+"$XG" inside -q -outside out.gpkg probes.csv lens2.csv -bgroup g $P3
+dump out.gpkg -select a_fid,b_fid,kind > got.txt
+printf 'POINT Z (0.5 0.5 0.5),1,1,inside\nPOINT Z (1.0 0.5 0.25),2,1,boundary\nPOINT Z (2 2 2),3,,outside\n' | cmp -s - got.txt
+ok $? "8 -bgroup: two halves of a cube make one solid"
+refused "8 -bgroup, no such field" "lens.csv, layer 'lens': no field 'grp' to group the features of B by" \
+    "$XG" inside out.gpkg probes.csv lens.csv -bgroup grp $P3
+"$XG" inside out.gpkg probes.csv lens.csv -bgroup g $P3 --regions 2 > got.out 2> got.err
+[ $? -eq 2 ] && grep -qF "grouping B's features (-bgroup) cannot run in regions" got.err && [ ! -e out.gpkg ]
+ok $? "8 -bgroup --regions 2: usage error, nothing written"
+"$XG" redblue out.gpkg holes.csv holes.csv -bgroup id > got.out 2> got.err
+[ $? -eq 2 ] && grep -qF "redblue reads no triangles to group into solids or meshes" got.err
+ok $? "8 redblue -bgroup: usage error"
+if [ -f "$PLUG/ogr_EXACTGEO.so" ]; then
+    GDAL_DRIVER_PATH=$PLUG LD_LIBRARY_PATH="$top_builddir/src/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+        ogrinfo -al -so "EXACTGEO:op=segtri;a=holes.csv;b=$WIRE;bgroup=Layer" \
+        > got.out 2> got.err
+    grep -qx "Feature Count: $(wc -l < want.txt)" got.out
+    ok $? "8 EXACTGEO: bgroup=Layer: the tool's count"
+else
+    ok 0 "8 EXACTGEO: bgroup= # SKIP no plugin built"
+fi
+
 echo "1..$n"
 exit $failed
