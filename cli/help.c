@@ -36,7 +36,7 @@ static const char options_text[] =
     "                   ogr2ogr -oo; -aoo, -boo: of A's, of B's only.  A CSV\n"
     "                   of coordinates: -oo X_POSSIBLE_NAMES=x\n"
     "                   -oo Y_POSSIBLE_NAMES=y -oo Z_POSSIBLE_NAMES=z\n"
-    "  -bgroup FIELD    segtri, inside: one mesh or solid per value of B's\n"
+    "  -bgroup FIELD    B of triangles: one mesh or solid per value of B's\n"
     "                   FIELD, of the triangles of all its features (a DXF\n"
     "                   wireframe: -bgroup Layer); b_fid is the group's\n"
     "                   lowest FID, -bcopy FIELD copies the value\n"

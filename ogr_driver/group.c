@@ -147,16 +147,14 @@ int xgo__group_finish(struct xgo_groups *g, struct xgo_src *s,
     }
     if (rc != XG_OK)
         goto done;
-    free(set->xyz);
-    free(set->fid);
-    free(set->sub);
-    set->xyz = xyz;
-    set->fid = fid;
-    set->sub = sub;
-    set->cap = set->n;
-    set->n = w;
-    xyz = NULL;
-    fid = sub = NULL;
+    {
+        struct xg_set grouped = {.elem = set->elem, .n = w, .cap = set->n,
+                                 .xyz = xyz, .fid = fid, .sub = sub};
+        xg_set_free(set);
+        *set = grouped;
+        xyz = NULL;
+        fid = sub = NULL;
+    }
     if (s->ncopy > 0) {
         for (i = 0; i < s->nfeat; i++)
             if (s->feat[i])

@@ -93,7 +93,7 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
  * part by part. */
 static int hidden_nan(OGRGeometryH g)
 {
-    int i, n, axis;
+    int i, n;
     if (wkbFlatten(OGR_G_GetGeometryType(g)) == wkbPoint) {
         double x = OGR_G_GetX(g, 0), y = OGR_G_GetY(g, 0);
         if (!OGR_G_IsEmpty(g) || isnan(x) == isnan(y))
@@ -101,9 +101,11 @@ static int hidden_nan(OGRGeometryH g)
         return isnan(x) ? 0 : 1;
     }
     n = OGR_G_GetGeometryCount(g);
-    for (i = 0; i < n; i++)
-        if ((axis = hidden_nan(OGR_G_GetGeometryRef(g, i))) >= 0)
+    for (i = 0; i < n; i++) {
+        int axis = hidden_nan(OGR_G_GetGeometryRef(g, i));
+        if (axis >= 0)
             return axis;
+    }
     return -1;
 }
 

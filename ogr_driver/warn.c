@@ -112,10 +112,11 @@ void xgo__cap_end(struct xgo_cap *c)
 {
     CPLErr cls = CPLGetLastErrorType();
     CPLErrorNum no = CPLGetLastErrorNo();
-    char *last = strdup(CPLGetLastErrorMsg());
+    char *last;
     size_t i;
     if (!c->on)
         return;
+    last = strdup(CPLGetLastErrorMsg());
     CPLPopErrorHandler();
     c->on = 0;
     for (i = 0; i < c->nq; i++) {

@@ -433,7 +433,7 @@ static int set_open(struct xgo_job *job, int k, const char *value, char *err,
                     size_t errlen)
 {
     char **list = job->open_given[k], *copy;
-    size_t n = 0, at;
+    size_t at;
     if (option_name(value) == 0)
         return BAD("bad open option '%s' (expected NAME=VALUE)", value);
     if (!(copy = strdup(value)))
@@ -442,15 +442,17 @@ static int set_open(struct xgo_job *job, int k, const char *value, char *err,
         free(list[at]);
         list[at] = copy;
     } else {
+        size_t n = 0;
+        char **grown;
         while (list && list[n])
             n++;
-        if (!(list = realloc(list, (n + 2) * sizeof *list))) {
+        if (!(grown = realloc(list, (n + 2) * sizeof *grown))) {
             free(copy);
             return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
         }
-        list[n] = copy;
-        list[n + 1] = NULL;
-        job->open_given[k] = list;
+        grown[n] = copy;
+        grown[n + 1] = NULL;
+        job->open_given[k] = grown;
     }
     if (merge_open(job, 0) || merge_open(job, 1))
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
