@@ -81,6 +81,15 @@ refused "6 inside -outside NaN y in a VRT" "nany.vrt, layer 'nany', feature 2: v
     "$XG" inside -outside out.gpkg nany.vrt cube.csv
 refused "6 inside --regions 2 -outside NaN y" "nany.vrt, layer 'nany', feature 2: vertex 0: y coordinate is NaN" \
     "$XG" inside --regions 2 -outside out.gpkg nany.vrt cube.csv
+# and over MPI, where the ranks' regions read the points
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+if [ "${XG_MPI:-yes}" = yes ] && command -v mpirun >/dev/null 2>&1 &&
+    mpirun -n 2 --oversubscribe "$XG" --version >/dev/null 2>&1; then
+    refused "6 inside under mpirun -n 3 -outside NaN y" "nany.vrt, layer 'nany', feature 2: vertex 0: y coordinate is NaN" \
+        mpirun -n 3 --oversubscribe "$XG" inside -outside out.gpkg nany.vrt cube.csv
+else
+    for k in 1 2 3; do ok 0 "6 inside under mpirun -n 3 # SKIP no MPI build"; done
+fi
 # an empty point as GeoPackage stores it (x and y NaN): skipped, and the
 # warning says that its coordinates are NaN
 printf 'id,x,y,z\n1,0.5,0.5,0.5\n2,nan,nan,nan\n3,2,2,2\n' > nanxy.csv
