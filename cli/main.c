@@ -54,6 +54,8 @@ static const struct {
     {"-skip-invalid", "skip_invalid", "yes"}, {"--verify", "verify", "yes"},
     {"--tin", "tin", "yes"},     {"--regions", "regions", NULL},
     {"--max-memory", "max_memory", NULL},
+    {"-oo", "oo", NULL},         {"-aoo", "aoo", NULL},
+    {"-boo", "boo", NULL},       {"-bgroup", "bgroup", NULL},
 };
 
 static void die(const char *fmt, ...)

@@ -26,10 +26,14 @@ static void input_line(const struct xgo_job *job, int i,
                        const struct xgo_report *rep)
 {
     const struct xg_op_input *in = &job->op->in[i];
-    printf("  %c: %s, layer '%s': %llu features, %llu %s", "AB"[i],
+    printf("  %c: %s, layer '%s': %llu features, ", "AB"[i],
            i ? job->b.path : job->a.path, i ? rep->b_layer : rep->a_layer,
-           (unsigned long long)(i ? rep->b_features : rep->a_features),
-           (unsigned long long)(i ? st->b_count : st->a_count), in->elements);
+           (unsigned long long)(i ? rep->b_features : rep->a_features));
+    if (i && job->b.group)
+        printf("%llu groups by %s, ", (unsigned long long)rep->b_groups,
+               job->b.group);
+    printf("%llu %s", (unsigned long long)(i ? st->b_count : st->a_count),
+           in->elements);
     if (*in->skipped)
         printf(" (%llu %s, skipped)",
                (unsigned long long)(i ? st->b_skipped : st->a_skipped),
@@ -42,8 +46,9 @@ static void input_line(const struct xgo_job *job, int i,
                (unsigned long long)rep->nonplanar,
                (unsigned long long)rep->bad_polygons);
     if (in->closed)
-        printf("; %llu features not closed, skipped",
-               (unsigned long long)rep->not_closed);
+        printf("; %llu %s not closed, skipped",
+               (unsigned long long)rep->not_closed,
+               job->b.group ? "groups" : "features");
     putchar('\n');
 }
 

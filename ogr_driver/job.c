@@ -235,9 +235,12 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     GDALProgressFunc pf = job->progress ? GDALScaledProgress : NULL;
     void *sp[5] = {NULL, NULL, NULL, NULL, NULL};
     const struct xg_op *op = job->op;
+    struct xgo_cap cap;       /* the run's warnings after the reads (the
+                                 reader caps its own) */
     int rc, k;
     double t;
 
+    memset(&cap, 0, sizeof cap);
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
     memset(rep, 0, sizeof *rep);
@@ -294,6 +297,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     if (rc)
         goto done;
 
+    xgo__cap_begin(&cap);
     if (!(ctx = xg_ctx_new())) {
         rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
         goto done;
@@ -349,6 +353,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
 done:
     if (job->close_dst)
         rc = xgo__close_dst(dst, rc, rep, sp[4], err, errlen);
+    xgo__cap_end(&cap);
     xg_ctx_free(ctx);
     xg_contacts_free(&out);
     xg_set_free(&set[0]);

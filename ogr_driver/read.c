@@ -32,10 +32,18 @@ struct reader {
                                  keep_z */
     int keep_z;               /* 2D, but a Z there is kept (and noted in
                                  rep->has_z) */
+    int zkind;                /* keep_z: -1 before the first point, then
+                                 whether it had Z (1) or not (0): every
+                                 other point must be the same */
+    GIntBig zfid;             /* the feature of that first point */
     GIntBig fid;
     int64_t sub;              /* next element index within the feature */
     size_t vtx;               /* vertices seen in the feature */
-    int closed;               /* each feature must be a closed surface */
+    int input;                /* 0: A, 1: B */
+    int closed;               /* each feature must be a closed surface
+                                 (with groups: each group) */
+    struct xgo_groups *groups; /* -bgroup: the features by group, else
+                                 NULL */
     int quiet;                /* no warnings about this feature: the
                                  job's, or a region that does not own it */
     struct xg_set *set;       /* the elements read */
@@ -76,6 +84,51 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
     return 0;
 }
 
+/* The axis (0: x, 1: y) of a NaN that an empty Point of g hides, or -1.
+ * OGR marks a point empty as soon as its x or y is NaN (OGRPoint::setX,
+ * setY) and keeps the coordinates, so that a CSV's or VRT's "nan" comes
+ * as POINT EMPTY.  WKB and GeoPackage store an empty point as x and y
+ * both NaN (a POINT EMPTY from WKT holds zeros): a NaN beside a number
+ * is a NaN coordinate, not an empty point.  Collections are searched
+ * part by part. */
+static int hidden_nan(OGRGeometryH g)
+{
+    int i, n;
+    if (wkbFlatten(OGR_G_GetGeometryType(g)) == wkbPoint) {
+        double x = OGR_G_GetX(g, 0), y = OGR_G_GetY(g, 0);
+        if (!OGR_G_IsEmpty(g) || isnan(x) == isnan(y))
+            return -1;
+        return isnan(x) ? 0 : 1;
+    }
+    n = OGR_G_GetGeometryCount(g);
+    for (i = 0; i < n; i++) {
+        int axis = hidden_nan(OGR_G_GetGeometryRef(g, i));
+        if (axis >= 0)
+            return axis;
+    }
+    return -1;
+}
+
+/* Whether g is an empty Point stored as NaN coordinates (see
+ * hidden_nan), for the warning that skips it. */
+static int nan_empty_point(OGRGeometryH g)
+{
+    return g && wkbFlatten(OGR_G_GetGeometryType(g)) == wkbPoint &&
+           OGR_G_IsEmpty(g) && isnan(OGR_G_GetX(g, 0));
+}
+
+/* The error for vertex vtx of feature fid of s, a coordinate on axis
+ * that is NaN (k 0..2) or infinite: the one message of both, wherever
+ * it is found. */
+static int nonfinite(const struct xgo_src *s, GIntBig fid, size_t vtx,
+                     int axis, int nan, char *err, size_t errlen)
+{
+    return xgo__fail(err, errlen, XG_EFORMAT, "%s, layer '%s', feature "
+                     "%lld: vertex %zu: %c coordinate is %s", s->path,
+                     s->name, (long long)fid, vtx, "xyz"[axis],
+                     nan ? "NaN" : "infinite");
+}
+
 /* The vertices of a curve into r->buf, checked finite.  *n receives the
  * count. */
 static int points(struct reader *r, OGRGeometryH g, size_t *n)
@@ -96,12 +149,9 @@ static int points(struct reader *r, OGRGeometryH g, size_t *n)
         if (r->dim == 2 && !r->keep_z)
             p[2] = 0.0;
         for (k = 0; k < 3; k++)
-            if (!isfinite(p[k])) {
-                char what[128];
-                snprintf(what, sizeof what, "vertex %zu: %c coordinate is %s",
-                         r->vtx + i, "xyz"[k], isnan(p[k]) ? "NaN" : "infinite");
-                return bad(r, what);
-            }
+            if (!isfinite(p[k]))
+                return nonfinite(r->s, r->fid, r->vtx + i, k, isnan(p[k]),
+                                 r->err, r->errlen);
     }
     r->vtx += (size_t)np;
     *n = (size_t)np;
@@ -194,7 +244,9 @@ static int segs2d_geom(struct reader *r, OGRGeometryH g)
 static int point(struct reader *r, OGRGeometryH g, int64_t sub)
 {
     size_t n;
-    int rc = points(r, g, &n);
+    int rc = points(r, g, &n), axis;
+    if (rc == XG_OK && n == 0 && (axis = hidden_nan(g)) >= 0)
+        return nonfinite(r->s, r->fid, r->vtx, axis, 1, r->err, r->errlen);
     if (rc || n == 0)         /* an empty point in a MultiPoint: nothing */
         return rc;
     if (xg_set_push_point(r->set, r->buf, r->fid, sub))
@@ -221,10 +273,35 @@ static int points3d_geom(struct reader *r, OGRGeometryH g)
     }
 }
 
-/* Points of the plane: z kept where the geometry has Z (0 without). */
+/* Points of the plane with their z, where a layer mixes points with Z
+ * and points without: refused, naming the first point of the other kind
+ * than the layer's first point (it is found as soon as it is read, and
+ * the message names both).  A z of 0 for the points without Z would put
+ * them at sea level: a spike in a TIN of a terrain. */
+static int z_mix(struct reader *r, OGRGeometryH g)
+{
+    int z = OGR_G_Is3D(g) != 0;
+    char what[256];
+    if (r->zkind < 0) {
+        r->zkind = z;
+        r->zfid = r->fid;
+    }
+    if (z == r->zkind)
+        return XG_OK;
+    snprintf(what, sizeof what, "point %s Z, but feature %lld has %s: %s "
+             "would put a z of 0 on the points without; give every point a "
+             "z, or drop every z (ogr2ogr -dim XY)", z ? "with" : "without",
+             (long long)r->zfid, r->zkind ? "Z" : "none", r->job->op->name);
+    return bad(r, what);
+}
+
+/* Points of the plane: z kept where the geometry has Z (0 without: then
+ * no point of the layer has one, z_mix). */
 static int points2d_geom(struct reader *r, OGRGeometryH g)
 {
-    int rc = XG_OK, i, n;
+    int rc = z_mix(r, g), i, n;
+    if (rc)
+        return rc;
     if (OGR_G_Is3D(g))
         r->rep->has_z = 1;
     switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
@@ -370,32 +447,72 @@ static int tris_geom(struct reader *r, OGRGeometryH g)
     }
 }
 
-/* The feature just read (elements first .. set->n - 1) must be a
- * closed surface: an error naming it, or with -skip-invalid a warning
- * and its elements dropped.  A feature whose polygons were skipped (not
- * planar, degenerate) is usually open and ends here too. */
-static int closed_check(struct reader *r, size_t first)
+/* Whether the n triangles at tri, of `who` ("feature 3", or a group of
+ * -bgroup), form a closed surface: XG_OK; else an error naming it, or
+ * with -skip-invalid a warning and *drop set (counted).  A wireframe's
+ * lone triangles (one or two per feature, a polygon of a 3DFACE) get a
+ * hint: group them with -bgroup (bgroup= in a connection string). */
+static int surface_closed(struct reader *r, const double *tri, size_t n,
+                          const char *who, int *drop)
 {
-    struct xg_set *set = r->set;
+    const struct xgo_input *in = r->input ? &r->job->b : &r->job->a;
+    int tool = !in->layer_opt || in->layer_opt[0] == '-';
     uint64_t open = 0;
-    char what[256];
-    if (set->n == first)
+    char what[512];
+    *drop = 0;
+    if (n == 0)
         return XG_OK;
-    if (xg_open_edges(set->xyz + 9 * first, set->n - first, &open) != XG_OK)
+    if (xg_open_edges(tri, n, &open) != XG_OK)
         return FAIL(r, XG_ENOMEM, "out of memory");
     if (open == 0)
         return XG_OK;
     snprintf(what, sizeof what, "surface is not closed: %llu open edge%s "
-             "(edges used by an odd number of its triangles)",
-             (unsigned long long)open, open == 1 ? "" : "s");
+             "(edges used by an odd number of its triangles)%s%s%s",
+             (unsigned long long)open, open == 1 ? "" : "s",
+             n <= 2 && !in->group ? "; a wireframe of one triangle per "
+                                    "feature? group them into solids by a "
+                                    "field: " : "",
+             n <= 2 && !in->group ? (tool ? "-bgroup " : "bgroup=") : "",
+             n <= 2 && !in->group ? "FIELD" : "");
     if (!r->job->skip_invalid)
-        return bad(r, what);
-    xgo__warn(r->quiet, "%s, layer '%s', feature %lld: %s; skipped",
-              r->s->path, r->s->name, (long long)r->fid, what);
-    set->n = first;
+        return FAIL(r, XG_EFORMAT, "%s, layer '%s', %s: %s", r->s->path,
+                    r->s->name, who, what);
+    xgo__warn(r->quiet, "%s, layer '%s', %s: %s; skipped", r->s->path,
+              r->s->name, who, what);
+    *drop = 1;
     r->s->invalid++;
     r->rep->not_closed++;
     return XG_OK;
+}
+
+/* The feature just read (elements first .. set->n - 1) must be a
+ * closed surface (surface_closed); dropped when -skip-invalid skips it.
+ * A feature whose polygons were skipped (not planar, degenerate) is
+ * usually open and ends here too. */
+static int closed_check(struct reader *r, size_t first)
+{
+    struct xg_set *set = r->set;
+    char who[64];
+    int drop, rc;
+    snprintf(who, sizeof who, "feature %lld", (long long)r->fid);
+    rc = surface_closed(r, set->xyz + 9 * first, set->n - first, who, &drop);
+    if (rc == XG_OK && drop)
+        set->n = first;
+    return rc;
+}
+
+/* A group of -bgroup must be a closed surface (xgo_group_check). */
+static int group_closed(void *arg, const double *tri, size_t n,
+                        const char *key, GIntBig fid, size_t nfeat,
+                        int *drop)
+{
+    struct reader *r = arg;
+    const struct xgo_input *in = r->input ? &r->job->b : &r->job->a;
+    char who[512];
+    snprintf(who, sizeof who, "group %s = '%s' (%zu feature%s, the lowest "
+             "FID %lld)", in->group, key, nfeat, nfeat == 1 ? "" : "s",
+             (long long)fid);
+    return surface_closed(r, tri, n, who, drop);
 }
 
 /* Keeps the attributes of f (its geometry dropped) for copying. */
@@ -518,7 +635,7 @@ static int feature(struct reader *r, geom_fn fn, OGRGeometryH g, int *skip)
     first = r->set->n;
     if ((rc = fn(r, g)) == XG_OK && r->set->n == first)
         s->barren++;
-    else if (rc == XG_OK && r->closed)
+    else if (rc == XG_OK && r->closed && !r->groups)
         rc = closed_check(r, first);
     if (!own)
         tally_put(r, &before);
@@ -526,6 +643,101 @@ static int feature(struct reader *r, geom_fn fn, OGRGeometryH g, int *skip)
         s->nread++;
     r->set = own_set;
     return rc;
+}
+
+/* Feature fid of s, whose geometry g is NULL or empty: skipped with a
+ * warning and counted (s->nread, s->nogeom, rep->null_geoms), unless an
+ * empty point hides a NaN coordinate (hidden_nan), which is refused as
+ * the reader refuses any NaN.  One path for a run and for the count of a
+ * run in regions (xgo__read_nogeom), so that both say the same. */
+static int nogeom(struct xgo_src *s, const struct xgo_job *job,
+                  struct xgo_report *rep, GIntBig fid, OGRGeometryH g,
+                  char *err, size_t errlen)
+{
+    int axis = g ? hidden_nan(g) : -1;
+    if (axis >= 0)
+        return nonfinite(s, fid, 0, axis, 1, err, errlen);
+    rep->null_geoms++;
+    s->nogeom++;
+    s->nread++;
+    if (nan_empty_point(g))
+        xgo__warn(job->quiet, "%s, layer '%s', feature %lld: empty point "
+                  "(its x and y are NaN, as GeoPackage and WKB store POINT "
+                  "EMPTY; GDAL writes a point whose x or y is NaN so); "
+                  "skipped", s->path, s->name, (long long)fid);
+    else
+        xgo__warn(job->quiet, "%s, layer '%s', feature %lld: no geometry; "
+                  "skipped", s->path, s->name, (long long)fid);
+    return XG_OK;
+}
+
+/* The field of layer defn d named as one of names (any case), or NULL. */
+static const char *field_like(OGRFeatureDefnH d, const char *const *names)
+{
+    int i, k, n = OGR_FD_GetFieldCount(d);
+    for (k = 0; names[k]; k++)
+        for (i = 0; i < n; i++) {
+            const char *f = OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(d, i));
+            if (EQUAL(f, names[k]))
+                return f;
+        }
+    return NULL;
+}
+
+/* For a layer without geometry read by the CSV driver, the open options
+ * that give it one, as "; for a CSV of coordinates, open it with -oo
+ * X_POSSIBLE_NAMES=x ..." in the front end's spelling (the tool's -oo,
+ * -aoo, -boo; a connection string's aoo=, boo=: told by layer_opt, "-al"
+ * or "al"); "" for other drivers.  Points come from coordinate columns
+ * (their own names where they look like coordinates, else x, y, z),
+ * lines and surfaces from a column of WKT. */
+static void csv_hint(const struct reader *r, char *buf, size_t len)
+{
+    static const char *const xs[] = {"x", "easting", "east", "lon",
+                                     "long", "longitude", "lng", NULL};
+    static const char *const ys[] = {"y", "northing", "north", "lat",
+                                     "latitude", NULL};
+    static const char *const zs[] = {"z", "elevation", "elev", "height",
+                                     "rl", "altitude", "alt", NULL};
+    static const char *const gs[] = {"wkt", "geom", "geometry", "the_geom",
+                                     "shape", NULL};
+    const struct xgo_input *in = r->input ? &r->job->b : &r->job->a;
+    const char *opt = in->layer_opt ? in->layer_opt : "-al";
+    int tool = opt[0] == '-', k, n;
+    GDALDriverH drv = GDALGetDatasetDriver(r->s->ds);
+    OGRFeatureDefnH d = OGR_L_GetLayerDefn(r->s->lyr);
+    const char *col[3], *what[3], *key;
+    char name[8];
+    size_t at;
+    buf[0] = '\0';
+    if (!drv || !EQUAL(GDALGetDriverShortName(drv), "CSV"))
+        return;
+    if (r->job->op->in[r->input].elem == XG_ELEM_POINT) {
+        col[0] = field_like(d, xs);
+        col[1] = field_like(d, ys);
+        col[2] = field_like(d, zs);
+        if (!col[0] || !col[1])
+            col[0] = "x", col[1] = "y", col[2] = "z";
+        what[0] = "X_POSSIBLE_NAMES", what[1] = "Y_POSSIBLE_NAMES";
+        what[2] = "Z_POSSIBLE_NAMES";
+        n = col[2] ? 3 : 2;
+    } else {
+        col[0] = field_like(d, gs);
+        if (!col[0])
+            col[0] = "COLUMN";
+        what[0] = "GEOM_POSSIBLE_NAMES";
+        n = 1;
+    }
+    /* the tool's -oo is both inputs', enough when there is one */
+    snprintf(name, sizeof name, "%s%coo", tool ? "-" : "",
+             r->input ? 'b' : 'a');
+    key = tool && r->job->op->ninputs == 1 ? "-oo" : name;
+    at = (size_t)snprintf(buf, len, "; for a CSV of %s, open it with",
+                          n > 1 ? "coordinates" : "WKT geometries");
+    for (k = 0; k < n && at < len; k++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%s%s%s=%s",
+                               tool || k == 0 ? " " : ";", key,
+                               tool ? " " : "=", what[k], col[k]);
 }
 
 static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
@@ -537,9 +749,12 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
     OGRFeatureH f;
     int rc = XG_OK;
 
-    if (lt == wkbNone)
-        return FAIL(r, XG_EFORMAT, "%s, layer '%s': has no geometry",
-                    s->path, s->name);
+    if (lt == wkbNone) {
+        char hint[512];
+        csv_hint(r, hint, sizeof hint);
+        return FAIL(r, XG_EFORMAT, "%s, layer '%s': has no geometry%s",
+                    s->path, s->name, hint);
+    }
     if (r->dim == 3 && lt != wkbUnknown && !OGR_GT_HasZ(lt))
         return FAIL(r, XG_EFORMAT,
                     "%s, layer '%s': geometry type %s has no Z; %s "
@@ -566,16 +781,13 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
         } else if (!g || OGR_G_IsEmpty(g)) {
             /* a region's box never returns these: xgo__read_nogeom
              * counts them for a partitioned run */
-            if (!s->region) {
-                r->rep->null_geoms++;
-                s->nogeom++;
-                s->nread++;
-                xgo__warn(r->job->quiet,
-                          "%s, layer '%s', feature %lld: no geometry; "
-                          "skipped", s->path, s->name, (long long)r->fid);
-            }
+            if (!s->region)
+                rc = nogeom(s, r->job, r->rep, r->fid, g, r->err, r->errlen);
         } else {
             rc = feature(r, fn, g, &skip);
+            if (rc == XG_OK && !skip && r->groups && r->set->n > first)
+                rc = xgo__group_add(r->groups, s, f, r->fid, first,
+                                    r->set->n, s->nfeat, r->err, r->errlen);
         }
         if (rc == XG_OK && !skip)
             s->nseen++;
@@ -592,6 +804,12 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
         rc = FAIL(r, XG_EIO, "%s, layer '%s': reading failed after %lld "
                              "features: %s", s->path, s->name,
                   (long long)ord, CPLGetLastErrorMsg());
+    if (rc == XG_OK && r->groups) {
+        rc = xgo__group_finish(r->groups, s, r->set,
+                               r->closed ? group_closed : NULL, r, r->err,
+                               r->errlen);
+        r->rep->b_groups += r->groups->ngroups;
+    }
     /* a region may hold nothing; the whole run's emptiness is checked
      * where its counts are summed */
     if (rc == XG_OK && ord == 0 && !s->region) {
@@ -617,6 +835,7 @@ int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
 {
     static const char *const geom_only[] = {"OGR_STYLE", NULL};
     OGRFeatureDefnH d = OGR_L_GetLayerDefn(s->lyr);
+    struct xgo_cap cap;
     char **ignored = NULL;
     OGRFeatureH f;
     GIntBig ord = 0;
@@ -630,26 +849,23 @@ int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
                                OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(d, i)));
     OGR_L_SetIgnoredFields(s->lyr, (const char **)ignored);
     CSLDestroy(ignored);
+    xgo__cap_begin(&cap);
     OGR_L_ResetReading(s->lyr);
     CPLErrorReset();
-    while ((f = OGR_L_GetNextFeature(s->lyr)) != NULL) {
+    while (rc == XG_OK && (f = OGR_L_GetNextFeature(s->lyr)) != NULL) {
         OGRGeometryH g = OGR_F_GetGeometryRef(f);
         GIntBig fid = OGR_F_GetFID(f);
-        if (!g || OGR_G_IsEmpty(g)) {
-            rep->null_geoms++;
-            s->nogeom++;
-            s->nread++;
-            xgo__warn(job->quiet, "%s, layer '%s', feature %lld: no "
-                      "geometry; skipped", s->path, s->name,
-                      (long long)(fid == OGRNullFID ? ord : fid));
-        }
+        if (!g || OGR_G_IsEmpty(g))
+            rc = nogeom(s, job, rep, fid == OGRNullFID ? ord : fid, g, err,
+                        errlen);
         OGR_F_Destroy(f);
         ord++;
     }
-    if (CPLGetLastErrorType() == CE_Failure)
+    if (rc == XG_OK && CPLGetLastErrorType() == CE_Failure)
         rc = xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': reading "
                        "failed after %lld features: %s", s->path, s->name,
                        (long long)ord, CPLGetLastErrorMsg());
+    xgo__cap_end(&cap);
     OGR_L_SetIgnoredFields(s->lyr, NULL);
     return rc;
 }
@@ -699,7 +915,9 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
               GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
     struct reader r;
-    int k = reader_of(job->op, i);
+    struct xgo_cap cap;
+    struct xgo_groups groups;
+    int k = reader_of(job->op, i), rc;
     if (k < 0)
         return xgo__fail(err, errlen, XG_ENOTSUP, "%s: no reader for %s "
                          "input (%d-D %ss) in this build", job->op->name,
@@ -710,11 +928,22 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
     r.job = job;
     r.dim = readers[k].dim;
     r.keep_z = readers[k].keep_z;
+    r.zkind = -1;
     r.rep = rep;
     r.err = err;
     r.errlen = errlen;
     r.set = out;
+    r.input = i;
     r.closed = job->op->in[i].closed;
     r.quiet = job->quiet;
-    return read_all(&r, readers[k].fn, pf, pa);
+    memset(&groups, 0, sizeof groups);
+    if ((i ? job->b.group : job->a.group) && s->group_idx >= 0) {
+        groups.field = s->group_idx;
+        r.groups = &groups;
+    }
+    xgo__cap_begin(&cap);
+    rc = read_all(&r, readers[k].fn, pf, pa);
+    xgo__cap_end(&cap);
+    xgo__groups_free(&groups);
+    return rc;
 }

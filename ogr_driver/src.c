@@ -2,7 +2,6 @@
  * src.c -- opening an input layer, its filter and the attribute store.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,18 +10,6 @@
 #include <cpl_error.h>
 #include <cpl_string.h>
 #include "xgo_internal.h"
-
-void xgo__warn(int quiet, const char *fmt, ...)
-{
-    char buf[1024];
-    va_list ap;
-    if (quiet)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    CPLError(CE_Warning, CPLE_AppDefined, "%s", buf);
-}
 
 const char *xgo__gdal_msg(const char *fallback)
 {
@@ -94,7 +81,7 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
         return xgo__fail(err, errlen, XG_EINVAL, "no input %s given", which);
     CPLErrorReset();
     s->ds = GDALOpenEx(in->path, GDAL_OF_VECTOR | GDAL_OF_READONLY, NULL,
-                       NULL, NULL);
+                       in->open_options, NULL);
     if (!s->ds) {
         struct stat sb;
         if (strncmp(in->path, "/vsi", 4) != 0 && stat(in->path, &sb) != 0)
@@ -128,6 +115,17 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
         s->lyr = GDALDatasetGetLayer(s->ds, 0);
     }
     snprintf(s->name, sizeof s->name, "%s", OGR_L_GetName(s->lyr));
+    /* A layer that reads another dataset (a VRT's CSV) opens it only
+     * now, when its definition is asked for: a missing or unreadable
+     * source is GDAL's message, which the layer would otherwise hide as
+     * a layer without fields or geometry. */
+    CPLErrorReset();
+    OGR_L_GetLayerDefn(s->lyr);
+    if (CPLGetLastErrorType() == CE_Failure || CPLGetLastErrorType() ==
+                                                   CE_Fatal)
+        return xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot read "
+                         "the layer: %s", in->path, s->name,
+                         xgo__gdal_msg("driver error"));
     if (in->where && *in->where) {
         s->where = in->where;
         CPLErrorReset();
@@ -157,6 +155,13 @@ int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
         s->spat = in->spat;
         OGR_L_SetSpatialFilterRect(s->lyr, r[0], r[1], r[2], r[3]);
     }
+    s->group_idx = -1;
+    if (in->group &&
+        (s->group_idx = OGR_FD_GetFieldIndex(OGR_L_GetLayerDefn(s->lyr),
+                                             in->group)) < 0)
+        return xgo__fail(err, errlen, XG_EINVAL, "%s, layer '%s': no field "
+                         "'%s' to group the features of %s by", in->path,
+                         s->name, in->group, which);
     return resolve_fields(s, in, which, err, errlen);
 }
 

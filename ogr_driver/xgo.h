@@ -48,6 +48,13 @@ struct xgo_input {
     double spat[4];           /* xmin, ymin, xmax, ymax in the layer's CRS:
                                  only features meeting this box are read
                                  (OGR_L_SetSpatialFilterRect) */
+    const char *const *open_options; /* "NAME=VALUE", NULL-terminated:
+                                 the driver's open options (GDALOpenEx),
+                                 as ogr2ogr -oo; NULL: none */
+    const char *group;        /* B of triangles: the field whose values
+                                 group the features into solids or meshes,
+                                 one per value (-bgroup); NULL: one per
+                                 feature */
 };
 
 /* What one rank of a partitioned run did (mpi/, xgp_run). */
@@ -69,7 +76,9 @@ struct xgo_report {
     uint64_t nonplanar;       /* B polygons skipped: not planar        */
     uint64_t bad_polygons;    /* B polygons skipped: degenerate rings  */
     uint64_t not_closed;      /* features skipped (-skip-invalid): their
-                                 surface is not closed                 */
+                                 surface is not closed (with -bgroup:
+                                 groups)                               */
+    uint64_t b_groups;        /* -bgroup: the groups B's features made */
     uint64_t written;         /* output features                       */
     uint64_t triangles;       /* triangles made (operations that give
                                  triangles; --tin writes them as one
@@ -142,6 +151,12 @@ struct xgo_job {
                                  acopy and bcopy (a.fields, b.fields
                                  point into them): owned, freed by
                                  xgo_options_free */
+    char **open_given[3];     /* the open options given to oo (both
+                                 inputs), aoo and boo, copies, NULL-
+                                 terminated; and each input's own list, */
+    const char **open_lists[2]; /* its own then oo's (a.open_options,
+                                 b.open_options): owned, freed by
+                                 xgo_options_free */
 };
 
 /* The names of the fixed output fields, in order: a_fid, then the
@@ -196,10 +211,21 @@ const char *xgo_default_layer(const struct xg_op *op);
  *   regions        1..65536: the run cut into that many regions
  *                  (operations that give contacts; the exactgeo tool's
  *                  --regions, run by mpi/'s xgp_run)
+ *   bgroup         FIELD: B's features grouped into one solid or mesh
+ *                  per value of FIELD (operations whose B is triangles;
+ *                  not in regions); the group's id is the lowest FID of
+ *                  its features
+ *   oo, aoo, boo   NAME=VALUE: an open option of the inputs' drivers
+ *                  (GDALOpenEx), for both inputs (oo) or one; each call
+ *                  adds one, replacing an earlier one of the same NAME
+ *                  in the same key; an input's own (aoo, boo) win over
+ *                  oo's (ogr2ogr -oo; a CSV of x, y, z columns:
+ *                  X_POSSIBLE_NAMES=x, ...)
  * An operation of one input (xg_op.ninputs 1) takes no B key, and one
  * that gives triangles copies no fields.
  * Strings are not copied: value must outlive job, except the field lists,
- * which are split into job->copy_lists (free them with xgo_options_free).
+ * which are split into job->copy_lists, and the open options, copied
+ * into job->open_given (free them with xgo_options_free).
  * Returns 0, or XG_EINVAL with a message naming the value and what was
  * expected ("bad grid '0' (expected N or NX,NY,NZ, each 1..1048576)"); the
  * caller adds the option's name when its user typed one. */
@@ -213,8 +239,8 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
  * operation is set yet.  xgo_option_set and
  * xgo_job_run call it.  Returns 0 or XG_EINVAL with the message. */
 int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen);
-/* Frees what xgo_option_set allocated (job->copy_lists) and clears the
- * field lists that pointed there.  NULL-safe. */
+/* Frees what xgo_option_set allocated (job->copy_lists, the open
+ * options) and clears the lists that pointed there.  NULL-safe. */
 void xgo_options_free(struct xgo_job *job);
 /* The names of the operations for messages: "segtri or redblue". */
 void xgo_op_list(char *buf, size_t len);

@@ -13,7 +13,7 @@
 
 #define KEYS "op, a, al, awhere, acopy, b, bl, bwhere, bcopy, engine, " \
              "grid, threads, gpus, max_memory, nln, outside, skip_invalid, " \
-             "verify, tin"
+             "verify, tin, oo, aoo, boo, bgroup"
 
 /* The slot of key in c, or NULL when the key is unknown. */
 static char **slot(struct xgo_conn *c, const char *key)
@@ -21,13 +21,14 @@ static char **slot(struct xgo_conn *c, const char *key)
     static const char *const names[] = {
         "op", "a", "b", "al", "bl", "awhere", "bwhere", "acopy", "bcopy",
         "engine", "grid", "threads", "gpus", "max_memory", "nln", "outside",
-        "skip_invalid", "verify", "tin"};
+        "skip_invalid", "verify", "tin", "oo", "aoo", "boo", "bgroup"};
     char **slots[] = {
         &c->op, &c->src[0], &c->src[1], &c->layer[0], &c->layer[1],
         &c->where[0], &c->where[1], &c->copy[0], &c->copy[1],
         &c->engine, &c->grid, &c->threads, &c->gpus, &c->max_memory,
         &c->nln, &c->outside,
-        &c->skip_invalid, &c->verify, &c->tin};
+        &c->skip_invalid, &c->verify, &c->tin, &c->oo[0], &c->oo[1],
+        &c->oo[2], &c->bgroup};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(key, names[i]) == 0)
@@ -57,6 +58,9 @@ void xgo_conn_free(struct xgo_conn *c)
     free(c->skip_invalid);
     free(c->verify);
     free(c->tin);
+    for (i = 0; i < 3; i++)
+        free(c->oo[i]);
+    free(c->bgroup);
     memset(c, 0, sizeof *c);
 }
 
@@ -86,11 +90,38 @@ int xgo_conn_set(struct xgo_conn *c, const char *key, const char *value,
     return XG_OK;
 }
 
-/* Sets key once: a key given twice in one string or file is a mistake. */
+/* Whether slot s of c takes one value each time its key is given (the
+ * open options: oo=X_POSSIBLE_NAMES=x;oo=Y_POSSIBLE_NAMES=y), kept one
+ * a line. */
+static int repeatable(const struct xgo_conn *c, char *const *s)
+{
+    return s >= c->oo && s < c->oo + 3;
+}
+
+/* Sets key once: a key given twice in one string or file is a mistake,
+ * but for those that repeat, whose values are added. */
 static int set_once(struct xgo_conn *c, const char *key, const char *value,
                     char *err, size_t errlen)
 {
     char **s = slot(c, key);
+    if (s && repeatable(c, s)) {
+        size_t n = *s ? strlen(*s) + 1 : 0;
+        char *v;
+        if (strchr(value, '\n')) {
+            snprintf(err, errlen, "a value of '%s' cannot hold a line break",
+                     key);
+            return XG_EINVAL;
+        }
+        if (!(v = realloc(*s, n + strlen(value) + 1))) {
+            snprintf(err, errlen, "out of memory");
+            return XG_ENOMEM;
+        }
+        if (n)
+            v[n - 1] = '\n';
+        strcpy(v + n, value);
+        *s = v;
+        return XG_OK;
+    }
     if (s && *s) {
         snprintf(err, errlen, "key '%s' given twice", key);
         return XG_EINVAL;
@@ -321,15 +352,16 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
 {
     /* the keys that are run options, in the order they are checked:
      * first the NINPUT_KEYS of the inputs */
-    enum { NINPUT_KEYS = 6 };
+    enum { NINPUT_KEYS = 7 };
     static const char *const keys[] = {"al", "bl", "awhere", "bwhere",
-                                       "acopy", "bcopy", "engine", "grid",
+                                       "acopy", "bcopy", "bgroup",
+                                       "engine", "grid",
                                        "threads", "gpus", "max_memory",
                                        "outside", "skip_invalid", "verify",
                                        "tin"};
     const char *const vals[] = {c->layer[0], c->layer[1], c->where[0],
                                 c->where[1], c->copy[0], c->copy[1],
-                                c->engine, c->grid, c->threads, c->gpus,
+                                c->bgroup, c->engine, c->grid, c->threads, c->gpus,
                                 c->max_memory, c->outside, c->skip_invalid, c->verify,
                                 c->tin};
     char names[256];
@@ -367,6 +399,24 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
             (rc = xgo_option_set(job, keys[k], vals[k], err, errlen)) !=
                 XG_OK)
             return rc;
+    /* the open options, one a line (set_once) */
+    for (k = 0; k < 3; k++) {
+        static const char *const oo[] = {"oo", "aoo", "boo"};
+        const char *p = c->oo[k];
+        while (p && *p) {
+            size_t n = strcspn(p, "\n");
+            char one[1024];
+            if (n >= sizeof one) {
+                snprintf(err, errlen, "%s: open option too long", oo[k]);
+                return XG_EINVAL;
+            }
+            memcpy(one, p, n);
+            one[n] = '\0';
+            if ((rc = xgo_option_set(job, oo[k], one, err, errlen)) != XG_OK)
+                return rc;
+            p += n + (p[n] == '\n');
+        }
+    }
     return XG_OK;
 }
 

@@ -37,6 +37,11 @@
  *   verify   yes | no: check the result again; a finding fails the open
  *                                                    (--verify)
  *   tin      yes | no: the triangles as one TIN feature (--tin)
+ *   bgroup   a field of B: one solid or mesh per value (-bgroup)
+ *   oo, aoo, boo  NAME=VALUE: an open option of both inputs' drivers, of
+ *            A's, of B's; each may be given several times, one option
+ *            each (oo=X_POSSIBLE_NAMES=x;oo=Y_POSSIBLE_NAMES=y)
+ *                                                    (-oo, -aoo, -boo)
  * op and a are required, and b for an operation of two inputs (one of
  * one input, delaunay, refuses it); key= is the same as leaving the key
  * out.
@@ -74,6 +79,9 @@ struct xgo_conn {
     char *skip_invalid;     /* yes | no */
     char *verify;           /* yes | no */
     char *tin;              /* yes | no */
+    char *oo[3];            /* oo, aoo, boo: NAME=VALUE open options, one
+                               a line (these keys may repeat) */
+    char *bgroup;           /* B's field grouping its features */
 };
 
 /* Parses text, with or without the EXACTGEO: prefix, into c (which must

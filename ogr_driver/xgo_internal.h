@@ -31,12 +31,46 @@ int xgo__fail(char *err, size_t errlen, int code, const char *fmt, ...)
 /* Writes s to f as a JSON string, quoted and escaped (stats.c). */
 void xgo__json_str(FILE *f, const char *s);
 
-/* A warning through CPLError unless quiet. */
+/* A warning through CPLError unless quiet (warn.c).  Between
+ * xgo__cap_begin and xgo__cap_end, capped like GDAL's own. */
 void xgo__warn(int quiet, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* The cap on repeated warnings (warn.c), the one for every warning: from
+ * xgo__cap_begin to xgo__cap_end, the messages GDAL would pass to the
+ * error handler of this thread (the reader's xgo__warn, GDAL's own
+ * warnings and errors; not debug messages, which pass at once) go to c
+ * instead.  xgo__cap_end passes them on, in their order, but of each
+ * kind (the message with every number masked: the same warning about
+ * another feature) the first XGO_CAP_SHOWN only, then one line "... and
+ * N more like it"; the last error is left as it was.  Messages of kinds
+ * past the first XGO_CAP_KINDS share one count ("... and N more of other
+ * kinds").  c lives from begin to end (a local); not nested across
+ * threads. */
+#define XGO_CAP_SHOWN 10
+#define XGO_CAP_KINDS 64
+struct xgo_cap_msg {
+    int cls, no;              /* CPLErr, CPLErrorNum */
+    char *text;
+    int kind;                 /* its index in kind[], -1: other */
+    int last;                 /* the XGO_CAP_SHOWN-th of its kind */
+};
+struct xgo_cap {
+    int on;
+    size_t nkinds;
+    struct {
+        char *key;            /* the message, numbers masked */
+        uint64_t n;           /* seen */
+    } kind[XGO_CAP_KINDS];
+    uint64_t other;           /* seen of the kinds past the table */
+    struct xgo_cap_msg *q;    /* the ones to pass on, in order */
+    size_t nq, qcap;
+};
+void xgo__cap_begin(struct xgo_cap *c);
+void xgo__cap_end(struct xgo_cap *c);
 
 /* An opened input layer and, when attributes are copied, the attributes
  * of every feature read (geometry dropped), with the index of its first
@@ -73,6 +107,8 @@ struct xgo_src {
                                  feature since OGR's filter is the reach */
     double user_box[4];
     uint64_t nseen;           /* features got, owned or not */
+    int group_idx;            /* the field grouping the features (the
+                                 input's group, -bgroup), -1: none */
 };
 
 /* Opens in->path and its layer, sets the filters (attribute, box),
@@ -94,6 +130,43 @@ OGRFeatureH xgo__src_feature_of(const struct xgo_src *s, size_t i);
 int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
               struct xg_set *out, struct xgo_report *rep,
               GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+/* The features of an input grouped by a field (group.c, -bgroup): one
+ * record per feature that gave elements, as the reader reads them. */
+struct xgo_group_feat {
+    char *key;                /* its value of the field, a copy */
+    GIntBig fid;
+    size_t first, end;        /* its elements in the set */
+    size_t kept;              /* its attributes' index in xgo_src.feat
+                                 (when attributes are copied) */
+};
+struct xgo_groups {
+    int field;                /* the field's index in the layer */
+    struct xgo_group_feat *v;
+    size_t n, cap;
+    size_t ngroups;           /* after xgo__group_finish: the groups */
+};
+/* Records feature f (fid, elements first .. end - 1, attributes at kept
+ * in s->feat).  A NULL value is an error naming the feature. */
+int xgo__group_add(struct xgo_groups *g, const struct xgo_src *s,
+                   OGRFeatureH f, GIntBig fid, size_t first, size_t end,
+                   size_t kept, char *err, size_t errlen);
+/* Whether a group (its ntri elements at xyz, its value key, its id fid,
+ * nfeat features) is kept: XG_OK, *drop set to leave it out; another
+ * code fails the read (err set by the callee). */
+typedef int (*xgo_group_check)(void *arg, const double *xyz, size_t n,
+                               const char *key, GIntBig fid, size_t nfeat,
+                               int *drop);
+/* Rewrites set (and s's kept attributes) by group: each group's elements
+ * together, groups in ascending id (the lowest FID of their features),
+ * fid the group's id, sub the element's index in the group (features in
+ * ascending FID); check (may be NULL) decides on each group; one set of
+ * attributes per group kept, its lowest feature's.  B is held twice
+ * meanwhile. */
+int xgo__group_finish(struct xgo_groups *g, struct xgo_src *s,
+                      struct xg_set *set, xgo_group_check check, void *arg,
+                      char *err, size_t errlen);
+void xgo__groups_free(struct xgo_groups *g);
+
 /* Counts the features of s (opened without a box) that have no
  * geometry, as the reader does (in s->nread, s->nogeom and
  * rep->null_geoms, a warning for each): a region's box never returns

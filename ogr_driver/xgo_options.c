@@ -22,12 +22,14 @@
 #define REGIONS_MAX 65536
 
 enum what { OP, ENGINE, GRID, THREADS, GPUS, LAYER, WHERE, COPY, SPAT,
-             OUTSIDE, SKIP_INVALID, VERIFY, TIN, REGIONS, MEMORY };
+             OUTSIDE, SKIP_INVALID, VERIFY, TIN, REGIONS, MEMORY,
+             OPEN_OPTION, GROUP };
 
 static const struct {
     const char *key;
     enum what what;
-    int input;                /* 0: A, 1: B (for the per-input keys) */
+    int input;                /* 0: A, 1: B (for the per-input keys);
+                                 open options: 2 both */
 } keys[] = {
     {"op", OP, 0},          {"engine", ENGINE, 0},  {"grid", GRID, 0},
     {"threads", THREADS, 0}, {"gpus", GPUS, 0},     {"al", LAYER, 0},
@@ -37,6 +39,8 @@ static const struct {
     {"outside", OUTSIDE, 0}, {"skip_invalid", SKIP_INVALID, 0},
     {"verify", VERIFY, 0},   {"tin", TIN, 0},     {"regions", REGIONS, 0},
     {"max_memory", MEMORY, 0},
+    {"oo", OPEN_OPTION, 2}, {"aoo", OPEN_OPTION, 0}, {"boo", OPEN_OPTION, 1},
+    {"bgroup", GROUP, 1},
 };
 
 void xgo_op_list(char *buf, size_t len)
@@ -99,15 +103,23 @@ static int has_triangles(const struct xg_op *op)
     return op->output == XG_OUTPUT_TRIANGLES;
 }
 
+static int has_b_triangles(const struct xg_op *op)
+{
+    return op->ninputs > 1 && op->in[1].elem == XG_ELEM_TRIANGLE;
+}
+
 const char *xgo_default_layer(const struct xg_op *op)
 {
     return op && op->output == XG_OUTPUT_TRIANGLES ? "triangles" : "contacts";
 }
 
-/* Some option of input B is set. */
-static int b_set(const struct xgo_input *b)
+/* Some option of input B is set (boo's open options among them; oo's
+ * are both inputs'). */
+static int b_set(const struct xgo_job *job)
 {
-    return b->layer || b->where || b->copy != XGO_COPY_NONE || b->spat_set;
+    const struct xgo_input *b = &job->b;
+    return b->layer || b->where || b->copy != XGO_COPY_NONE || b->spat_set ||
+           job->open_given[2] || b->group;
 }
 
 int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
@@ -146,7 +158,19 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
                    "(--regions, mpirun): a triangulation across processes "
                    "is not there yet; run it in one process",
                    job->op->name);
-    if (job->op->ninputs < 2 && b_set(&job->b))
+    if (job->b.group && job->op->ninputs > 1 && !has_b_triangles(job->op)) {
+        ops_where(has_b_triangles, names, sizeof names);
+        return BAD("%s reads no triangles to group into solids or meshes "
+                   "(only %s does)", job->op->name, names);
+    }
+    /* a group's triangles may lie in several regions, which read and
+     * own features one by one */
+    if (job->regions && job->b.group)
+        return BAD("grouping B's features (-bgroup) cannot run in regions "
+                   "or on several processes (--regions, mpirun): a group's "
+                   "triangles may lie in several regions; run it in one "
+                   "process");
+    if (job->op->ninputs < 2 && b_set(job))
         return BAD("%s takes one input, A: the options of B do not apply",
                    job->op->name);
     if (job->op->output != XG_OUTPUT_CONTACTS &&
@@ -357,6 +381,84 @@ static int set_copy(struct xgo_job *job, int i, const char *value,
     return XG_OK;
 }
 
+/* The length of the NAME of "NAME=VALUE", 0 when it has none. */
+static size_t option_name(const char *opt)
+{
+    const char *eq = strchr(opt, '=');
+    return eq ? (size_t)(eq - opt) : 0;
+}
+
+/* Whether list (NULL-terminated, may be NULL) holds an option named as
+ * opt is (GDAL's names are case-insensitive); its index in *at. */
+static int option_in(char *const *list, const char *opt, size_t *at)
+{
+    size_t k, n = option_name(opt);
+    for (k = 0; list && list[k]; k++)
+        if (option_name(list[k]) == n && strncasecmp(list[k], opt, n) == 0) {
+            *at = k;
+            return 1;
+        }
+    return 0;
+}
+
+/* Input i's open options into job->open_lists[i] (its own, then oo's of
+ * other names) and job->{a,b}.open_options. */
+static int merge_open(struct xgo_job *job, int i)
+{
+    char **own = job->open_given[1 + i], **both = job->open_given[0];
+    size_t n = 0, k, at;
+    const char **v;
+    for (k = 0; own && own[k]; k++)
+        n++;
+    for (k = 0; both && both[k]; k++)
+        n++;
+    if (!(v = malloc((n + 1) * sizeof *v)))
+        return XG_ENOMEM;
+    n = 0;
+    for (k = 0; own && own[k]; k++)
+        v[n++] = own[k];
+    for (k = 0; both && both[k]; k++)
+        if (!option_in(own, both[k], &at))
+            v[n++] = both[k];
+    v[n] = NULL;
+    free(job->open_lists[i]);
+    job->open_lists[i] = v;
+    (i == 0 ? &job->a : &job->b)->open_options = v;
+    return XG_OK;
+}
+
+/* Adds "NAME=VALUE" to open_given[k] (0: oo, 1: aoo, 2: boo), a copy,
+ * replacing one of the same NAME there, then the inputs' lists. */
+static int set_open(struct xgo_job *job, int k, const char *value, char *err,
+                    size_t errlen)
+{
+    char **list = job->open_given[k], *copy;
+    size_t at;
+    if (option_name(value) == 0)
+        return BAD("bad open option '%s' (expected NAME=VALUE)", value);
+    if (!(copy = strdup(value)))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    if (option_in(list, value, &at)) {
+        free(list[at]);
+        list[at] = copy;
+    } else {
+        size_t n = 0;
+        char **grown;
+        while (list && list[n])
+            n++;
+        if (!(grown = realloc(list, (n + 2) * sizeof *grown))) {
+            free(copy);
+            return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+        }
+        grown[n] = copy;
+        grown[n + 1] = NULL;
+        job->open_given[k] = grown;
+    }
+    if (merge_open(job, 0) || merge_open(job, 1))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    return XG_OK;
+}
+
 int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                    char *err, size_t errlen)
 {
@@ -424,6 +526,15 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                 return XG_EINVAL;
             in->spat_set = 1;
             return xgo_options_check(job, err, errlen);
+        case OPEN_OPTION:
+            /* oo's input 2 is list 0; aoo's 0 is 1; boo's 1 is 2 */
+            if ((v = set_open(job, (keys[k].input + 1) % 3, value, err,
+                              errlen)))
+                return v;
+            return xgo_options_check(job, err, errlen);
+        case GROUP:
+            in->group = *value ? value : NULL;
+            return xgo_options_check(job, err, errlen);
         case REGIONS:
             if (parse_int(value, 1, REGIONS_MAX, &job->regions))
                 return BAD("bad regions '%s' (expected 1..%d)", value,
@@ -464,5 +575,17 @@ void xgo_options_free(struct xgo_job *job)
         }
         free(job->copy_lists[i]);
         job->copy_lists[i] = NULL;
+        if (in->open_options ==
+            (const char *const *)job->open_lists[i])
+            in->open_options = NULL;
+        free(job->open_lists[i]);
+        job->open_lists[i] = NULL;
+    }
+    for (i = 0; i < 3; i++) {
+        size_t k;
+        for (k = 0; job->open_given[i] && job->open_given[i][k]; k++)
+            free(job->open_given[i][k]);
+        free(job->open_given[i]);
+        job->open_given[i] = NULL;
     }
 }

@@ -137,6 +137,38 @@ int main(void)
                   "unknown key 'colour'"), "unknown key named");
     ok(fails_with("EXACTGEO:op=segtri;a=x;a=y;b=z", "key 'a' given twice"),
        "duplicate key refused");
+    {
+        /* oo, aoo, boo repeat; an input's own win over oo's, the last
+         * of one name counts */
+        struct xgo_conn k = {0};
+        struct xgo_job job;
+        const char *const *a, *const *b;
+        memset(&job, 0, sizeof job);
+        rc = xgo_conn_parse("EXACTGEO:op=inside;a=p.csv;b=s.csv;"
+                            "oo=X_POSSIBLE_NAMES=lon;aoo=X_POSSIBLE_NAMES=x;"
+                            "oo=Y_POSSIBLE_NAMES=y;boo=GEOM_POSSIBLE_NAMES=g;"
+                            "aoo=x_possible_names=east",
+                            &k, err, sizeof err);
+        if (rc == XG_OK)
+            rc = xgo_conn_apply(&k, &job, err, sizeof err);
+        a = job.a.open_options;
+        b = job.b.open_options;
+        ok(rc == XG_OK && a && streq(a[0], "x_possible_names=east") &&
+               streq(a[1], "Y_POSSIBLE_NAMES=y") && !a[2] && b &&
+               streq(b[0], "GEOM_POSSIBLE_NAMES=g") &&
+               streq(b[1], "X_POSSIBLE_NAMES=lon") &&
+               streq(b[2], "Y_POSSIBLE_NAMES=y") && !b[3],
+           "oo=, aoo=, boo= repeat; aoo's win over oo's, the last of a "
+           "name counts (%s)", err);
+        xgo_options_free(&job);
+        xgo_conn_free(&k);
+        ok(fails_with("EXACTGEO:op=delaunay;a=x;boo=A=1",
+                      "delaunay takes one input") &&
+               fails_with("EXACTGEO:op=delaunay;a=x;oo=NOVALUE",
+                          "bad open option 'NOVALUE' (expected NAME=VALUE)"),
+           "boo= refused for one input; an open option without '=' "
+           "refused");
+    }
     ok(fails_with("EXACTGEO:op=segtri;a=x;b=y;engine=fast",
                   "unknown engine 'fast'"), "bad engine named");
     ok(fails_with("EXACTGEO:op=segtri;a=x;b=y;grid=0", "bad grid '0'"),

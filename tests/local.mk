@@ -303,6 +303,15 @@ if HAVE_GDAL
 TESTS += tests/delaunay_cli_t.sh
 endif
 EXTRA_DIST += tests/delaunay_cli_t.sh
+# What the reader makes of its input (issue 31, items 4, 6, 7, 8): points
+# with and without Z, a NaN hidden as an empty point, a VRT's missing
+# source, open options (-oo), a DXF wireframe grouped into solids
+# (-bgroup), repeated warnings capped.
+if HAVE_GDAL
+TESTS += tests/reader_t.sh
+endif
+EXTRA_DIST += tests/reader_t.sh tests/cases/wireframe.dxf \
+	tests/cases/make_wireframe.py
 
 # The memory check before a run (memory.c, xg_ctx_set_memory).
 check_PROGRAMS += tests/memory_t
