@@ -19,6 +19,60 @@
 /* Nested VRTs followed at most this deep (a VRT may name itself). */
 #define VRT_DEPTH 8
 
+int dstcheck_name(const char *dst, char *err, size_t errlen)
+{
+    const char *colon = strchr(dst, ':'), *last;
+    char prefix[64];
+    GDALDriverH drv = NULL;
+    if (!colon || colon == dst || (size_t)(colon - dst) >= sizeof prefix ||
+        memchr(dst, '/', (size_t)(colon - dst)))
+        return 0;
+    snprintf(prefix, sizeof prefix, "%.*s", (int)(colon - dst), dst);
+    if (!(drv = GDALGetDriverByName(prefix))) {
+        int k;
+        for (k = 0; k < GDALGetDriverCount() && !drv; k++) {
+            const char *p = GDALGetMetadataItem(
+                GDALGetDriver(k), GDAL_DMD_CONNECTION_PREFIX, NULL);
+            if (p && strlen(p) == (size_t)(colon - dst) + 1 &&
+                EQUALN(p, dst, strlen(p)))
+                drv = GDALGetDriver(k);
+        }
+    }
+    if (!drv)
+        return 0;
+    last = strrchr(colon + 1, ':');
+    if (GDALGetDriverByName(prefix) && last)
+        snprintf(err, errlen, "%s: DST is a file or a folder, not a GDAL "
+                 "connection string: write '-f %s %.*s -nln %s' instead "
+                 "(-overwrite replaces the whole file, -append adds the "
+                 "layer to it); './%s' names a file of that name", dst,
+                 GDALGetDriverShortName(drv), (int)(last - colon - 1),
+                 colon + 1, last + 1, dst);
+    else if (GDALGetDriverByName(prefix))
+        snprintf(err, errlen, "%s: DST is a file or a folder, not a GDAL "
+                 "connection string: write '-f %s %s' instead; './%s' "
+                 "names a file of that name", dst,
+                 GDALGetDriverShortName(drv), colon + 1, dst);
+    else
+        snprintf(err, errlen, "%s: DST is a file or a folder, not a GDAL "
+                 "connection string (%s): write a file, then copy it there "
+                 "with ogr2ogr; './%s' names a file of that name", dst,
+                 GDALGetDriverShortName(drv), dst);
+    return -1;
+}
+
+int dstcheck_format(GDALDriverH drv, char *err, size_t errlen)
+{
+    if (GDALGetMetadataItem(drv, GDAL_DCAP_VIRTUALIO, NULL) ||
+        GDALGetMetadataItem(drv, GDAL_DMD_EXTENSION, NULL) ||
+        GDALGetMetadataItem(drv, GDAL_DMD_EXTENSIONS, NULL))
+        return 0;
+    snprintf(err, errlen, "-f %s: this driver writes no file (a database or "
+             "memory); write a file, then copy it there with ogr2ogr",
+             GDALGetDriverShortName(drv));
+    return -1;
+}
+
 /* Adds to files the file named in a "DRIVER:file[:more]" path (GDAL's
  * syntax for one part of a dataset, GPKG:x.gpkg:layer): whichever of
  * "file", "file:more", ... exists; GDAL lists no file for such paths. */

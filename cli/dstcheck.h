@@ -1,6 +1,8 @@
 /*
  * dstcheck.h -- what the exactgeo tool writes never changes what it must
  * not; checked before any input is read:
+ *  - DST is a file or a folder, not a GDAL connection string
+ *    ("GPKG:x.gpkg:layer", "PG:dbname=...");
  *  - writing DST changes no input: DST is not an input's file (through
  *    any path: links, "..", another name of the same file), not a folder
  *    that holds an input's file at any depth, not a Shapefile whose files
@@ -36,6 +38,17 @@ struct dstcheck_dst {
                                  writes beside it (dstcheck_dst_beside) */
     char **files;             /* CSL: the files of the existing dataset */
 };
+
+/* 0 when dst is not a GDAL connection string: "DRIVER:..." or a
+ * driver's connection prefix ("PG:").  Else -1 with a one-line message
+ * in err saying what to write instead ("-f GPKG x.gpkg -nln layer"). */
+int dstcheck_name(const char *dst, char *err, size_t errlen);
+
+/* 0 when the driver drv writes its datasets as files (it writes through
+ * GDAL's file layer, GDAL_DCAP_VIRTUALIO, or has a file extension); else
+ * -1 with a message in err: a database's or memory's driver (Memory,
+ * PostgreSQL) would leave nothing in place of DST. */
+int dstcheck_format(GDALDriverH drv, char *err, size_t errlen);
 
 /* Finds the files of the n inputs paths[k], called names[k] in
  * messages: the path, the file of a "DRIVER:file:..." path, its

@@ -130,3 +130,88 @@ char **dstprobe_files(GDALDriverH drv, const char *dst, const char *layer,
     CPLPopErrorHandler();
     return names;
 }
+
+/* The geometry of the only feature of p's dataset read back (its layer
+ * `layer`, else its only layer), or NULL; the caller destroys it. */
+static OGRGeometryH read_back(const struct probe *p, GDALDriverH drv,
+                              const char *layer)
+{
+    const char *const allowed[] = {GDALGetDriverShortName(drv), NULL};
+    GDALDatasetH ds = GDALOpenEx(p->path, GDAL_OF_VECTOR | GDAL_OF_READONLY,
+                                 allowed, NULL, NULL);
+    OGRGeometryH g = NULL;
+    OGRLayerH lyr;
+    OGRFeatureH f;
+    if (!ds)
+        return NULL;
+    lyr = GDALDatasetGetLayerByName(ds, layer);
+    if (!lyr && GDALDatasetGetLayerCount(ds) == 1)
+        lyr = GDALDatasetGetLayer(ds, 0);
+    if (lyr && (f = OGR_L_GetNextFeature(lyr)) != NULL) {
+        if (OGR_F_GetGeometryRef(f))
+            g = OGR_G_Clone(OGR_F_GetGeometryRef(f));
+        OGR_F_Destroy(f);
+    }
+    GDALClose(ds);
+    return g;
+}
+
+/* Non-zero when a and b have the same ISO WKB. */
+static int same_wkb(OGRGeometryH a, OGRGeometryH b)
+{
+    size_t n = (size_t)OGR_G_WkbSizeEx(a);
+    unsigned char *x, *y;
+    int same;
+    if (n != (size_t)OGR_G_WkbSizeEx(b))
+        return 0;
+    x = malloc(n);
+    y = malloc(n);
+    same = x && y && OGR_G_ExportToIsoWkb(a, wkbNDR, x) == OGRERR_NONE &&
+           OGR_G_ExportToIsoWkb(b, wkbNDR, y) == OGRERR_NONE &&
+           memcmp(x, y, n) == 0;
+    free(x);
+    free(y);
+    return same;
+}
+
+int dstprobe_tin(GDALDriverH drv, const char *dst, const char *layer,
+                 char **dsco, char **lco, char *err, size_t errlen)
+{
+    /* two triangles apart: a format that stores a TIN as strips and fans
+     * of one surface (Shapefile's MultiPatch) cannot keep them one TIN */
+    static const char wkt[2][80] = {
+        "TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)),((2 2 1,3 2 1,2 3 1,2 2 1)))",
+        "TIN (((0 0,1 0,0 1,0 0)),((2 2,3 2,2 3,2 2)))"};
+    int k, rc = 0;
+    CPLPushErrorHandler(CPLQuietErrorHandler);
+    for (k = 0; k < 2 && rc == 0; k++) {
+        struct probe p;
+        OGRGeometryH g = NULL, back = NULL;
+        char text[80], *w = text;
+        if (!drv || probe_open(&p, drv, dst) != 0)
+            break;
+        memcpy(text, wkt[k], sizeof text);
+        OGR_G_CreateFromWkt(&w, NULL, &g);
+        if (probe_write(&p, drv, layer, OGR_G_GetGeometryType(g), g, dsco,
+                        lco) != 0) {
+            snprintf(err, errlen, "--tin: the %s format cannot hold a TIN "
+                     "(%s); write GPKG or FlatGeobuf, or leave out --tin",
+                     GDALGetDriverShortName(drv), p.why);
+            rc = -1;
+        } else if (!(back = read_back(&p, drv, layer)) || !same_wkb(g, back)) {
+            snprintf(err, errlen, "--tin: the %s format cannot hold a TIN "
+                     "(a %s of two triangles came back %s%s); write GPKG or "
+                     "FlatGeobuf, or leave out --tin",
+                     GDALGetDriverShortName(drv), k == 0 ? "TIN Z" : "TIN",
+                     back ? "as " : "without geometry",
+                     back ? OGRGeometryTypeToName(OGR_G_GetGeometryType(back))
+                          : "");
+            rc = -1;
+        }
+        OGR_G_DestroyGeometry(g);
+        OGR_G_DestroyGeometry(back);
+        probe_close(&p);
+    }
+    CPLPopErrorHandler();
+    return rc;
+}

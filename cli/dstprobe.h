@@ -19,4 +19,13 @@
 char **dstprobe_files(GDALDriverH drv, const char *dst, const char *layer,
                       char **dsco, char **lco);
 
+/* 0 when drv holds a TIN: a TIN Z and a TIN of two triangles apart, each
+ * written as the only feature of a layer `layer` of its type (options
+ * dsco, lco), read back as the same geometry (type, triangles and
+ * coordinates, byte for byte in WKB); also 0 when drv cannot be asked.
+ * Else -1 with a one-line message in err: what came back, or GDAL's
+ * reason for failing to write it. */
+int dstprobe_tin(GDALDriverH drv, const char *dst, const char *layer,
+                 char **dsco, char **lco, char *err, size_t errlen);
+
 #endif

@@ -6,7 +6,7 @@
  * EXACTGEO: connection strings use (xgo_option_set).  The output is staged next to DST and renamed into
  * place on success only (staging.c), or streamed to /vsistdout/ (stream.c);
  * DST and the side files are checked against the inputs and each other
- * first (dstcheck.c; DST's files asked of its format: dstprobe.c); signals:
+ * first (dstcheck.c), and what DST's format holds (dstprobe.c); signals:
  * interrupt.c.  The work is xgo_job_run (ogr_driver/), or, in regions
  * (--regions) or on the ranks of an MPI job (mpirun, srun), xgp_run
  * (mpi/): then only rank 0 stages and writes the output and speaks; the
@@ -399,6 +399,8 @@ int main(int argc, char **argv)
         leave(rc ? 1 : 0);
     }
     go_pending = comm.size > 1;
+    if (!stream && dstcheck_name(o.dst, err, sizeof err) != 0)
+        usage_error("%s", err);
     {
         const char *in[2] = {job.a.path, job.b.path}, *name[2] = {"A", "B"};
         dstcheck_inputs_find(&inputs, in, name, job.op->ninputs);
@@ -416,6 +418,8 @@ int main(int argc, char **argv)
         out_drv = GDALIdentifyDriverEx(o.dst, GDAL_OF_VECTOR, NULL, NULL);
     } else {
         out_drv = drv = pick_driver(o.format, o.dst);
+        if (dstcheck_format(drv, err, sizeof err) != 0)
+            usage_error("%s", err);
     }
     snprintf(layer, sizeof layer, "%s",
              o.nln ? o.nln : xgo_default_layer(job.op));
@@ -431,6 +435,9 @@ int main(int argc, char **argv)
                             "its file ('%s')\n", o.nln, base);
         snprintf(layer, sizeof layer, "%s", base);
     }
+    if (job.tin && dstprobe_tin(out_drv, o.dst, layer, o.dsco, o.lco, err,
+                                sizeof err) != 0)
+        usage_error("%s", err);
     /* side outputs: a bad path must fail now, not after all the work;
      * never DST, a file of its dataset (asked of its format) or an input */
     if (!stream && (o.stats || job.dump_path))
@@ -481,6 +488,13 @@ int main(int argc, char **argv)
         staging_abort(&stg);
         die("%s: cannot %s: %s", o.dst, drv ? "create" : "open for update",
             *CPLGetLastErrorMsg() ? CPLGetLastErrorMsg() : "driver error");
+    }
+    if (staging_check_kind(&stg, GDALGetDriverShortName(
+                                     GDALGetDatasetDriver(ds)),
+                           err, sizeof err) != 0) {
+        GDALClose(ds);
+        staging_abort(&stg);
+        die("%s", err);
     }
     if (!drv && o.format &&
         !EQUAL(GDALGetDriverShortName(GDALGetDatasetDriver(ds)), o.format)) {

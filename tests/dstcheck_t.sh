@@ -1,6 +1,6 @@
 #!/bin/sh
 # dstcheck_t.sh -- what the exactgeo tool writes besides DST, and DST
-# itself, checked before any input is read (issue 31, item 1),
+# itself, checked before any input is read (issue 31, items 1 and 10),
 # end to end with the real binary:
 #  1. a side file (--stats, --dump) is never DST, nor a file of DST's
 #     dataset (Shapefile components and its _lines layer, SQLite
@@ -8,7 +8,12 @@
 #     DST), whether or not DST exists yet, nor a file of an input
 #     (sidecars, journals, a VRT's sources, GPKG:file:layer), whatever
 #     the path to it; for segtri, redblue, inside, delaunay, --regions
-#     and mpirun -n 3: exit 1, one line, every file as it was.
+#     and mpirun -n 3: exit 1, one line, every file as it was;
+#  2. DST problems: a GDAL connection string, a folder where the format
+#     writes a file and the reverse, a format that writes no file, and
+#     --tin to a format that cannot hold a TIN (asked of the driver: a
+#     TIN written in memory must come back the same) are refused before
+#     any input is read; formats that hold a TIN still write one.
 # "Before any input is read" is shown with an input that fails when read
 # (a NaN coordinate): the refusal, not the NaN, is what is reported.
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -69,13 +74,16 @@ gpkg pts.gpkg pts.csv -nlt POINTZ
 gpkg survey.gpkg survey.csv -nlt POINTZ
 gpkg survey_nan.gpkg survey_nan.csv -nlt POINTZ
 ogr2ogr ash.shp a.gpkg 2>/dev/null
-# a VRT whose source is a GeoPackage in a folder beside it
+# a VRT whose source is a GeoPackage in a folder beside it, inside a
+# union layer (GDAL's file list of such a VRT names the VRT alone)
 cat > v.vrt <<'XML'
 <OGRVRTDataSource>
-  <OGRVRTLayer name="a">
-    <SrcDataSource relativeToVRT="1">src/a.gpkg</SrcDataSource>
-    <SrcLayer>a</SrcLayer>
-  </OGRVRTLayer>
+  <OGRVRTUnionLayer name="a">
+    <OGRVRTLayer name="a">
+      <SrcDataSource relativeToVRT="1">src/a.gpkg</SrcDataSource>
+      <SrcLayer>a</SrcLayer>
+    </OGRVRTLayer>
+  </OGRVRTUnionLayer>
 </OGRVRTDataSource>
 XML
 mkdir src out
@@ -208,6 +216,50 @@ fresh
     "$XG" segtri -q --stats ash.json out/h.shp ash.shp b.gpkg 2>> ../err.txt &&
     grep -q '"contacts"' ash.json
 ok $? "side files of their own names beside DST and the inputs (out/g.json, ash.json) are written"
+
+# ---- 2. DST problems, found before any input is read
+refused 2 "DST GPKG:survey.gpkg:triangles (a connection string)" \
+    "GPKG:survey.gpkg:triangles: DST is a file or a folder, not a GDAL connection string: write '-f GPKG survey.gpkg -nln triangles' instead" \
+    delaunay -q -overwrite GPKG:survey.gpkg:triangles survey.gpkg
+refused 1 "-overwrite DST = the source of input A, a VRT" \
+    "src/a.gpkg: is src/a.gpkg, a file of input A (v.vrt); choose another DST" \
+    segtri -q -overwrite src/a.gpkg v.vrt b.gpkg
+refused 1 "DST = the -wal of input B" \
+    "b.gpkg-wal: is a file of input B (b.gpkg); choose another DST" \
+    segtri -q b.gpkg-wal a.gpkg b.gpkg
+refused 2 "DST PG:dbname=x (a connection prefix)" \
+    "PG:dbname=x: DST is a file or a folder, not a GDAL connection string (PostgreSQL)" \
+    segtri -q PG:dbname=x a.gpkg b.gpkg
+refused 1 "inside -overwrite of a folder with a GeoPackage DST" \
+    "folder: is a folder, and the GPKG format writes a file; -overwrite never replaces a folder" \
+    inside -q -overwrite folder pts.gpkg solid.gpkg
+refused 1 "the same, the input failing when read: found first" \
+    "folder: is a folder, and the GPKG format writes a file" \
+    segtri -q -overwrite folder anan.gpkg b.gpkg
+refused 1 "-overwrite of a file with a Shapefile folder" \
+    "afile: is a file, and the ESRI Shapefile format writes a folder there" \
+    segtri -q -overwrite -f "ESRI Shapefile" afile anan.gpkg b.gpkg
+refused 2 "-f Memory (writes no file)" "-f Memory: this driver writes no file" \
+    segtri -q -f Memory mem a.gpkg b.gpkg
+for f in "shp:ESRI Shapefile:as 3D Multi Polygon" "geojson:GeoJSON:OGR geometry type unsupported" \
+         "kml:LIBKML:without geometry" "tab:MapInfo File:without geometry"; do
+    e=${f%%:*}; r=${f#*:}; d=${r%%:*}; why=${r#*:}
+    refused 2 "--tin to .$e" "--tin: the $d format cannot hold a TIN" \
+        delaunay -q --tin out/tin.$e survey_nan.gpkg
+    grep -q "$why" ../err.txt
+    ok $? "--tin to .$e: the reason given ($why)"
+done
+refused 2 "--tin to GeoJSON on standard output" "--tin: the GeoJSON format cannot hold a TIN" \
+    delaunay -q --tin -f GeoJSON /vsistdout/ survey_nan.gpkg
+[ ! -s ../out.txt ]; ok $? "--tin to GeoJSON on standard output: nothing on it"
+fresh
+for e in gpkg fgb csv gml; do
+    "$XG" delaunay -q --tin out/tin.$e survey.gpkg 2> ../err.txt &&
+        ogrinfo -ro -al -q out/tin.$e 2>/dev/null | grep -q '^  TIN Z ((('
+    ok $? "--tin to .$e: written, read back a TIN Z"
+done
+"$XG" delaunay -q --tin -f CSV /vsistdout/ survey.gpkg 2> ../err.txt | grep -q '^"TIN Z ((('
+ok $? "--tin to CSV on standard output: a TIN Z"
 
 echo "1..$n"
 exit 0

@@ -195,7 +195,7 @@ TESTS += tests/safety_t.sh
 endif
 EXTRA_DIST += tests/safety_t.sh
 # What the tool writes besides DST (--stats, --dump), and DST itself,
-# checked before any input is read (issue 31, item 1; real
+# checked before any input is read (issue 31, items 1 and 10; real
 # binary, mpirun -n 3 where built with MPI).
 if HAVE_GDAL
 TESTS += tests/dstcheck_t.sh
