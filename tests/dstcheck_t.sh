@@ -216,6 +216,20 @@ fresh
     "$XG" segtri -q --stats ash.json out/h.shp ash.shp b.gpkg 2>> ../err.txt &&
     grep -q '"contacts"' ash.json
 ok $? "side files of their own names beside DST and the inputs (out/g.json, ash.json) are written"
+# names equal but for case: one file only where the folder ignores case
+# (asked of it with a temporary file, removed); this one does not
+fresh
+if [ ! -e OUT.GPKG ] && touch out.gpkg && [ ! -e OUT.GPKG ]; then
+    rm -f out.gpkg
+    "$XG" segtri -q --stats out/G.gpkg out/g.gpkg a.gpkg b.gpkg 2> ../err.txt &&
+        grep -q '"contacts"' out/G.gpkg &&
+        [ "$(ogrinfo -ro -so -al out/g.gpkg 2>/dev/null | sed -n 's/^Feature Count: //p')" = 2 ] &&
+        ! ls -A out | grep -q exactgeo-case
+    ok $? "--stats out/G.gpkg beside DST out/g.gpkg, in a folder that keeps case: both written, no probe left"
+else
+    rm -f out.gpkg
+    ok 0 "--stats out/G.gpkg beside DST out/g.gpkg # SKIP this folder ignores case"
+fi
 
 # ---- 2. DST problems, found before any input is read
 refused 2 "DST GPKG:survey.gpkg:triangles (a connection string)" \
