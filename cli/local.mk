@@ -2,7 +2,8 @@
 if HAVE_GDAL
 bin_PROGRAMS += exactgeo
 exactgeo_SOURCES = cli/main.c cli/staging.c cli/staging.h \
-	cli/dstcheck.c cli/dstcheck.h cli/interrupt.c cli/interrupt.h \
+	cli/dstcheck.c cli/dstcheck.h cli/dstprobe.c cli/dstprobe.h \
+	cli/samefile.c cli/samefile.h cli/interrupt.c cli/interrupt.h \
 	cli/stream.c cli/stream.h cli/pathmap.c cli/pathmap.h \
 	cli/sidefile.c cli/sidefile.h \
 	cli/help.c cli/help.h cli/summary.c cli/summary.h

@@ -5,7 +5,8 @@
  * help text: help.c).  Run options go through the one parser the
  * EXACTGEO: connection strings use (xgo_option_set).  The output is staged next to DST and renamed into
  * place on success only (staging.c), or streamed to /vsistdout/ (stream.c);
- * DST is checked against the inputs first (dstcheck.c); signals:
+ * DST and the side files are checked against the inputs and each other
+ * first (dstcheck.c), and what DST's format holds (dstprobe.c); signals:
  * interrupt.c.  The work is xgo_job_run (ogr_driver/), or, in regions
  * (--regions) or on the ranks of an MPI job (mpirun, srun), xgp_run
  * (mpi/): then only rank 0 stages and writes the output and speaks; the
@@ -22,6 +23,7 @@
 #include <cpl_error.h>
 #include <cpl_string.h>
 #include "dstcheck.h"
+#include "dstprobe.h"
 #include "exactgeo.h"
 #include "help.h"
 #include "interrupt.h"
@@ -242,9 +244,11 @@ int main(int argc, char **argv)
     struct progress prog = {0};
     struct staging stg;
     struct sidefile stats_f, dump_f;
+    struct dstcheck_inputs inputs;
+    struct dstcheck_dst target;
     const char *pos[3] = {NULL, NULL, NULL};
     char err[2048];
-    GDALDriverH drv;
+    GDALDriverH drv, out_drv;
     GDALDatasetH ds;
     struct stat sb;
     int i, npos = 0, rc, exists, stream;
@@ -255,6 +259,7 @@ int main(int argc, char **argv)
     memset(&stats_f, 0, sizeof stats_f);
     memset(&dump_f, 0, sizeof dump_f);
     memset(&rep, 0, sizeof rep);
+    memset(&target, 0, sizeof target);
     comm_open(&argc, &argv);
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -396,11 +401,15 @@ int main(int argc, char **argv)
         leave(rc ? 1 : 0);
     }
     go_pending = comm.size > 1;
-    if (!stream) {
+    if (!stream && dstcheck_name(o.dst, err, sizeof err) != 0)
+        usage_error("%s", err);
+    {
         const char *in[2] = {job.a.path, job.b.path}, *name[2] = {"A", "B"};
-        if (dstcheck(o.dst, in, name, job.op->ninputs, err, sizeof err) != 0)
-            die("%s", err);
+        dstcheck_inputs_find(&inputs, in, name, job.op->ninputs);
     }
+    if (!stream && (dstcheck_dst_init(&target, o.dst, err, sizeof err) != 0 ||
+                    dstcheck(&target, &inputs, err, sizeof err) != 0))
+        die("%s", err);
 
     exists = !stream && stat(o.dst, &sb) == 0;
     if (exists && !o.overwrite && !o.append)
@@ -408,8 +417,11 @@ int main(int argc, char **argv)
             o.dst);
     if (o.append && exists) {
         drv = NULL;
+        out_drv = GDALIdentifyDriverEx(o.dst, GDAL_OF_VECTOR, NULL, NULL);
     } else {
-        drv = pick_driver(o.format, o.dst);
+        out_drv = drv = pick_driver(o.format, o.dst);
+        if (dstcheck_format(drv, err, sizeof err) != 0)
+            usage_error("%s", err);
     }
     snprintf(layer, sizeof layer, "%s",
              o.nln ? o.nln : xgo_default_layer(job.op));
@@ -425,20 +437,35 @@ int main(int argc, char **argv)
                             "its file ('%s')\n", o.nln, base);
         snprintf(layer, sizeof layer, "%s", base);
     }
-    /* side outputs: a bad path must fail now, not after all the work */
-    {
-        /* B last: NULL for an operation of one input ends the list */
-        const char *protect[] = {job.a.path, o.dst, job.b.path, NULL};
-        if (o.stats && sidefile_check(&stats_f, "--stats", o.stats, protect,
-                                      err, sizeof err) != 0)
-            die("%s", err);
-        if (job.dump_path && sidefile_check(&dump_f, "--dump", job.dump_path,
-                                            protect, err, sizeof err) != 0)
-            die("%s", err);
-        if (o.stats && job.dump_path && strcmp(o.stats, job.dump_path) == 0)
+    if (job.tin && dstprobe_tin(out_drv, o.dst, layer, o.dsco, o.lco, err,
+                                sizeof err) != 0)
+        usage_error("%s", err);
+    /* side outputs: a bad path must fail now, not after all the work;
+     * never DST, a file of its dataset (asked of its format) or an input */
+    if (!stream && (o.stats || job.dump_path))
+        dstcheck_dst_beside(&target, dstprobe_files(out_drv, o.dst, layer,
+                                                    o.dsco, o.lco));
+    if (o.stats && (dstcheck_side("--stats", o.stats, stream ? NULL : &target,
+                                  &inputs, err, sizeof err) != 0 ||
+                    sidefile_check(&stats_f, "--stats", o.stats, err,
+                                   sizeof err) != 0))
+        die("%s", err);
+    if (job.dump_path &&
+        (dstcheck_side("--dump", job.dump_path, stream ? NULL : &target,
+                       &inputs, err, sizeof err) != 0 ||
+         sidefile_check(&dump_f, "--dump", job.dump_path, err,
+                        sizeof err) != 0))
+        die("%s", err);
+    if (o.stats && job.dump_path) {
+        char a[PATH_MAX], b[PATH_MAX];
+        if (samefile_place(o.stats, a, sizeof a) == 0 &&
+            samefile_place(job.dump_path, b, sizeof b) == 0 &&
+            samefile_same(a, b))
             usage_error("--stats and --dump name the same file '%s'",
                         o.stats);
     }
+    dstcheck_dst_free(&target);
+    dstcheck_inputs_free(&inputs);
 
     if (stream) {
         if (stream_driver_ok(GDALGetDriverShortName(drv), err, sizeof err))
@@ -463,6 +490,13 @@ int main(int argc, char **argv)
         staging_abort(&stg);
         die("%s: cannot %s: %s", o.dst, drv ? "create" : "open for update",
             *CPLGetLastErrorMsg() ? CPLGetLastErrorMsg() : "driver error");
+    }
+    if (staging_check_kind(&stg, GDALGetDriverShortName(
+                                     GDALGetDatasetDriver(ds)),
+                           err, sizeof err) != 0) {
+        GDALClose(ds);
+        staging_abort(&stg);
+        die("%s", err);
     }
     if (!drv && o.format &&
         !EQUAL(GDALGetDriverShortName(GDALGetDatasetDriver(ds)), o.format)) {

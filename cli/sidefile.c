@@ -48,11 +48,10 @@ static int make_tmp(char *tmpl)
 }
 
 int sidefile_check(struct sidefile *f, const char *opt, const char *path,
-                   const char *const *protect, char *err, size_t errlen)
+                   char *err, size_t errlen)
 {
-    struct stat sb, pb;
+    struct stat sb;
     char probe[PATH_MAX];
-    int k;
 
     memset(f, 0, sizeof *f);
     f->opt = opt;
@@ -62,15 +61,6 @@ int sidefile_check(struct sidefile *f, const char *opt, const char *path,
     if (stat(path, &sb) == 0) {
         if (S_ISDIR(sb.st_mode))
             return failf(err, errlen, f, "cannot write", strerror(EISDIR));
-        for (k = 0; protect && protect[k]; k++)
-            if (stat(protect[k], &pb) == 0 && pb.st_dev == sb.st_dev &&
-                pb.st_ino == sb.st_ino) {
-                char what[PATH_MAX + 64];
-                snprintf(what, sizeof what, "is the same file as %s; "
-                                            "choose another name",
-                         protect[k]);
-                return failf(err, errlen, f, what, NULL);
-            }
         if (!S_ISREG(sb.st_mode))
             return 0;     /* a device or a pipe: written directly */
     }

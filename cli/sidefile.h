@@ -24,12 +24,12 @@ struct sidefile {
     int staged;               /* tmp is our temporary file */
 };
 
-/* Checks, creating nothing that stays: path is not a folder nor the same
- * file as one of `protect` (NULL-terminated paths: the inputs, DST), and
- * its folder exists and takes a new file (one is made and removed).
+/* Checks, creating nothing that stays: path names a file, is not a
+ * folder, and its folder exists and takes a new file (one is made and
+ * removed).  That it is neither DST nor an input is dstcheck_side's.
  * Returns 0 or -1 with a one-line message in err. */
 int sidefile_check(struct sidefile *f, const char *opt, const char *path,
-                   const char *const *protect, char *err, size_t errlen);
+                   char *err, size_t errlen);
 
 /* Chooses f->tmp: a new temporary file next to path, or path itself when
  * it is not a regular file.  Returns 0 or -1 with a message. */

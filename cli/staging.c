@@ -265,12 +265,36 @@ void staging_direct(struct staging *s, const char *path)
     snprintf(s->path, sizeof s->path, "%s", path);
 }
 
+int staging_check_kind(const struct staging *s, const char *format,
+                       char *err, size_t errlen)
+{
+    struct stat d, n;
+    int dst_dir, new_dir;
+    if (!s->dir[0] || stat(s->dst, &d) != 0)
+        return 0;
+    dst_dir = S_ISDIR(d.st_mode);
+    new_dir = stat(s->path, &n) == 0 && S_ISDIR(n.st_mode);
+    if (dst_dir && !new_dir)
+        return failf(err, errlen, "%s: is a folder, and the %s format "
+                     "writes a file; -overwrite never replaces a folder: "
+                     "remove it first or choose another DST", s->dst, format);
+    if (!dst_dir && new_dir)
+        return failf(err, errlen, "%s: is a file, and the %s format writes "
+                     "a folder there; remove it first or choose another DST",
+                     s->dst, format);
+    return 0;
+}
+
 int staging_commit(struct staging *s, char *err, size_t errlen)
 {
     int i, rc;
     char **keep = NULL;
+    struct stat sb;
     if (!s->dir[0])
         return 0;               /* staging_direct: written in place */
+    if (lstat(s->path, &sb) != 0)
+        return failf(err, errlen, "%s: nothing was written: the format's "
+                     "driver made no file there%s", s->dst, "");
     /* which old files the new dataset does not replace: decided before
      * the move empties the staging folder */
     for (i = 0; s->old && s->old[i]; i++)

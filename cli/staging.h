@@ -38,7 +38,19 @@ int staging_begin(struct staging *s, const char *dst, const char *layer,
  * which cannot be staged); commit and abort then do nothing. */
 void staging_direct(struct staging *s, const char *path);
 
-/* Moves the staged files into place and removes the staging folder. */
+/* After the dataset was created at s->path, before any input is read:
+ * -1 with a message when DST exists and is a folder but the format made
+ * a file there (or nothing yet: drivers that write a folder make it when
+ * the dataset is created; a file may come later), or DST is a file and
+ * the format made a folder: -overwrite replaces a file by a file, and
+ * never replaces a folder nor a file by a folder.  format: the driver's
+ * name, for the message.  0 otherwise. */
+int staging_check_kind(const struct staging *s, const char *format,
+                       char *err, size_t errlen);
+
+/* Moves the staged files into place and removes the staging folder.
+ * Fails when the driver wrote nothing at s->path (a driver that keeps
+ * the dataset in memory or elsewhere): nothing would be in place. */
 int staging_commit(struct staging *s, char *err, size_t errlen);
 
 /* Removes the staging folders of dst left by earlier runs that died (a

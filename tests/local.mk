@@ -194,6 +194,13 @@ if HAVE_GDAL
 TESTS += tests/safety_t.sh
 endif
 EXTRA_DIST += tests/safety_t.sh
+# What the tool writes besides DST (--stats, --dump), and DST itself,
+# checked before any input is read (issue 31, items 1 and 10; real
+# binary, mpirun -n 3 where built with MPI).
+if HAVE_GDAL
+TESTS += tests/dstcheck_t.sh
+endif
+EXTRA_DIST += tests/dstcheck_t.sh
 
 # The engines' shared error and cancel paths (src/pair_engine.c).
 check_PROGRAMS += tests/pair_engine_t
