@@ -70,6 +70,31 @@ void xg_grid_default(size_t na, size_t nb, const double lo[3],
             cells[k] = cells[k] > 1 ? cells[k] / 2 : 1;
 }
 
+void xg__grid_cells_boxes(const double *box, size_t n, const double lo[3],
+                          const double hi[3], int dims, int cells[3])
+{
+    double w[3] = {0, 0, 0}, total;
+    size_t i;
+    int k;
+    for (i = 0; i < n; i++)
+        for (k = 0; k < dims; k++)
+            w[k] += box[6 * i + 3 + k] - box[6 * i + k];
+    for (k = 0; k < 3; k++) {
+        double ext = hi[k] - lo[k], h = n ? w[k] / (double)n : 0, c;
+        c = k < dims && ext > 0 && h > 0 ? ceil(ext / h) : 1;
+        if (!(c >= 1))
+            c = 1;
+        cells[k] = c > 65536 ? 65536 : (int)c;
+    }
+    for (;;) {
+        total = (double)cells[0] * cells[1] * cells[2];
+        if (total <= 4.0 * (double)n + 16 && total <= 2147483647.0)
+            break;
+        for (k = 0; k < dims; k++)
+            cells[k] = cells[k] > 1 ? (cells[k] + 1) / 2 : 1;
+    }
+}
+
 /* One thread's share of one set's elements that reach one slab, in
  * ascending order (the bucket pass): the slab's thread reads the shares'
  * lists in turn instead of scanning every element, which on 16 threads
