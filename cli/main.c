@@ -54,6 +54,7 @@ static const struct {
     {"-skip-invalid", "skip_invalid", "yes"}, {"--verify", "verify", "yes"},
     {"--tin", "tin", "yes"},     {"--regions", "regions", NULL},
     {"--max-memory", "max_memory", NULL},
+    {"--solids-checked", "solids_checked", "yes"},
 };
 
 static void die(const char *fmt, ...)

@@ -42,8 +42,9 @@ static void input_line(const struct xgo_job *job, int i,
                (unsigned long long)rep->nonplanar,
                (unsigned long long)rep->bad_polygons);
     if (in->closed)
-        printf("; %llu features not closed, skipped",
-               (unsigned long long)rep->not_closed);
+        printf("; %llu features not closed and %llu crossing themselves, "
+               "skipped", (unsigned long long)rep->not_closed,
+               (unsigned long long)rep->crossing);
     putchar('\n');
 }
 

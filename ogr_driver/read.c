@@ -370,10 +370,49 @@ static int tris_geom(struct reader *r, OGRGeometryH g)
     }
 }
 
+/* The closed surface just read (elements first .. set->n - 1) must not
+ * cross itself (xg_self_crossing; unless the user vouches for it,
+ * --solids-checked): an error naming it and a crossing pair of its
+ * triangles, or with -skip-invalid a warning and its elements dropped. */
+static int crossing_check(struct reader *r, size_t first)
+{
+    struct xg_set *set = r->set;
+    struct xg_ctx *ctx;
+    size_t pair[2];
+    int found = 0, rc;
+    char what[256];
+    if (r->job->opts.solids_checked)
+        return XG_OK;
+    if (!(ctx = xg_ctx_new()))
+        return FAIL(r, XG_ENOMEM, "out of memory");
+    xg_ctx_set_threads(ctx, r->job->threads);
+    rc = xg_self_crossing(ctx, set->xyz + 9 * first, set->n - first, pair,
+                          &found);
+    xg_ctx_free(ctx);
+    if (rc != XG_OK)
+        return FAIL(r, rc, "out of memory");
+    if (!found)
+        return XG_OK;
+    snprintf(what, sizeof what, "surface crosses itself: its triangles "
+             "%lld and %lld meet other than at an edge or a vertex they "
+             "share (give parts that overlap as separate features)",
+             (long long)set->sub[first + pair[0]],
+             (long long)set->sub[first + pair[1]]);
+    if (!r->job->skip_invalid)
+        return bad(r, what);
+    xgo__warn(r->quiet, "%s, layer '%s', feature %lld: %s; skipped",
+              r->s->path, r->s->name, (long long)r->fid, what);
+    set->n = first;
+    r->s->invalid++;
+    r->rep->crossing++;
+    return XG_OK;
+}
+
 /* The feature just read (elements first .. set->n - 1) must be a
- * closed surface: an error naming it, or with -skip-invalid a warning
- * and its elements dropped.  A feature whose polygons were skipped (not
- * planar, degenerate) is usually open and ends here too. */
+ * closed surface, and one that does not cross itself: an error naming
+ * it, or with -skip-invalid a warning and its elements dropped.  A
+ * feature whose polygons were skipped (not planar, degenerate) is
+ * usually open and ends here too. */
 static int closed_check(struct reader *r, size_t first)
 {
     struct xg_set *set = r->set;
@@ -384,7 +423,7 @@ static int closed_check(struct reader *r, size_t first)
     if (xg_open_edges(set->xyz + 9 * first, set->n - first, &open) != XG_OK)
         return FAIL(r, XG_ENOMEM, "out of memory");
     if (open == 0)
-        return XG_OK;
+        return crossing_check(r, first);
     snprintf(what, sizeof what, "surface is not closed: %llu open edge%s "
              "(edges used by an odd number of its triangles)",
              (unsigned long long)open, open == 1 ? "" : "s");
@@ -468,7 +507,8 @@ static int meets_box(OGRGeometryH g, const double b[4])
 /* What the reader counts per feature, so that a feature a region does
  * not own can be taken back out of the counts. */
 struct tally {
-    uint64_t barren, invalid, not_closed, triangulated, nonplanar, bad;
+    uint64_t barren, invalid, not_closed, crossing, triangulated, nonplanar,
+        bad;
 };
 
 static void tally_get(const struct reader *r, struct tally *t)
@@ -476,6 +516,7 @@ static void tally_get(const struct reader *r, struct tally *t)
     t->barren = r->s->barren;
     t->invalid = r->s->invalid;
     t->not_closed = r->rep->not_closed;
+    t->crossing = r->rep->crossing;
     t->triangulated = r->rep->triangulated;
     t->nonplanar = r->rep->nonplanar;
     t->bad = r->rep->bad_polygons;
@@ -486,6 +527,7 @@ static void tally_put(struct reader *r, const struct tally *t)
     r->s->barren = t->barren;
     r->s->invalid = t->invalid;
     r->rep->not_closed = t->not_closed;
+    r->rep->crossing = t->crossing;
     r->rep->triangulated = t->triangulated;
     r->rep->nonplanar = t->nonplanar;
     r->rep->bad_polygons = t->bad;
