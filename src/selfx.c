@@ -36,22 +36,73 @@ static int edge_meets(struct xg_counters *cnt, const double *t, int k,
     return xg__segtri_meets(cnt, seg, u);
 }
 
-/* A side of t's plane that the filters certify: the static stage, then
- * the intervals; XG_UNSURE where both doubt. */
+/* The side of t's plane p lies on where the stages in doubles settle it:
+ * the static filter, the exact stage in doubles, the intervals (the order
+ * of xg_ray_height: neighbours of a mesh are often exactly coplanar, a
+ * zero the intervals never prove); XG_UNSURE where all three doubt. */
 static int side_fast(const double *t, const double *p)
 {
-    int s = xg__orient3d_static(t, t + 3, t + 6, p);
-    return s != XG_UNSURE ? s : xg_orient3d_filter(t, t + 3, t + 6, p);
+    int s;
+    if ((s = xg__orient3d_static(t, t + 3, t + 6, p)) != XG_UNSURE ||
+        (s = xg__orient3d_eft(t, t + 3, t + 6, p)) != XG_UNSURE)
+        return s;
+    return xg_orient3d_filter(t, t + 3, t + 6, p);
 }
 
-/* Non-zero when the three vertices of u lie strictly on one side of t's
- * plane, as the filters certify it: then u misses t.  A doubt says 0,
- * and the edges decide. */
-static int plane_apart(const double *t, const double *u)
+/* The side of t's plane p lies on, exactly: side_fast, then orient3d's
+ * stages where it doubts. */
+static int side(struct xg_counters *cnt, const double *t, const double *p)
 {
-    int s = side_fast(t, u);
-    return (s == XG_POS || s == XG_NEG) && side_fast(t, u + 3) == s &&
-           side_fast(t, u + 6) == s;
+    int s = side_fast(t, p);
+    return s != XG_UNSURE ? s : xg_orient3d(cnt, t, t + 3, t + 6, p);
+}
+
+/* Non-zero when p (in the plane of triangle t, not its vertex k) lies in
+ * the closed angle of t at its vertex k: in the projection that keeps
+ * t's area (drop, orient: xg__projection_axis's), p on the inner side of
+ * neither edge at k, or on it. */
+static int in_angle(struct xg_counters *cnt, const double *t, int k,
+                    int drop, int orient, const double *p)
+{
+    double v2[2], b2[2], c2[2], p2[2];
+    int s;
+    xg__project(t + 3 * k, drop, v2);
+    xg__project(t + 3 * ((k + 1) % 3), drop, b2);
+    xg__project(t + 3 * ((k + 2) % 3), drop, c2);
+    xg__project(p, drop, p2);
+    s = xg_orient2d(cnt, v2, b2, p2);
+    if (s == -orient)
+        return 0;
+    s = xg_orient2d(cnt, v2, p2, c2);
+    return s != -orient;
+}
+
+/* Non-zero when p, in t's plane, lies in its angle at vertex k. */
+static int in_angle_of(struct xg_counters *cnt, const double *t, int k,
+                       const double *p)
+{
+    int orient, drop = xg__projection_axis(cnt, t, &orient);
+    return in_angle(cnt, t, k, drop, orient, p);
+}
+
+/* Non-zero when the vertices of u but the one at skip (-1: none) lie
+ * strictly on one side of t's plane, as the filters certify it: then u
+ * meets t's plane at most in that vertex, and t at most there.  A doubt
+ * says 0, and the edges decide. */
+static int plane_apart(const double *t, const double *u, int skip)
+{
+    int s = XG_UNSURE, k;
+    for (k = 0; k < 3; k++) {
+        int side;
+        if (k == skip)
+            continue;
+        side = side_fast(t, u + 3 * k);
+        if ((side != XG_POS && side != XG_NEG) ||
+            (s != XG_UNSURE && side != s))
+            return 0;
+        s = side;
+    }
+    return 1;
 }
 
 /* t and u share the edge of t's vertices other than k and u's other
@@ -65,7 +116,10 @@ static int folded(struct xg_counters *cnt, const double *t, int k,
     const double *P = t + 3 * ((k + 1) % 3), *Q = t + 3 * ((k + 2) % 3);
     double p2[2], q2[2], c2[2], f2[2];
     int drop, orient;
-    if (xg_orient3d(cnt, P, Q, t + 3 * k, u + 3 * l) != XG_ZERO)
+    int side = side_fast(t, u + 3 * l);
+    if (side == XG_UNSURE)
+        side = xg_orient3d(cnt, P, Q, t + 3 * k, u + 3 * l);
+    if (side != XG_ZERO)
         return 0;
     /* every figure of the plane projects along this axis one to one */
     drop = xg__projection_axis(cnt, t, &orient);
@@ -74,6 +128,50 @@ static int folded(struct xg_counters *cnt, const double *t, int k,
     xg__project(t + 3 * k, drop, c2);
     xg__project(u + 3 * l, drop, f2);
     return xg_orient2d(cnt, p2, q2, c2) == xg_orient2d(cnt, p2, q2, f2);
+}
+
+/* t and u share their vertices t[i] = u[j] = V, and no other.  Their
+ * meeting is convex and holds V: anything more is a segment from V.
+ * Where u's other two vertices lie strictly on one side of t's plane (or
+ * the other way round), u meets that plane in V alone: no crossing.
+ * Where one of them, W, lies in t's plane and the other off it, u meets
+ * that plane in the segment VW, which goes into t exactly when W lies in
+ * t's angle at V.  Where both do, the two lie in one plane, and meet
+ * beyond V exactly when their angles at V share a ray: one of the four
+ * sides lies in the other's angle (the angles are below 180 degrees).
+ * Else each crosses the other's plane, and the far end of their meeting
+ * lies on the edge opposite V of one of them, which then meets the other
+ * (segtri's test); that edge misses V, so the converse holds too. */
+static int vertex_pair(struct xg_counters *cnt, const double *t, int i,
+                       const double *u, int j)
+{
+    const double *e = u + 3 * ((j + 1) % 3), *f = u + 3 * ((j + 2) % 3);
+    const double *b = t + 3 * ((i + 1) % 3), *c = t + 3 * ((i + 2) % 3);
+    int se = side(cnt, t, e), sf = side(cnt, t, f), sb, sc;
+    if (se == sf && se != XG_ZERO)
+        return 0;
+    if (se == XG_ZERO && sf == XG_ZERO) {
+        int orient, drop = xg__projection_axis(cnt, t, &orient), ou;
+        double v2[2], e2[2], f2[2];
+        xg__project(t + 3 * i, drop, v2);
+        xg__project(e, drop, e2);
+        xg__project(f, drop, f2);
+        ou = xg_orient2d(cnt, v2, e2, f2);
+        return in_angle(cnt, t, i, drop, orient, e) ||
+               in_angle(cnt, t, i, drop, orient, f) ||
+               in_angle(cnt, u, j, drop, ou, b) ||
+               in_angle(cnt, u, j, drop, ou, c);
+    }
+    if (se == XG_ZERO || sf == XG_ZERO)
+        return in_angle_of(cnt, t, i, se == XG_ZERO ? e : f);
+    sb = side(cnt, u, b);
+    sc = side(cnt, u, c);
+    if (sb == sc && sb != XG_ZERO)
+        return 0;
+    if (sb == XG_ZERO || sc == XG_ZERO)
+        return in_angle_of(cnt, u, j, sb == XG_ZERO ? b : c);
+    return edge_meets(cnt, t, (i + 1) % 3, u) ||
+           edge_meets(cnt, u, (j + 1) % 3, t);
 }
 
 int xg__tri_pair_cross(struct xg_counters *cnt, const double *t,
@@ -98,19 +196,14 @@ int xg__tri_pair_cross(struct xg_counters *cnt, const double *t,
             ;
         return folded(cnt, t, i, u, j);
     case 1:
-        /* Meeting elsewhere than at the vertex V they share, they meet
-         * along a segment from V (their meeting is convex); its far end
-         * is on the edge opposite V of one of them, which then meets
-         * the other.  The converse is plain: that edge misses V. */
         for (i = 0; mt[i] < 0; i++)
             ;
-        return edge_meets(cnt, t, (i + 1) % 3, u) ||
-               edge_meets(cnt, u, (mt[i] + 1) % 3, t);
+        return vertex_pair(cnt, t, i, u, mt[i]);
     default:
         /* Two closed triangles meet exactly when an edge of one meets
          * the other: their meeting is convex, and its boundary points
          * lie on an edge of one of them. */
-        if (plane_apart(t, u) || plane_apart(u, t))
+        if (plane_apart(t, u, -1) || plane_apart(u, t, -1))
             return 0;
         for (i = 0; i < 3; i++)
             if (edge_meets(cnt, t, i, u) || edge_meets(cnt, u, i, t))
