@@ -370,6 +370,22 @@ static int tris_geom(struct reader *r, OGRGeometryH g)
     }
 }
 
+/* The feature just read (elements first .. set->n - 1) is not a solid,
+ * for the reason what: an error naming it, or with -skip-invalid a
+ * warning, its elements dropped and counted in *count. */
+static int not_solid(struct reader *r, size_t first, const char *what,
+                     uint64_t *count)
+{
+    if (!r->job->skip_invalid)
+        return bad(r, what);
+    xgo__warn(r->quiet, "%s, layer '%s', feature %lld: %s; skipped",
+              r->s->path, r->s->name, (long long)r->fid, what);
+    r->set->n = first;
+    r->s->invalid++;
+    (*count)++;
+    return XG_OK;
+}
+
 /* The closed surface just read (elements first .. set->n - 1) must not
  * cross itself (xg_self_crossing; unless the user vouches for it,
  * --solids-checked): an error naming it and a crossing pair of its
@@ -398,14 +414,7 @@ static int crossing_check(struct reader *r, size_t first)
              "share (give parts that overlap as separate features)",
              (long long)set->sub[first + pair[0]],
              (long long)set->sub[first + pair[1]]);
-    if (!r->job->skip_invalid)
-        return bad(r, what);
-    xgo__warn(r->quiet, "%s, layer '%s', feature %lld: %s; skipped",
-              r->s->path, r->s->name, (long long)r->fid, what);
-    set->n = first;
-    r->s->invalid++;
-    r->rep->crossing++;
-    return XG_OK;
+    return not_solid(r, first, what, &r->rep->crossing);
 }
 
 /* The feature just read (elements first .. set->n - 1) must be a
@@ -427,14 +436,7 @@ static int closed_check(struct reader *r, size_t first)
     snprintf(what, sizeof what, "surface is not closed: %llu open edge%s "
              "(edges used by an odd number of its triangles)",
              (unsigned long long)open, open == 1 ? "" : "s");
-    if (!r->job->skip_invalid)
-        return bad(r, what);
-    xgo__warn(r->quiet, "%s, layer '%s', feature %lld: %s; skipped",
-              r->s->path, r->s->name, (long long)r->fid, what);
-    set->n = first;
-    r->s->invalid++;
-    r->rep->not_closed++;
-    return XG_OK;
+    return not_solid(r, first, what, &r->rep->not_closed);
 }
 
 /* Keeps the attributes of f (its geometry dropped) for copying. */

@@ -73,7 +73,7 @@ void xg_grid_default(size_t na, size_t nb, const double lo[3],
 void xg__grid_cells_boxes(const double *box, size_t n, const double lo[3],
                           const double hi[3], int dims, int cells[3])
 {
-    double w[3] = {0, 0, 0}, total;
+    double w[3] = {0, 0, 0};
     size_t i;
     int k;
     for (i = 0; i < n; i++)
@@ -87,7 +87,7 @@ void xg__grid_cells_boxes(const double *box, size_t n, const double lo[3],
         cells[k] = c > 65536 ? 65536 : (int)c;
     }
     for (;;) {
-        total = (double)cells[0] * cells[1] * cells[2];
+        double total = (double)cells[0] * cells[1] * cells[2];
         if (total <= 4.0 * (double)n + 16 && total <= 2147483647.0)
             break;
         for (k = 0; k < dims; k++)

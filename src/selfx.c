@@ -93,14 +93,13 @@ static int plane_apart(const double *t, const double *u, int skip)
 {
     int s = XG_UNSURE, k;
     for (k = 0; k < 3; k++) {
-        int side;
+        int sk;
         if (k == skip)
             continue;
-        side = side_fast(t, u + 3 * k);
-        if ((side != XG_POS && side != XG_NEG) ||
-            (s != XG_UNSURE && side != s))
+        sk = side_fast(t, u + 3 * k);
+        if ((sk != XG_POS && sk != XG_NEG) || (s != XG_UNSURE && sk != s))
             return 0;
-        s = side;
+        s = sk;
     }
     return 1;
 }
@@ -116,10 +115,7 @@ static int folded(struct xg_counters *cnt, const double *t, int k,
     const double *P = t + 3 * ((k + 1) % 3), *Q = t + 3 * ((k + 2) % 3);
     double p2[2], q2[2], c2[2], f2[2];
     int drop, orient;
-    int side = side_fast(t, u + 3 * l);
-    if (side == XG_UNSURE)
-        side = xg_orient3d(cnt, P, Q, t + 3 * k, u + 3 * l);
-    if (side != XG_ZERO)
+    if (side(cnt, t, u + 3 * l) != XG_ZERO)
         return 0;
     /* every figure of the plane projects along this axis one to one */
     drop = xg__projection_axis(cnt, t, &orient);
@@ -381,10 +377,10 @@ static int junction_cross(struct xg_counters *cnt, const double *t,
                           const double *u, const double *jn, size_t nj)
 {
     struct pieces pt = {0}, pu = {0};
-    size_t i, j;
     int r = 1;
     if (cut_at(cnt, &pt, t, jn, nj) + cut_at(cnt, &pu, u, jn, nj) > 0 &&
         !pt.nomem && !pu.nomem) {
+        size_t i, j;
         r = 0;
         for (i = 0; i < pt.n && !r; i++)
             for (j = 0; j < pu.n && !r; j++)
@@ -438,10 +434,11 @@ static void boxes(struct selfx_job *J, int tid)
     xg__share(J->ntri, J->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++) {
         double *b = J->box + 6 * i;
-        const double *t = J->tri + 9 * i, *m;
+        const double *t = J->tri + 9 * i;
         if (J->flat_check && xg__tri_is_degenerate(&J->cnt[tid], t)) {
+            const double *m = xg__tri_middle(t);
             xg__box_none(b);
-            if ((m = xg__tri_middle(t)) != NULL) {
+            if (m) {
                 size_t *n = &J->nfound[tid];
                 if (*n == J->capfound[tid] &&
                     xg__grow((void **)&J->found[tid], &J->capfound[tid], *n,

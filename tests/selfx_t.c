@@ -548,88 +548,72 @@ static uint64_t find(const struct mesh *m, int nthreads)
     return first;
 }
 
+/* The second solid of box_cases: a box beside the cube [0,2]^3, or
+ * (pyramid) a pyramid whose apex touches its top inside one triangle. */
+static const struct {
+    double lo[3], hi[3];
+    int pyramid, cross;
+    const char *what;
+} second[] = {
+    {{1, 1, 1}, {3, 3, 3}, 0, 1, "two overlapping cubes cross"},
+    {{2, 0.5, 0.5}, {3, 1.5, 1.5}, 0, 1,
+     "cubes touching at a face (no mesh vertex shared) cross"},
+    {{2, 2, 0.5}, {3, 3, 1.5}, 0, 1, "cubes touching along an edge cross"},
+    {{0, 0, 0}, {0, 0, 0}, 1, 1,
+     "a pyramid's apex on a cube's face (no vertex shared) crosses"},
+    {{2, 2, 2}, {4, 4, 4}, 0, 0, "cubes sharing a mesh vertex do not cross"},
+    {{2, 0, 0}, {4, 2, 2}, 0, 1,
+     "cubes sharing a face of the mesh cross (the same face twice)"},
+    {{5, 0, 0}, {6, 1, 1}, 0, 0, "cubes apart do not cross"},
+};
+
+static void add_pyramid(struct mesh *m, double X, double Y)
+{
+    double apex[3] = {X + 1.5, Y + 0.5, 2}, b[4][3];
+    int k;
+    for (k = 0; k < 4; k++) {
+        b[k][0] = X + 1.5 + (k == 0 || k == 3 ? -0.25 : 0.25);
+        b[k][1] = Y + 0.5 + (k < 2 ? -0.25 : 0.25);
+        b[k][2] = 3;
+    }
+    for (k = 0; k < 4; k++)
+        add_tri(m, apex, b[(k + 1) % 4], b[k]);
+    add_tri(m, b[0], b[1], b[2]);
+    add_tri(m, b[0], b[2], b[3]);
+}
+
+/* The cube [0,2]^3 (moved by X, Y), alone and with each second solid in
+ * one surface: the detector on 2 threads against every pair tested, and
+ * xg_self_crossing's pair against it. */
 static void box_cases(double X, double Y, const char *scale)
 {
     static const double c0[3] = {0, 0, 0}, c1[3] = {2, 2, 2};
     struct mesh m = {0};
-    double lo[3], hi[3];
+    size_t k, pair[2];
     uint64_t f;
-    size_t pair[2] = {0, 0};
-    int found = -1;
+    int found;
 
     add_box(&m, X, Y, c0, c1);
     ok(find(&m, 2) == XG_SELFX_NONE && brute(&m) == XG_SELFX_NONE,
        "%s: a cube does not cross itself", scale);
-    /* overlapping */
-    lo[0] = lo[1] = lo[2] = 1;
-    hi[0] = hi[1] = hi[2] = 3;
-    add_box(&m, X, Y, lo, hi);
-    f = find(&m, 2);
-    ok(xg_self_crossing(NULL, m.tri, m.n, pair, &found) == XG_OK, "%s: "
-       "xg_self_crossing", scale);
-    ok(f != XG_SELFX_NONE && f == brute(&m) && found &&
-           pair[0] == (f >> 32) && pair[1] == (f & UINT32_MAX),
-       "%s: two overlapping cubes cross: triangles %zu and %zu, the "
-       "lowest pair", scale, pair[0], pair[1]);
-    /* touching at a face, its vertices none of the cube's */
-    m.n = 12;
-    lo[0] = 2, lo[1] = 0.5, lo[2] = 0.5;
-    hi[0] = 3, hi[1] = 1.5, hi[2] = 1.5;
-    add_box(&m, X, Y, lo, hi);
-    f = find(&m, 2);
-    ok(f != XG_SELFX_NONE && f == brute(&m),
-       "%s: cubes touching at a face (no mesh vertex shared) cross", scale);
-    /* touching along an edge */
-    m.n = 12;
-    lo[0] = 2, lo[1] = 2, lo[2] = 0.5;
-    hi[0] = 3, hi[1] = 3, hi[2] = 1.5;
-    add_box(&m, X, Y, lo, hi);
-    f = find(&m, 2);
-    ok(f != XG_SELFX_NONE && f == brute(&m),
-       "%s: cubes touching along an edge cross", scale);
-    /* a pyramid whose apex touches the top face inside one triangle */
-    m.n = 12;
-    {
-        double apex[3] = {X + 1.5, Y + 0.5, 2}, b[4][3];
-        int k;
-        for (k = 0; k < 4; k++) {
-            b[k][0] = X + 1.5 + (k == 0 || k == 3 ? -0.25 : 0.25);
-            b[k][1] = Y + 0.5 + (k < 2 ? -0.25 : 0.25);
-            b[k][2] = 3;
-        }
-        for (k = 0; k < 4; k++)
-            add_tri(&m, apex, b[(k + 1) % 4], b[k]);
-        add_tri(&m, b[0], b[1], b[2]);
-        add_tri(&m, b[0], b[2], b[3]);
+    for (k = 0; k < sizeof second / sizeof second[0]; k++) {
+        int rc;
+        m.n = 12;
+        if (second[k].pyramid)
+            add_pyramid(&m, X, Y);
+        else
+            add_box(&m, X, Y, second[k].lo, second[k].hi);
+        f = find(&m, 2);
+        pair[0] = pair[1] = 0;
+        found = -1;
+        rc = xg_self_crossing(NULL, m.tri, m.n, pair, &found);
+        ok(rc == XG_OK && (f != XG_SELFX_NONE) == second[k].cross &&
+               f == brute(&m) && found == second[k].cross &&
+               (!found ||
+                (pair[0] == (f >> 32) && pair[1] == (f & UINT32_MAX))),
+           "%s: %s (%s pair %zu, %zu, the lowest)", scale, second[k].what,
+           found ? "its" : "no", pair[0], pair[1]);
     }
-    f = find(&m, 2);
-    ok(f != XG_SELFX_NONE && f == brute(&m),
-       "%s: a pyramid's apex on a cube's face (no vertex shared) crosses",
-       scale);
-    /* sharing a mesh vertex: allowed */
-    m.n = 12;
-    lo[0] = lo[1] = lo[2] = 2;
-    hi[0] = hi[1] = hi[2] = 4;
-    add_box(&m, X, Y, lo, hi);
-    ok(find(&m, 2) == XG_SELFX_NONE && brute(&m) == XG_SELFX_NONE,
-       "%s: cubes sharing a mesh vertex do not cross", scale);
-    /* sharing a face of the mesh (the same two triangles, turned): the
-     * same face twice */
-    m.n = 12;
-    lo[0] = 2, lo[1] = 0, lo[2] = 0;
-    hi[0] = 4, hi[1] = 2, hi[2] = 2;
-    add_box(&m, X, Y, lo, hi);
-    f = find(&m, 2);
-    ok(f != XG_SELFX_NONE && f == brute(&m),
-       "%s: cubes sharing a face of the mesh cross (the same face twice)",
-       scale);
-    /* apart */
-    m.n = 12;
-    lo[0] = 5, lo[1] = 0, lo[2] = 0;
-    hi[0] = 6, hi[1] = 1, hi[2] = 1;
-    add_box(&m, X, Y, lo, hi);
-    ok(find(&m, 2) == XG_SELFX_NONE, "%s: cubes apart do not cross",
-       scale);
     free(m.tri);
 }
 
