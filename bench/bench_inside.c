@@ -146,7 +146,8 @@ static double check_alone(struct xg_ctx *ctx, const struct xg_set *b)
     }
     for (r = 0; r < 3; r++) {
         double t0 = xg__now(), t;
-        if (xg__solids_crossing(ctx, b, &S, threads, &st.cnt) != XG_OK) {
+        if (xg__solids_crossing(ctx, b, &S, S.g.b_box, threads, &st.cnt) !=
+            XG_OK) {
             fprintf(stderr, "bench_inside: %s\n", xg_ctx_errmsg(ctx));
             exit(2);
         }

@@ -249,6 +249,7 @@ static void prep_worker(void *arg, int tid)
         if (j->finite_rc == XG_OK && j->closed_rc == XG_OK &&
             j->rc == XG_OK && !j->opt->solids_checked)
             j->closed_rc = xg__solids_crossing(j->ctx, j->b, j->S,
+                                               j->S->g.b_box,
                                                xg__threads(j->ctx),
                                                &j->st->cnt);
         j->prep_s = xg__now() - t0;

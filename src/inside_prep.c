@@ -308,16 +308,16 @@ static size_t b_index(const struct xg_set *b, const struct xg__solids *S,
 }
 
 int xg__solids_crossing(struct xg_ctx *ctx, const struct xg_set *b,
-                        const struct xg__solids *S, int nthreads,
-                        struct xg_counters *cnt)
+                        const struct xg__solids *S, const double *box,
+                        int nthreads, struct xg_counters *cnt)
 {
     uint64_t *first;
     size_t s;
     int rc;
     if (!(first = malloc((S->nsolid + 1) * sizeof *first)))
         return xg__error(ctx, XG_ENOMEM, "out of memory");
-    rc = xg__selfx_find(S->tri, S->ntri, S->solid, S->nsolid, 0, S->junc,
-                        S->junc_start, nthreads, first, cnt);
+    rc = xg__selfx_find(S->tri, box, S->ntri, S->solid, S->nsolid, 0,
+                        S->junc, S->junc_start, nthreads, first, cnt);
     if (rc != XG_OK)
         rc = xg__error(ctx, rc, rc == XG_ENOMEM ? "out of memory"
                                                 : "too many triangles");
@@ -721,9 +721,11 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
     }
     S->tri_start[nsolid] = (uint32_t)kept;
     S->ntri = kept;
-    /* before the columns: its grid and theirs are not held at once */
+    /* before the columns, on the boxes made for them: its grid and
+     * theirs are not held at once */
     if (check && !opt->solids_checked &&
-        (rc = xg__solids_crossing(ctx, b, S, nthreads, &st->cnt)) != XG_OK) {
+        (rc = xg__solids_crossing(ctx, b, S, box, nthreads, &st->cnt)) !=
+            XG_OK) {
         free(box);
         goto out;
     }
@@ -736,7 +738,7 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
         /* cells about as wide as the triangles' boxes in x and y, so
          * that a column lists a few triangles of each surface it
          * crosses */
-        xg__grid_cells_boxes(box, kept, lo, hi, 2, cells);
+        xg__grid_cells_boxes(box, kept, lo, hi, 2, 4.0, cells);
     }
     /* The A side of the grid is one box, the triangles' hull, so that
      * the region is that hull (the grid covers where A and B meet). */

@@ -84,10 +84,12 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
  * no solid's surface crosses itself (xg__selfx_find), else XG_EFORMAT
  * naming the first such solid in S's order by its fid, and its lowest
  * crossing pair of triangles by their index in the feature (b->sub).
- * On nthreads threads; predicates added to cnt. */
+ * box: the kept triangles' boxes (S->g.b_box once the columns are
+ * built), or NULL to make them.  On nthreads threads; predicates added
+ * to cnt. */
 int xg__solids_crossing(struct xg_ctx *ctx, const struct xg_set *b,
-                        const struct xg__solids *S, int nthreads,
-                        struct xg_counters *cnt);
+                        const struct xg__solids *S, const double *box,
+                        int nthreads, struct xg_counters *cnt);
 /* Both checks of the whole of B, in xg__solids_prepare's order and with
  * its messages: the recheck of a partitioned run whose region failed,
  * so that the message is the whole run's. */

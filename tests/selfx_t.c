@@ -541,7 +541,7 @@ static uint64_t find(const struct mesh *m, int nthreads)
 {
     struct xg_counters cnt = {0};
     uint64_t first = 0;
-    if (xg__selfx_find(m->tri, m->n, NULL, 1, 1, NULL, NULL, nthreads, &first,
+    if (xg__selfx_find(m->tri, NULL, m->n, NULL, 1, 1, NULL, NULL, nthreads, &first,
                        &cnt) !=
         XG_OK)
         return 0;
@@ -708,7 +708,8 @@ static void surfaces_case(void)
     add_box(&m, 10, 0, d0, d1);
     for (i = 0; i < 48; i++)
         surf[i] = i < 12 ? 0 : i < 24 ? 1 : 2;
-    ok(xg__selfx_find(m.tri, m.n, surf, 3, 1, NULL, NULL, 2, first, &cnt) == XG_OK &&
+    ok(xg__selfx_find(m.tri, NULL, m.n, surf, 3, 1, NULL, NULL, 2, first,
+                      &cnt) == XG_OK &&
            first[0] == XG_SELFX_NONE && first[1] == XG_SELFX_NONE &&
            first[2] != XG_SELFX_NONE && (first[2] >> 32) >= 24 &&
            (first[2] & UINT32_MAX) >= 24,
@@ -734,8 +735,8 @@ static void bench_solids(void)
     first = malloc(gm.nsolid * sizeof *first);
     for (i = 0; i < gm.ntri; i++)
         surf[i] = (uint32_t)(gm.fid[i] - 1);
-    ok(xg__selfx_find(gm.tri, gm.ntri, surf, gm.nsolid, 1, NULL, NULL, 2,
-                      first, &cnt) == XG_OK,
+    ok(xg__selfx_find(gm.tri, NULL, gm.ntri, surf, gm.nsolid, 1, NULL, NULL,
+                      2, first, &cnt) == XG_OK,
        "benchmark solids: checked (%zu triangles, %zu solids)", gm.ntri,
        gm.nsolid);
     for (i = 0; i < gm.nsolid; i++)
@@ -798,9 +799,22 @@ static void threads_case(void)
         same &= got[t] == want;
     }
     same &= find(&m, 7) == want && find(&m, 3) == want;
+    {
+        /* on boxes the caller made (inside's: its columns' boxes) */
+        double *box = malloc(m.n * 6 * sizeof *box);
+        struct xg_counters cnt = {0};
+        uint64_t f = 0;
+        for (i = 0; i < m.n; i++)
+            xg__tri_box(m.tri + 9 * i, box + 6 * i);
+        same &= xg__selfx_find(m.tri, box, m.n, NULL, 1, 0, NULL, NULL, 2,
+                               &f, &cnt) == XG_OK &&
+                f == want;
+        free(box);
+    }
     ok(want != XG_SELFX_NONE && same,
        "overlapping solids as one surface (%zu triangles): the lowest pair "
-       "(%llu, %llu) on 1..7 threads, as every pair's", m.n,
+       "(%llu, %llu) on 1..7 threads and on given boxes, as every pair's",
+       m.n,
        (unsigned long long)(want >> 32),
        (unsigned long long)(want & UINT32_MAX));
     free(m.tri);
