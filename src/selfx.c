@@ -36,17 +36,14 @@ static int edge_meets(struct xg_counters *cnt, const double *t, int k,
     return xg__segtri_meets(cnt, seg, u);
 }
 
-/* The side of t's plane p lies on where the stages in doubles settle it:
- * the static filter, the exact stage in doubles, the intervals (the order
- * of xg_ray_height: neighbours of a mesh are often exactly coplanar, a
- * zero the intervals never prove); XG_UNSURE where all three doubt. */
+/* The side of t's plane p lies on where the stages in doubles settle it,
+ * XG_UNSURE where they all doubt: the ray test's orient3d
+ * (xg_ray_height), whose static stage and exact stage in doubles come
+ * before the intervals, as suits a mesh's neighbours, often exactly
+ * coplanar (a zero the intervals never prove). */
 static int side_fast(const double *t, const double *p)
 {
-    int s;
-    if ((s = xg__orient3d_static(t, t + 3, t + 6, p)) != XG_UNSURE ||
-        (s = xg__orient3d_eft(t, t + 3, t + 6, p)) != XG_UNSURE)
-        return s;
-    return xg_orient3d_filter(t, t + 3, t + 6, p);
+    return xg_ray_height(t, t + 3, t + 6, p);
 }
 
 /* The side of t's plane p lies on, exactly: side_fast, then orient3d's
