@@ -10,6 +10,10 @@
  * (bench/cgal_inside, run as a program on a subsample, extrapolated);
  * then 10^9 points over (b)'s solids in slices of 10^8.  Records of
  * every engine are compared with the cpu engine's on the points they ran.
+ * The check that no solid crosses itself (xg__solids_crossing), which
+ * every call makes: its seconds alone (best of 3, on the prepared
+ * solids), and the cpu and gpu calls again without it
+ * (xg_opts.solids_checked), its cost in the whole call.
  *
  *   bench_inside [-t THREADS] [-p CGAL_PEER] [-q | -d N] [-r REPS] [-g]
  *                                  (-q: 1/100 sizes; -d N: 1/N sizes;
@@ -90,10 +94,12 @@ static void kinds(const struct xg_contacts *c, uint64_t k[3])
                                              : 2]++;
 }
 
-/* One engine on a: its seconds (wall), out and st. */
-static double run(struct xg_ctx *ctx, const struct xg_set *a,
-                  const struct xg_set *b, int engine, int outside,
-                  struct xg_contacts *out, struct xg_stats *st)
+/* One engine on a: its seconds (wall), out and st.  checked: without
+ * the self-crossing check (xg_opts.solids_checked). */
+static double run_ex(struct xg_ctx *ctx, const struct xg_set *a,
+                     const struct xg_set *b, int engine, int outside,
+                     int checked, struct xg_contacts *out,
+                     struct xg_stats *st)
 {
     struct xg_opts opt;
     double t0;
@@ -102,6 +108,7 @@ static double run(struct xg_ctx *ctx, const struct xg_set *a,
     memset(st, 0, sizeof *st);
     opt.engine = engine < 0 ? XG_ENGINE_GPU : engine;
     opt.outside = outside;
+    opt.solids_checked = checked;
     xg_contacts_free(out);      /* the last run's records: not this one's */
     t0 = xg__now();
     rc = engine == -1 ? xg__gpu_inside(ctx, a, b, &opt, XG__IN_SEED, out, st)
@@ -112,6 +119,73 @@ static double run(struct xg_ctx *ctx, const struct xg_set *a,
         exit(2);
     }
     return xg__now() - t0;
+}
+
+static double run(struct xg_ctx *ctx, const struct xg_set *a,
+                  const struct xg_set *b, int engine, int outside,
+                  struct xg_contacts *out, struct xg_stats *st)
+{
+    return run_ex(ctx, a, b, engine, outside, 0, out, st);
+}
+
+/* The self-crossing check alone on b's prepared solids: its seconds,
+ * the best of 3 (none crosses itself, else the benchmark stops). */
+static double check_alone(struct xg_ctx *ctx, const struct xg_set *b)
+{
+    struct xg__solids S;
+    struct xg_opts opt;
+    struct xg_stats st;
+    double best = 0.0;
+    int r;
+    memset(&opt, 0, sizeof opt);
+    memset(&st, 0, sizeof st);
+    opt.solids_checked = 1;     /* prepared without it: timed below */
+    if (xg__solids_prepare(ctx, b, &opt, threads, 1, &S, &st) != XG_OK) {
+        fprintf(stderr, "bench_inside: %s\n", xg_ctx_errmsg(ctx));
+        exit(2);
+    }
+    for (r = 0; r < 3; r++) {
+        double t0 = xg__now(), t;
+        if (xg__solids_crossing(ctx, b, &S, S.g.b_box, threads, &st.cnt) !=
+            XG_OK) {
+            fprintf(stderr, "bench_inside: %s\n", xg_ctx_errmsg(ctx));
+            exit(2);
+        }
+        t = xg__now() - t0;
+        if (r == 0 || t < best)
+            best = t;
+    }
+    xg__solids_free(&S);
+    return best;
+}
+
+/* The median of reps runs of the gpu engine (checked: without the
+ * self-crossing check), after a warm-up; every run's time into runs. */
+static double gpu_median(struct xg_ctx *ctx, const struct xg_set *a,
+                         const struct xg_set *b, int checked,
+                         struct xg_contacts *out, struct xg_stats *st_med,
+                         char *runs, size_t len)
+{
+    double tr[MAX_REPS] = {0}, sorted[MAX_REPS] = {0}, med;
+    struct xg_stats str[MAX_REPS];
+    int r, q;
+    run_ex(ctx, a, b, XG_ENGINE_GPU, 0, checked, out, &str[0]);
+    for (r = 0; r < reps; r++) {
+        tr[r] = run_ex(ctx, a, b, XG_ENGINE_GPU, 0, checked, out, &str[r]);
+        /* insertion into sorted, for the median */
+        for (q = r; q > 0 && sorted[q - 1] > tr[r]; q--)
+            sorted[q] = sorted[q - 1];
+        sorted[q] = tr[r];
+    }
+    med = sorted[reps / 2];
+    for (r = 0; r < reps && tr[r] != med; r++)
+        ;
+    *st_med = str[r];
+    runs[0] = '\0';
+    for (r = 0; r < reps; r++)
+        snprintf(runs + strlen(runs), len - strlen(runs), "%s%.3f",
+                 r ? ", " : "", tr[r]);
+    return med;
 }
 
 static const char *same(const struct xg_contacts *x,
@@ -171,8 +245,9 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
     struct xg_contacts cpu = {0}, gpu = {0}, x = {0}, ref = {0};
     struct xg_stats st_cpu, st_gpu, st;
     uint64_t k[3], kc[3] = {0, 0, 0}, stride, nsub;
-    double t_cpu, t_gpu, t_seq, t_seed, t_cgal, tb, t;
-    char buf[256], gpu_runs[MAX_REPS * 16];
+    double t_cpu, t_gpu, t_seq, t_seed, t_cgal, tb, t, t_chk, t_cpu_nc;
+    double t_gpu_nc = 0.0;
+    char buf[256], gpu_runs[MAX_REPS * 16], gpu_runs_nc[MAX_REPS * 16];
     size_t i;
 
     if (gi_model_make(&m, K, ntri, 7)) {
@@ -193,29 +268,42 @@ static void one_case(struct xg_ctx *ctx, const char *name, int K,
     printf("records: %llu inside, %llu boundary (points in no solid: not "
            "recorded)\n", (unsigned long long)k[0], (unsigned long long)k[1]);
     if (have_gpu) {
-        double tr[MAX_REPS] = {0}, sorted[MAX_REPS] = {0};
-        struct xg_stats str[MAX_REPS];
-        int r, q;
-        run(ctx, &a, &b, XG_ENGINE_GPU, 0, &gpu, &st_gpu);  /* warm-up */
-        for (r = 0; r < reps; r++) {
-            tr[r] = run(ctx, &a, &b, XG_ENGINE_GPU, 0, &gpu, &str[r]);
-            /* insertion into sorted, for the median */
-            for (q = r; q > 0 && sorted[q - 1] > tr[r]; q--)
-                sorted[q] = sorted[q - 1];
-            sorted[q] = tr[r];
-        }
-        t_gpu = sorted[reps / 2];
-        for (r = 0; r < reps && tr[r] != t_gpu; r++)
-            ;
-        st_gpu = str[r];
-        gpu_runs[0] = '\0';
-        for (r = 0; r < reps; r++)
-            snprintf(gpu_runs + strlen(gpu_runs),
-                     sizeof gpu_runs - strlen(gpu_runs), "%s%.3f",
-                     r ? ", " : "", tr[r]);
+        t_gpu = gpu_median(ctx, &a, &b, 0, &gpu, &st_gpu, gpu_runs,
+                           sizeof gpu_runs);
+        t_gpu_nc = gpu_median(ctx, &a, &b, 1, &x, &st, gpu_runs_nc,
+                              sizeof gpu_runs_nc);
     } else {
         t_gpu = 0.0;
     }
+    /* the self-crossing check: alone, and the cpu call with and without
+     * it, alternated, the median of each */
+    t_chk = check_alone(ctx, &b);
+    {
+        double on[MAX_REPS], off[MAX_REPS];
+        int r, q;
+        for (r = 0; r < reps; r++) {
+            double u = run_ex(ctx, &a, &b, XG_ENGINE_CPU, 0, 0, &x, &st);
+            double v = run_ex(ctx, &a, &b, XG_ENGINE_CPU, 0, 1, &x, &st);
+            for (q = r; q > 0 && on[q - 1] > u; q--)
+                on[q] = on[q - 1];
+            on[q] = u;
+            for (q = r; q > 0 && off[q - 1] > v; q--)
+                off[q] = off[q - 1];
+            off[q] = v;
+        }
+        t_cpu_nc = off[reps / 2];
+        printf("%-28s %10.3f s  (%d threads, alone on the prepared solids, "
+               "best of 3); cpu call %.3f s with it, %.3f s without "
+               "(solids_checked; medians of %d alternated): %+.1f%%\n",
+               "self-crossing check", t_chk, threads, on[reps / 2],
+               t_cpu_nc, reps,
+               100.0 * (on[reps / 2] - t_cpu_nc) / t_cpu_nc);
+    }
+    if (have_gpu)
+        printf("%-28s %10.3f s  with it (median), %.3f s without "
+               "(solids_checked; runs %s): %+.1f%%\n",
+               "  ours gpu", t_gpu, t_gpu_nc, gpu_runs_nc,
+               100.0 * (t_gpu - t_gpu_nc) / t_gpu_nc);
     if (gpu_only)
         goto gpu_rows;
 

@@ -58,6 +58,7 @@ static const struct {
     {"--max-memory", "max_memory", NULL},
     {"-oo", "oo", NULL},         {"-aoo", "aoo", NULL},
     {"-boo", "boo", NULL},       {"-bgroup", "bgroup", NULL},
+    {"--solids-checked", "solids_checked", "yes"},
 };
 
 static void die(const char *fmt, ...)

@@ -46,9 +46,10 @@ static void input_line(const struct xgo_job *job, int i,
                (unsigned long long)rep->nonplanar,
                (unsigned long long)rep->bad_polygons);
     if (in->closed)
-        printf("; %llu %s not closed, skipped",
-               (unsigned long long)rep->not_closed,
-               job->b.group ? "groups" : "features");
+        printf("; %llu %s not closed and %llu crossing themselves, "
+               "skipped", (unsigned long long)rep->not_closed,
+               job->b.group ? "groups" : "features",
+               (unsigned long long)rep->crossing);
     putchar('\n');
 }
 

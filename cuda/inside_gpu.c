@@ -4,7 +4,8 @@
  *
  * The host prepares the solids as the cpu engine does
  * (xg__solids_prepare: grouping, the columns), then checks that each is
- * closed (xg__solids_closed); meanwhile all the points go up when they
+ * closed (xg__solids_closed) and does not cross itself
+ * (xg__solids_crossing); meanwhile all the points go up when they
  * take at most a share of the device memory (else each batch uploads
  * its own): a large set from its own memory, locked in pieces and
  * checked for non-finite coordinates on the device, so that no host core
@@ -239,10 +240,18 @@ static void prep_worker(void *arg, int tid)
         pthread_cond_signal(&j->cv);
         pthread_mutex_unlock(&j->mu);
         /* the cpu engine checks before it keeps triangles: an open solid
-         * is the error, whatever the preparation said */
+         * is the error, whatever the preparation said; then, as it does,
+         * a solid that crosses itself (beside the upload, which reads
+         * the prepared solids too) */
         if (j->finite_rc == XG_OK)
             j->closed_rc = xg__solids_closed(j->ctx, j->b,
                                              xg__threads(j->ctx));
+        if (j->finite_rc == XG_OK && j->closed_rc == XG_OK &&
+            j->rc == XG_OK && !j->opt->solids_checked)
+            j->closed_rc = xg__solids_crossing(j->ctx, j->b, j->S,
+                                               j->S->g.b_box,
+                                               xg__threads(j->ctx),
+                                               &j->st->cnt);
         j->prep_s = xg__now() - t0;
         return;
     }

@@ -52,6 +52,7 @@ static void add_part(struct xg_stats *st, struct xgo_report *rep,
     rep->nonplanar += p->nonplanar;
     rep->bad_polygons += p->bad_polygons;
     rep->not_closed += p->not_closed;
+    rep->crossing += p->crossing;
     rep->has_z |= p->has_z;
     if (p->rank.read_seconds > rep->read_seconds)
         rep->read_seconds = p->rank.read_seconds;

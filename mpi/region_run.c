@@ -209,6 +209,7 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx, int k,
     part->nonplanar += rep.nonplanar;
     part->bad_polygons += rep.bad_polygons;
     part->not_closed += rep.not_closed;
+    part->crossing += rep.crossing;
     part->has_z |= rep.has_z;
     xg_contacts_free(&c);
     for (i = 0; i < 2; i++) {

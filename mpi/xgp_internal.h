@@ -37,7 +37,7 @@ struct xgp_part {
     uint64_t features[2];     /* features owned (with those without
                                  geometry, counted by region 0)         */
     uint64_t nogeom[2], barren[2], invalid[2];
-    uint64_t triangulated, nonplanar, bad_polygons, not_closed;
+    uint64_t triangulated, nonplanar, bad_polygons, not_closed, crossing;
     int32_t has_z, has_run;   /* has_run: st's engine, threads and grid
                                  are those of a run (its first)         */
     struct xg_stats st;

@@ -54,7 +54,8 @@ int xgo__no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
         ADD("%s%llu %s", s->nogeom ? ", " : ": ",
             (unsigned long long)s->barren, barren);
     if (s->invalid)
-        ADD("%s%llu not closed, skipped", s->nogeom || s->barren ? ", " : ": ",
+        ADD("%s%llu not closed or crossing itself, skipped",
+            s->nogeom || s->barren ? ", " : ": ",
             (unsigned long long)s->invalid);
     if (n == 1)
         ADD("; 1 %.*s, %s", (int)strlen(what) - 1, what, all);

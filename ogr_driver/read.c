@@ -447,13 +447,62 @@ static int tris_geom(struct reader *r, OGRGeometryH g)
     }
 }
 
-/* Whether the n triangles at tri, of `who` ("feature 3", or a group of
- * -bgroup), form a closed surface: XG_OK; else an error naming it, or
- * with -skip-invalid a warning and *drop set (counted).  A wireframe's
- * lone triangles (one or two per feature, a polygon of a 3DFACE) get a
- * hint: group them with -bgroup (bgroup= in a connection string). */
+/* The n triangles at tri, of `who` ("feature 3", or a group of
+ * -bgroup), are not a solid, for the reason what: an error naming it,
+ * or with -skip-invalid a warning, *drop set and *count counted. */
+static int not_solid(struct reader *r, const char *who, const char *what,
+                     uint64_t *count, int *drop)
+{
+    if (!r->job->skip_invalid)
+        return FAIL(r, XG_EFORMAT, "%s, layer '%s', %s: %s", r->s->path,
+                    r->s->name, who, what);
+    xgo__warn(r->quiet, "%s, layer '%s', %s: %s; skipped", r->s->path,
+              r->s->name, who, what);
+    *drop = 1;
+    r->s->invalid++;
+    (*count)++;
+    return XG_OK;
+}
+
+/* The closed surface of the n triangles at tri must not cross itself
+ * (xg_self_crossing; unless the user vouches for it, --solids-checked):
+ * not_solid naming a crossing pair of its triangles, by sub (their
+ * b_tri), or by their index among the n where sub is NULL (a group's
+ * triangles are numbered so). */
+static int crossing_check(struct reader *r, const double *tri, size_t n,
+                          const int64_t *sub, const char *who, int *drop)
+{
+    struct xg_ctx *ctx;
+    size_t pair[2];
+    int found = 0, rc;
+    char what[256];
+    if (r->job->opts.solids_checked)
+        return XG_OK;
+    if (!(ctx = xg_ctx_new()))
+        return FAIL(r, XG_ENOMEM, "out of memory");
+    xg_ctx_set_threads(ctx, r->job->threads);
+    rc = xg_self_crossing(ctx, tri, n, pair, &found);
+    xg_ctx_free(ctx);
+    if (rc != XG_OK)
+        return FAIL(r, rc, "out of memory");
+    if (!found)
+        return XG_OK;
+    snprintf(what, sizeof what, "surface crosses itself: its triangles "
+             "%lld and %lld meet other than at an edge or a vertex they "
+             "share (give parts that overlap as separate features)",
+             (long long)(sub ? sub[pair[0]] : (int64_t)pair[0]),
+             (long long)(sub ? sub[pair[1]] : (int64_t)pair[1]));
+    return not_solid(r, who, what, &r->rep->crossing, drop);
+}
+
+/* Whether the n triangles at tri (b_tri numbers at sub, or NULL: their
+ * index), of `who`, form a closed surface that does not cross itself:
+ * XG_OK; else an error naming it, or with -skip-invalid a warning and
+ * *drop set (counted).  A wireframe's lone triangles (one or two per
+ * feature, a polygon of a 3DFACE) get a hint: group them with -bgroup
+ * (bgroup= in a connection string). */
 static int surface_closed(struct reader *r, const double *tri, size_t n,
-                          const char *who, int *drop)
+                          const int64_t *sub, const char *who, int *drop)
 {
     const struct xgo_input *in = r->input ? &r->job->b : &r->job->a;
     int tool = !in->layer_opt || in->layer_opt[0] == '-';
@@ -465,7 +514,7 @@ static int surface_closed(struct reader *r, const double *tri, size_t n,
     if (xg_open_edges(tri, n, &open) != XG_OK)
         return FAIL(r, XG_ENOMEM, "out of memory");
     if (open == 0)
-        return XG_OK;
+        return crossing_check(r, tri, n, sub, who, drop);
     snprintf(what, sizeof what, "surface is not closed: %llu open edge%s "
              "(edges used by an odd number of its triangles)%s%s%s",
              (unsigned long long)open, open == 1 ? "" : "s",
@@ -474,15 +523,7 @@ static int surface_closed(struct reader *r, const double *tri, size_t n,
                                     "field: " : "",
              n <= 2 && !in->group ? (tool ? "-bgroup " : "bgroup=") : "",
              n <= 2 && !in->group ? "FIELD" : "");
-    if (!r->job->skip_invalid)
-        return FAIL(r, XG_EFORMAT, "%s, layer '%s', %s: %s", r->s->path,
-                    r->s->name, who, what);
-    xgo__warn(r->quiet, "%s, layer '%s', %s: %s; skipped", r->s->path,
-              r->s->name, who, what);
-    *drop = 1;
-    r->s->invalid++;
-    r->rep->not_closed++;
-    return XG_OK;
+    return not_solid(r, who, what, &r->rep->not_closed, drop);
 }
 
 /* The feature just read (elements first .. set->n - 1) must be a
@@ -495,7 +536,8 @@ static int closed_check(struct reader *r, size_t first)
     char who[64];
     int drop, rc;
     snprintf(who, sizeof who, "feature %lld", (long long)r->fid);
-    rc = surface_closed(r, set->xyz + 9 * first, set->n - first, who, &drop);
+    rc = surface_closed(r, set->xyz + 9 * first, set->n - first,
+                        set->sub + first, who, &drop);
     if (rc == XG_OK && drop)
         set->n = first;
     return rc;
@@ -512,7 +554,7 @@ static int group_closed(void *arg, const double *tri, size_t n,
     snprintf(who, sizeof who, "group %s = '%s' (%zu feature%s, the lowest "
              "FID %lld)", in->group, key, nfeat, nfeat == 1 ? "" : "s",
              (long long)fid);
-    return surface_closed(r, tri, n, who, drop);
+    return surface_closed(r, tri, n, NULL, who, drop);
 }
 
 /* Keeps the attributes of f (its geometry dropped) for copying. */
@@ -585,7 +627,8 @@ static int meets_box(OGRGeometryH g, const double b[4])
 /* What the reader counts per feature, so that a feature a region does
  * not own can be taken back out of the counts. */
 struct tally {
-    uint64_t barren, invalid, not_closed, triangulated, nonplanar, bad;
+    uint64_t barren, invalid, not_closed, crossing, triangulated, nonplanar,
+        bad;
 };
 
 static void tally_get(const struct reader *r, struct tally *t)
@@ -593,6 +636,7 @@ static void tally_get(const struct reader *r, struct tally *t)
     t->barren = r->s->barren;
     t->invalid = r->s->invalid;
     t->not_closed = r->rep->not_closed;
+    t->crossing = r->rep->crossing;
     t->triangulated = r->rep->triangulated;
     t->nonplanar = r->rep->nonplanar;
     t->bad = r->rep->bad_polygons;
@@ -603,6 +647,7 @@ static void tally_put(struct reader *r, const struct tally *t)
     r->s->barren = t->barren;
     r->s->invalid = t->invalid;
     r->rep->not_closed = t->not_closed;
+    r->rep->crossing = t->crossing;
     r->rep->triangulated = t->triangulated;
     r->rep->nonplanar = t->nonplanar;
     r->rep->bad_polygons = t->bad;

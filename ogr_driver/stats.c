@@ -110,8 +110,10 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
     /* only where an input must be closed (-skip-invalid): the other
      * operations' figures stay as they were */
     if (op->in[0].closed || op->in[1].closed)
-        fprintf(f, ", \"not_closed_features\": %llu",
-                (unsigned long long)rep->not_closed);
+        fprintf(f, ", \"not_closed_features\": %llu, "
+                   "\"self_crossing_features\": %llu",
+                (unsigned long long)rep->not_closed,
+                (unsigned long long)rep->crossing);
     fprintf(f, "},\n");
     fprintf(f, "  \"triangulated_polygons\": %llu,\n",
             (unsigned long long)rep->triangulated);

@@ -79,6 +79,9 @@ struct xgo_report {
                                  surface is not closed (with -bgroup:
                                  groups)                               */
     uint64_t b_groups;        /* -bgroup: the groups B's features made */
+    uint64_t crossing;        /* features skipped (-skip-invalid): their
+                                 surface crosses itself (with -bgroup:
+                                 groups)                               */
     uint64_t written;         /* output features                       */
     uint64_t triangles;       /* triangles made (operations that give
                                  triangles; --tin writes them as one
@@ -126,8 +129,9 @@ struct xgo_job {
                                  are written (xg_op.check): a finding
                                  fails the run (operations with a check) */
     int skip_invalid;         /* a feature that must be a closed surface
-                                 (xg_op_input.closed) and is not: skipped
-                                 with a warning, not an error */
+                                 (xg_op_input.closed) and is not, or
+                                 crosses itself: skipped with a warning,
+                                 not an error */
     const char *dump_path;    /* also write the two inputs as read
                                  (xg_dump_write); NULL: no dump */
     struct xgo_report *report; /* filled when non-NULL */
@@ -198,7 +202,11 @@ const char *xgo_default_layer(const struct xg_op *op);
  *   outside        yes | no: also a record for each point in no solid
  *                  (operations whose kinds include outside)
  *   skip_invalid   yes | no: skip, with a warning, an input feature that
- *                  is not a closed surface (operations with such inputs)
+ *                  is not a closed surface, or crosses itself (operations
+ *                  with such inputs)
+ *   solids_checked yes | no: the user vouches that no solid of B crosses
+ *                  itself, and the check is left out (operations whose
+ *                  inputs are closed surfaces; xg_opts.solids_checked)
  *   verify         yes | no: check the result again before writing it
  *                  (operations with a check: delaunay)
  *   tin            yes | no: the triangles as one TIN feature

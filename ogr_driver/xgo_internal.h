@@ -93,7 +93,7 @@ struct xgo_src {
                                  lines and rings of one vertex, polygons
                                  all skipped */
     uint64_t invalid;         /* dropped by -skip-invalid: surfaces not
-                                 closed */
+                                 closed or crossing themselves */
     /* A region of a partitioned run (mpi/), set after xgo__src_open,
      * whose box (spat) is then the region's reach.  The reader takes the
      * elements of every feature it gets, but counts, warns about and
@@ -175,7 +175,8 @@ int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
                      struct xgo_report *rep, char *err, size_t errlen);
 /* The error for input i of op that leaves the core nothing to work on
  * (job.c): s's counts say what was read (nread features, of which nogeom
- * without geometry, barren giving no element, invalid not closed), n the
+ * without geometry, barren giving no element, invalid not closed or
+ * crossing themselves), n the
  * elements read, none usable. */
 int xgo__no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
                    uint64_t n, char *err, size_t errlen);

@@ -23,7 +23,7 @@
 
 enum what { OP, ENGINE, GRID, THREADS, GPUS, LAYER, WHERE, COPY, SPAT,
              OUTSIDE, SKIP_INVALID, VERIFY, TIN, REGIONS, MEMORY,
-             OPEN_OPTION, GROUP };
+             OPEN_OPTION, GROUP, SOLIDS_CHECKED };
 
 static const struct {
     const char *key;
@@ -41,6 +41,7 @@ static const struct {
     {"max_memory", MEMORY, 0},
     {"oo", OPEN_OPTION, 2}, {"aoo", OPEN_OPTION, 0}, {"boo", OPEN_OPTION, 1},
     {"bgroup", GROUP, 1},
+    {"solids_checked", SOLIDS_CHECKED, 0},
 };
 
 void xgo_op_list(char *buf, size_t len)
@@ -135,6 +136,11 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
     if (job->skip_invalid && !has_closed(job->op)) {
         ops_where(has_closed, names, sizeof names);
         return BAD("%s reads no closed surfaces to skip (only %s does)",
+                   job->op->name, names);
+    }
+    if (job->opts.solids_checked && !has_closed(job->op)) {
+        ops_where(has_closed, names, sizeof names);
+        return BAD("%s reads no solids to vouch for (only %s does)",
                    job->op->name, names);
     }
     if (job->verify && !has_check(job->op)) {
@@ -544,11 +550,14 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
         case SKIP_INVALID:
         case VERIFY:
         case TIN:
+        case SOLIDS_CHECKED:
             if (parse_yes_no(value, &v))
                 return BAD("bad %s '%s' (expected yes or no)", keys[k].key,
                            value);
             if (keys[k].what == OUTSIDE)
                 job->opts.outside = v;
+            else if (keys[k].what == SOLIDS_CHECKED)
+                job->opts.solids_checked = v;
             else if (keys[k].what == SKIP_INVALID)
                 job->skip_invalid = v;
             else if (keys[k].what == VERIFY)

@@ -375,6 +375,11 @@ struct xg_opts {
                              run into this many regions (the partitioned
                              run, below); 0 or 1: one run.  The answer
                              is the same whatever the number.         */
+    int solids_checked;   /* xg_inside: the caller vouches that no
+                             solid crosses itself (xg_self_crossing), and
+                             the check is left out.  Where parts of a
+                             solid do overlap, a point in two of them
+                             comes out by parity: outside.            */
 };
 
 /* Regions per device of a gpu run over several devices whose
@@ -437,6 +442,10 @@ int xg_redblue_pair(struct xg_counters *cnt, const double sa[6],
  * coordinates of its two ends, is used by an even number of the solid's
  * triangles; a solid with an open edge fails with XG_EFORMAT, naming its
  * fid and its number of open edges (xg_open_edges finds them first).
+ * A solid's surface must not cross itself: a solid two of whose
+ * triangles cross (xg_self_crossing) fails with XG_EFORMAT, naming its
+ * fid and its lowest crossing pair by their index in the feature (sub),
+ * unless opt->solids_checked; parts that overlap are separate solids.
  * For each point and each solid holding it in its closed region, one
  * record: a the point, b the solid's first triangle in B (so that
  * b->fid[b] is its fid), kind XG_KIND_INSIDE (an odd number of faces
@@ -467,6 +476,21 @@ int xg_inside_point(struct xg_counters *cnt, const double p[3],
  * each) used by an odd number of them, ends matched by exact
  * coordinates (0: the surface is closed).  XG_OK or XG_ENOMEM. */
 int xg_open_edges(const double *tri, size_t ntri, uint64_t *open);
+
+/* Whether the surface of the ntri triangles at tri (9 doubles each; a
+ * solid's, in any order and turn) crosses itself: two of its triangles
+ * meet other than along what they share as a mesh, vertices matched by
+ * their exact coordinates.  Triangles that share one vertex cross when
+ * they meet anywhere else, triangles that share an edge when they lie in
+ * one plane on the same side of it (folded over), the same face given
+ * twice always, triangles that share nothing when they meet at all
+ * (docs/semantics.md, "inside").  Exact.  *found = 1 and pair[0] <
+ * pair[1] the lowest crossing pair (by pair[0], then pair[1]; indices
+ * into tri), the same on every thread count; else *found = 0.  Collinear
+ * triangles are left out.  Runs on ctx's threads (ctx NULL: every
+ * processor).  XG_OK, XG_EINVAL, XG_ENOMEM, XG_ELIMIT. */
+int xg_self_crossing(struct xg_ctx *ctx, const double *tri, size_t ntri,
+                     size_t pair[2], int *found);
 
 /* Default cells per axis for na and nb elements over a box. */
 void xg_grid_default(size_t na, size_t nb, const double lo[3],

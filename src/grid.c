@@ -70,6 +70,32 @@ void xg_grid_default(size_t na, size_t nb, const double lo[3],
             cells[k] = cells[k] > 1 ? cells[k] / 2 : 1;
 }
 
+void xg__grid_cells_boxes(const double *box, size_t n, const double lo[3],
+                          const double hi[3], int dims, double per,
+                          int cells[3])
+{
+    double w[3] = {0, 0, 0};
+    size_t i;
+    int k;
+    for (i = 0; i < n; i++)
+        for (k = 0; k < dims; k++)
+            w[k] += box[6 * i + 3 + k] - box[6 * i + k];
+    for (k = 0; k < 3; k++) {
+        double ext = hi[k] - lo[k], h = n ? w[k] / (double)n : 0, c;
+        c = k < dims && ext > 0 && h > 0 ? ceil(ext / h) : 1;
+        if (!(c >= 1))
+            c = 1;
+        cells[k] = c > 65536 ? 65536 : (int)c;
+    }
+    for (;;) {
+        double total = (double)cells[0] * cells[1] * cells[2];
+        if (total <= per * (double)n + 16 && total <= 2147483647.0)
+            break;
+        for (k = 0; k < dims; k++)
+            cells[k] = cells[k] > 1 ? (cells[k] + 1) / 2 : 1;
+    }
+}
+
 /* One thread's share of one set's elements that reach one slab, in
  * ascending order (the bucket pass): the slab's thread reads the shares'
  * lists in turn instead of scanning every element, which on 16 threads
@@ -421,9 +447,11 @@ static int run_phase(struct build *bd, int phase)
     return XG_OK;
 }
 
-int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
-                   size_t nb, const int cells[3], int nthreads,
-                   const double *hulls, const int *any)
+/* xg__grid_build, the boxes the grid's (borrowed 0) or the caller's. */
+static int grid_build(struct xg_grid *g, double *a_box, size_t na,
+                      double *b_box, size_t nb, const int cells[3],
+                      int nthreads, const double *hulls, const int *any,
+                      int borrowed)
 {
     struct build bd;
     double ah[6], bh[6];
@@ -434,6 +462,7 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
     memset(&bd, 0, sizeof bd);
     g->a_box = a_box;
     g->b_box = b_box;
+    g->borrowed = borrowed;
     if (nthreads < 1)
         nthreads = 1;
     T = (size_t)nthreads;
@@ -543,6 +572,23 @@ out:
     return rc;
 }
 
+int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
+                   size_t nb, const int cells[3], int nthreads,
+                   const double *hulls, const int *any)
+{
+    return grid_build(g, a_box, na, b_box, nb, cells, nthreads, hulls, any,
+                      0);
+}
+
+int xg__grid_build_on(struct xg_grid *g, const double *a_box, size_t na,
+                      const double *b_box, size_t nb, const int cells[3],
+                      int nthreads)
+{
+    /* the grid never writes a box: the casts only let it hold them */
+    return grid_build(g, (double *)a_box, na, (double *)b_box, nb, cells,
+                      nthreads, NULL, NULL, 1);
+}
+
 void xg__grid_free(struct xg_grid *g)
 {
     if (!g)
@@ -553,7 +599,9 @@ void xg__grid_free(struct xg_grid *g)
     free(g->b_items);
     free(g->a_cell);
     free(g->b_cell);
-    free(g->a_box);
-    free(g->b_box);
+    if (!g->borrowed) {
+        free(g->a_box);
+        free(g->b_box);
+    }
     memset(g, 0, sizeof *g);
 }

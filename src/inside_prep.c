@@ -1,7 +1,8 @@
 /*
  * inside_prep.c -- the solids of xg_inside: grouped by fid, checked
- * closed, collinear triangles dropped, and the columns the cpu and gpu
- * engines look a point's ray up in.
+ * closed, collinear triangles dropped, checked not to cross themselves
+ * (selfx.c), and the columns the cpu and gpu engines look a point's ray
+ * up in.
  */
 #include <math.h>
 #include <stdatomic.h>
@@ -290,32 +291,50 @@ int xg__solids_closed(struct xg_ctx *ctx, const struct xg_set *b,
     return rc;
 }
 
-/* ---- the columns ---- */
+/* ---- surfaces that cross themselves ---- */
 
-/* Cells about as wide as the triangles' boxes are, on average, in x and
- * y, so that a column lists a few triangles of each surface it crosses;
- * at most 4 per triangle and 2^31 in all. */
-static void column_default(const double *box, size_t n, const double lo[3],
-                           const double hi[3], int cells[3])
+/* The index in B of kept triangle k of solid s: the solid's triangles are
+ * its fid's, ascending in B, less the collinear ones. */
+static size_t b_index(const struct xg_set *b, const struct xg__solids *S,
+                      size_t s, size_t k)
 {
-    double w[2] = {0, 0};
-    size_t i;
-    int k;
-    for (i = 0; i < n; i++)
-        for (k = 0; k < 2; k++)
-            w[k] += box[6 * i + 3 + k] - box[6 * i + k];
-    for (k = 0; k < 2; k++) {
-        double ext = hi[k] - lo[k], h = n ? w[k] / (double)n : 0, c;
-        c = ext > 0 && h > 0 ? ceil(ext / h) : 1;
-        if (!(c >= 1))
-            c = 1;
-        cells[k] = c > 65536 ? 65536 : (int)c;
-    }
-    cells[2] = 1;
-    while ((double)cells[0] * cells[1] > 4.0 * (double)n + 16 ||
-           (double)cells[0] * cells[1] > 2147483647.0)
-        for (k = 0; k < 2; k++)
-            cells[k] = cells[k] > 1 ? (cells[k] + 1) / 2 : 1;
+    struct xg_counters cnt = {0};
+    int64_t fid = b->fid[S->first[s]];
+    size_t i, m = k - S->tri_start[s];
+    for (i = S->first[s];; i++)
+        if (b->fid[i] == fid && !xg__tri_is_degenerate(&cnt, b->xyz + 9 * i) &&
+            m-- == 0)
+            return i;
+}
+
+int xg__solids_crossing(struct xg_ctx *ctx, const struct xg_set *b,
+                        const struct xg__solids *S, const double *box,
+                        int nthreads, struct xg_counters *cnt)
+{
+    uint64_t *first;
+    size_t s;
+    int rc;
+    if (!(first = malloc((S->nsolid + 1) * sizeof *first)))
+        return xg__error(ctx, XG_ENOMEM, "out of memory");
+    rc = xg__selfx_find(S->tri, box, S->ntri, S->solid, S->nsolid, 0,
+                        S->junc, S->junc_start, nthreads, first, cnt);
+    if (rc != XG_OK)
+        rc = xg__error(ctx, rc, rc == XG_ENOMEM ? "out of memory"
+                                                : "too many triangles");
+    for (s = 0; s < S->nsolid && rc == XG_OK; s++)
+        if (first[s] != XG_SELFX_NONE) {
+            size_t i = b_index(b, S, s, (size_t)(first[s] >> 32));
+            size_t j = b_index(b, S, s, (size_t)(first[s] & UINT32_MAX));
+            rc = xg__error(ctx, XG_EFORMAT,
+                           "solid with fid %lld crosses itself: its "
+                           "triangles %lld and %lld meet other than at an "
+                           "edge or a vertex they share (give parts that "
+                           "overlap as separate features)",
+                           (long long)b->fid[i], (long long)b->sub[i],
+                           (long long)b->sub[j]);
+        }
+    free(first);
+    return rc;
 }
 
 /* ---- the kept triangles, on threads ---- */
@@ -390,6 +409,34 @@ static void keep_worker(void *arg, int tid)
     }
 }
 
+/* S->junc, S->junc_start: the middles of each solid's collinear
+ * triangles (flat, per position of order), where there are any.  XG_OK
+ * or XG_ENOMEM. */
+static int junctions(const struct xg_set *b, const uint32_t *order,
+                     const uint32_t *start, size_t nsolid,
+                     const uint8_t *flat, struct xg__solids *S)
+{
+    size_t s, i, n = 0;
+    const double *m;
+    for (i = 0; i < b->n; i++)
+        n += flat[i] && xg__tri_middle(b->xyz + 9 * (size_t)order[i]);
+    if (n == 0)
+        return XG_OK;
+    S->junc = malloc(n * 3 * sizeof *S->junc);
+    S->junc_start = malloc((nsolid + 1) * sizeof *S->junc_start);
+    if (!S->junc || !S->junc_start)
+        return XG_ENOMEM;
+    for (s = 0, n = 0; s < nsolid; s++) {
+        S->junc_start[s] = (uint32_t)n;
+        for (i = start[s]; i < start[s + 1]; i++)
+            if (flat[i] &&
+                (m = xg__tri_middle(b->xyz + 9 * (size_t)order[i])) != NULL)
+                memcpy(S->junc + 3 * n++, m, 3 * sizeof *m);
+    }
+    S->junc_start[nsolid] = (uint32_t)n;
+    return XG_OK;
+}
+
 /* S's tri, solid, turn, tri_start (but its end) and first from B in the
  * order of order (solids start[0..nsolid]), collinear triangles counted
  * in st and left out; box: the kept triangles' boxes; lo, hi: their
@@ -453,6 +500,8 @@ static int keep_triangles(const struct xg_set *b, const uint32_t *order,
     }
     st->b_skipped += b->n - sum;
     *kept = sum;
+    if (sum < b->n)
+        rc = junctions(b, order, start, nsolid, J.flat, S);
 out:
     free(J.flat);
     free(J.kept);
@@ -632,9 +681,8 @@ out:
 }
 
 int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
-                       const struct xg_opts *opt, int nthreads,
-                       int check_closed_here, struct xg__solids *S,
-                       struct xg_stats *st)
+                       const struct xg_opts *opt, int nthreads, int check,
+                       struct xg__solids *S, struct xg_stats *st)
 {
     uint32_t *order = NULL, *start = NULL;
     size_t nsolid = 0, kept = 0;
@@ -648,7 +696,7 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
         free(order);
         return xg__error(ctx, rc, "out of memory");
     }
-    if (check_closed_here &&
+    if (check &&
         (rc = check_closed(ctx, b, order, start, nsolid, nthreads)) != XG_OK)
         goto out;
     /* the kept triangles, solid by solid */
@@ -673,13 +721,24 @@ int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
     }
     S->tri_start[nsolid] = (uint32_t)kept;
     S->ntri = kept;
+    /* before the columns, on the boxes made for them: its grid and
+     * theirs are not held at once */
+    if (check && !opt->solids_checked &&
+        (rc = xg__solids_crossing(ctx, b, S, box, nthreads, &st->cnt)) !=
+            XG_OK) {
+        free(box);
+        goto out;
+    }
     /* the columns */
     if (opt->grid[0] > 0 && opt->grid[1] > 0) {
         cells[0] = opt->grid[0];
         cells[1] = opt->grid[1];
         cells[2] = 1;
     } else {
-        column_default(box, kept, lo, hi, cells);
+        /* cells about as wide as the triangles' boxes in x and y, so
+         * that a column lists a few triangles of each surface it
+         * crosses */
+        xg__grid_cells_boxes(box, kept, lo, hi, 2, 4.0, cells);
     }
     /* The A side of the grid is one box, the triangles' hull, so that
      * the region is that hull (the grid covers where A and B meet). */
@@ -715,6 +774,20 @@ out:
     return rc;
 }
 
+int xg__solids_valid(struct xg_ctx *ctx, const struct xg_set *b,
+                     int nthreads)
+{
+    struct xg__solids S;
+    struct xg_opts o;
+    struct xg_stats st;
+    int rc;
+    memset(&o, 0, sizeof o);
+    memset(&st, 0, sizeof st);
+    rc = xg__solids_prepare(ctx, b, &o, nthreads, 1, &S, &st);
+    xg__solids_free(&S);
+    return rc;
+}
+
 void xg__solids_free(struct xg__solids *S)
 {
     free(S->first);
@@ -725,6 +798,8 @@ void xg__solids_free(struct xg__solids *S)
     free(S->run_start);
     free(S->run);
     free(S->top);
+    free(S->junc);
+    free(S->junc_start);
     xg__grid_free(&S->g);
     memset(S, 0, sizeof *S);
 }

@@ -31,6 +31,8 @@ endif
 src_libexactgeo_core_la_SOURCES += src/ops.c
 # the memory a run may take, and the check before it starts
 src_libexactgeo_core_la_SOURCES += src/memory.c
+# where a surface crosses itself (xg_self_crossing; inside's solids)
+src_libexactgeo_core_la_SOURCES += src/selfx.c
 src_libexactgeo_core_la_CFLAGS = $(AM_CFLAGS) $(XG_VISIBILITY_CFLAGS)
 src_libexactgeo_core_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
 

@@ -215,6 +215,34 @@ static int coplanar(struct xg_counters *cnt, const double *seg,
     return result;
 }
 
+/*
+ * DE in the triangle's plane: whether it meets the closed triangle, by
+ * signs alone, for a caller that wants no point (xg__segtri_meets).  Two
+ * closed convex figures of the plane are disjoint exactly when a line
+ * through an edge of one has the other strictly on its far side (the
+ * Minkowski difference's edges are the figures' edges): here DE strictly
+ * outside one edge of the triangle, or the three vertices strictly on one
+ * side of DE's line.  The same projection as coplanar(), the same exact
+ * orient2d, no GMP clip: a flat mesh's neighbours all come here.
+ */
+static int coplanar_meets(struct xg_counters *cnt, const double *seg,
+                          const double *tri, int drop, int orient)
+{
+    double d[2], e[2], v[3][2];
+    int i, side[3];
+    xg__project(seg, drop, d);
+    xg__project(seg + 3, drop, e);
+    for (i = 0; i < 3; i++)
+        xg__project(tri + 3 * i, drop, v[i]);
+    for (i = 0; i < 3; i++)
+        if (xg_orient2d(cnt, v[i], v[(i + 1) % 3], d) == -orient &&
+            xg_orient2d(cnt, v[i], v[(i + 1) % 3], e) == -orient)
+            return 0;
+    for (i = 0; i < 3; i++)
+        side[i] = xg_orient2d(cnt, d, e, v[i]);
+    return !(side[0] != XG_ZERO && side[0] == side[1] && side[1] == side[2]);
+}
+
 /* The crossing of a segment that passes strictly from one side of the
  * plane to the other, when two of the edges' signs s (orient3d(A, B, D,
  * E), (B, C, D, E), (C, A, D, E)) are zero: the vertex the two edges
@@ -263,6 +291,8 @@ int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
         }
         if (pos && neg)
             return 0;
+        if (!c)
+            return 1;
         c->kind = zero ? XG_KIND_TOUCH : XG_KIND_PROPER;
         if (zero >= 2)
             set_point(c->p, touch_vertex(s, tri));
@@ -278,10 +308,14 @@ int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
             const double *P = sd == XG_ZERO ? D : E;
             if (!point_in_triangle(cnt, P, tri, drop, orient))
                 return 0;
+            if (!c)
+                return 1;
             c->kind = XG_KIND_TOUCH;
             set_point(c->p, P);
             return 1;
         }
+        if (!c)
+            return coplanar_meets(cnt, seg, tri, drop, orient);
         switch (coplanar(cnt, seg, tri, drop, orient, c->p, c->q)) {
         case 1:
             c->kind = XG_KIND_TOUCH;
@@ -381,6 +415,19 @@ int xg__segtri_fast_hit(struct xg_counters *cnt, const double *seg,
         plane_point(cnt, seg, tri, c->p);
     }
     return 1;
+}
+
+int xg__segtri_meets(struct xg_counters *cnt, const double *seg,
+                     const double *tri)
+{
+    struct xg_iv t;
+    int s[3], r;
+    cnt->predicates++;          /* the pair's fused filter: one */
+    if ((r = static_pass(seg, tri, s)) == XG_SEGTRI_DEFER)
+        r = xg_segtri_fast(seg, tri, &t);
+    if (r != XG_SEGTRI_DEFER)
+        return r != XG_SEGTRI_MISS;
+    return xg__segtri_exact(cnt, seg, tri, NULL);
 }
 
 int xg_segtri_pair(struct xg_counters *cnt, const double seg[6],

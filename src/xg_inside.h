@@ -40,6 +40,12 @@ struct xg__solids {
     struct xg__run *run;
     size_t nrun;
     double *top;          /* per item of g.b_items                    */
+    /* The solids' T-junctions, for xg__solids_crossing: the middles of
+     * their collinear triangles (xg__tri_middle), solid s's
+     * junc[3 k ..] for k in junc_start[s] .. junc_start[s+1]-1; both
+     * NULL when no solid has one. */
+    double *junc;
+    uint32_t *junc_start;
 };
 
 /* The triangles of one solid that one column lists, and the z range of
@@ -62,17 +68,33 @@ int xg__solids_closed(struct xg_ctx *ctx, const struct xg_set *b,
                       int nthreads);
 
 /* Groups B into solids, checks that each is closed (XG_EFORMAT naming
- * the first open one's fid) when check_closed, drops and counts
- * collinear triangles, and builds the columns (opt->grid[0..1], else the
- * default).  Without the check the columns of open surfaces answer
- * nothing meaningful: the caller makes it (xg__solids_closed) before it
- * trusts an answer (the gpu engine, while the solids go up).  Fills
- * st's b_skipped, grid and grid_refs_b.  Caller frees S with
- * xg__solids_free, also on error. */
+ * the first open one's fid) when check, drops and counts collinear
+ * triangles, then when check and not opt->solids_checked checks that no
+ * solid crosses itself (xg__solids_crossing), and builds the columns
+ * (opt->grid[0..1], else the default).  Without the checks the columns
+ * of open or crossing surfaces answer nothing meaningful: the caller
+ * makes them (xg__solids_closed, xg__solids_crossing) before it trusts
+ * an answer (the gpu engine, while the solids go up).  Fills st's
+ * b_skipped, grid, grid_refs_b and adds the checks' predicates to
+ * st->cnt.  Caller frees S with xg__solids_free, also on error. */
 int xg__solids_prepare(struct xg_ctx *ctx, const struct xg_set *b,
-                       const struct xg_opts *opt, int nthreads,
-                       int check_closed, struct xg__solids *S,
-                       struct xg_stats *st);
+                       const struct xg_opts *opt, int nthreads, int check,
+                       struct xg__solids *S, struct xg_stats *st);
+/* xg__solids_prepare's second check alone, on the solids it made of B:
+ * no solid's surface crosses itself (xg__selfx_find), else XG_EFORMAT
+ * naming the first such solid in S's order by its fid, and its lowest
+ * crossing pair of triangles by their index in the feature (b->sub).
+ * box: the kept triangles' boxes (S->g.b_box once the columns are
+ * built), or NULL to make them.  On nthreads threads; predicates added
+ * to cnt. */
+int xg__solids_crossing(struct xg_ctx *ctx, const struct xg_set *b,
+                        const struct xg__solids *S, const double *box,
+                        int nthreads, struct xg_counters *cnt);
+/* Both checks of the whole of B, in xg__solids_prepare's order and with
+ * its messages: the recheck of a partitioned run whose region failed,
+ * so that the message is the whole run's. */
+int xg__solids_valid(struct xg_ctx *ctx, const struct xg_set *b,
+                     int nthreads);
 void xg__solids_free(struct xg__solids *S);
 
 /* The column of point p, or -1 when p is outside the columns' region

@@ -106,9 +106,15 @@ int xg__line_point_ddb(const double *p, const double *q, const double *D,
 /* ---- segment-triangle (segtri.c) ---- */
 
 /* The exact stage for a pair the fast pass deferred: same contract as
- * xg_segtri_pair. */
+ * xg_segtri_pair; c NULL: the answer alone, no point constructed. */
 int xg__segtri_exact(struct xg_counters *cnt, const double *seg,
                      const double *tri, struct xg_contact *c);
+/* Non-zero when the closed segment (not of zero length) meets the
+ * closed triangle (not collinear), exactly: the question
+ * xg_segtri_pair answers, with no point made (the fast pass, then the
+ * exact stage with c NULL). */
+int xg__segtri_meets(struct xg_counters *cnt, const double *seg,
+                     const double *tri);
 /* Fast pass, then construction (exact rounding where the interval cannot
  * certify it).  Returns 1 on contact, 0 on miss, -1 when deferred. */
 int xg__segtri_fast_hit(struct xg_counters *cnt, const double *seg,
@@ -124,6 +130,45 @@ void xg__plane_point_exact(const double *seg, const double *tri,
                            double out[3]);
 /* Non-zero when the triangle's three vertices are collinear (exactly). */
 int xg__tri_is_degenerate(struct xg_counters *cnt, const double *tri);
+
+/* ---- surfaces that cross themselves (selfx.c) ---- */
+
+/* Non-zero when triangles t and u (9 doubles each, neither collinear) of
+ * one surface cross: meet other than along what they share as a mesh,
+ * vertices matched by their exact coordinates (docs/semantics.md,
+ * "inside").  Sharing one vertex, they cross when they meet anywhere
+ * else; sharing an edge, when they lie in one plane on the same side of
+ * it (a fold); sharing all three vertices (one face twice, in either
+ * turn), always; sharing none, when they meet at all (a touch, an
+ * overlap, one in the other).  Exact. */
+int xg__tri_pair_cross(struct xg_counters *cnt, const double *t,
+                       const double *u);
+
+/* A surface without a crossing pair (xg__selfx_find's first[]). */
+#define XG_SELFX_NONE UINT64_MAX
+
+/* The crossing pairs of ntri triangles (9 doubles each at tri; their
+ * boxes at box, 6 doubles each, or NULL: made here) that make nsurf
+ * surfaces: surf[i] the surface of triangle i, non-decreasing
+ * (each surface's triangles together; surf NULL: one surface, nsurf 1);
+ * pairs of two surfaces are not looked at.  first[s] (nsurf of them, the
+ * caller's) = i << 32 | j for the lowest crossing pair i < j of surface
+ * s (by i, then j), whatever the thread count, or XG_SELFX_NONE.
+ * Surface s's T-junctions (the middles of its collinear triangles,
+ * xg__tri_middle: vertices of the mesh inside another triangle's edge)
+ * are junc[3 k ..] for k in junc_start[s] .. junc_start[s+1]-1 (NULL,
+ * NULL: none).  flat_check (box NULL): the triangles may be collinear;
+ * those are left out and their middles taken as junctions (junc,
+ * junc_start NULL); else the caller has left them out.  On nthreads threads (one
+ * below a few thousand triangles); predicates added to cnt.  XG_OK,
+ * XG_ENOMEM or XG_ELIMIT (2^32 triangles). */
+int xg__selfx_find(const double *tri, const double *box, size_t ntri,
+                   const uint32_t *surf, size_t nsurf, int flat_check,
+                   const double *junc, const uint32_t *junc_start,
+                   int nthreads, uint64_t *first, struct xg_counters *cnt);
+/* The vertex of collinear triangle t (9 doubles) that lies between the
+ * other two, or NULL when two of its vertices are one point. */
+const double *xg__tri_middle(const double *t);
 
 /* ---- uniform grid (grid.c) ---- */
 
@@ -141,6 +186,8 @@ struct xg_grid {
     double *a_box, *b_box;        /* 6 per element: min xyz, max xyz */
     uint64_t candidates;          /* sum over cells of |A_c| |B_c|
                                      (xg__grid_build's; 0 on the device) */
+    int borrowed;                 /* a_box, b_box are the caller's
+                                     (xg__grid_build_on)               */
 };
 
 /* The grid's frame: region (where the hulls [min xyz, max xyz] of the
@@ -178,7 +225,20 @@ static inline void xg__hull_add(double h[6], const double *b)
 int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
                    size_t nb, const int cells[3], int nthreads,
                    const double *hulls, const int *any);
+/* The same over boxes the caller keeps (and frees, after xg__grid_free):
+ * a grid over boxes already made for another, without a copy. */
+int xg__grid_build_on(struct xg_grid *g, const double *a_box, size_t na,
+                      const double *b_box, size_t nb, const int cells[3],
+                      int nthreads);
 void xg__grid_free(struct xg_grid *g);
+/* Cells for one set of n boxes over its hull lo .. hi: about as wide as
+ * the boxes are, on average, along the first dims axes (2: columns, the
+ * others 1 cell; 3: cells), so that an element lies in a few cells and a
+ * cell lists the few elements near it; at most per n + 16 cells (halved
+ * on every axis until they fit) and 65536 per axis. */
+void xg__grid_cells_boxes(const double *box, size_t n, const double lo[3],
+                          const double hi[3], int dims, double per,
+                          int cells[3]);
 
 /* Non-zero when pair (i, j) with cell ranges ca, cb, both in cell c, is
  * owned by c (the ownership rule, xg__owner): each pair whose boxes meet

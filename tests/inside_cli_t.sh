@@ -7,7 +7,12 @@
 # solids, inside one, outside, a MultiPoint of two.  Then the fields, the
 # copies, -outside, the errors (an open surface, no Z, a line among the
 # points, -outside where it makes no sense) with nothing written,
-# -skip-invalid, --stats, --dump and EXACTGEO:op=inside.
+# -skip-invalid, --stats, --dump and EXACTGEO:op=inside.  Then a solid
+# whose surface crosses itself (issue 31: two overlapping cubes merged
+# into one feature, as lenses merged into one ore body): refused naming
+# the feature and two of its triangles, in one run, in regions and
+# through EXACTGEO:; skipped with -skip-invalid; the parity answer with
+# --solids-checked.
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 XG_T_NAME=inside
 . "$top_srcdir/tests/cli_lib.sh"
@@ -83,6 +88,17 @@ layer('points.gpkg', 'points', ogr.wkbUnknown, 'name', [
     (7, 'out', P(10, 10, 10)),
     (8, 'multi', 'MULTIPOINT Z ((%r %r 1),(%r %r 20))' % (X + 3, Y + 1,
                                                         X + 3, Y + 1))])
+# two lenses merged into one feature (40): they overlap, and a point in
+# both lies in the ore body; a solid beside them (41)
+layer('lenses.gpkg', 'lenses', ogr.wkbUnknown, 'rock', [
+    (40, 'ore', polys('POLYHEDRALSURFACE',
+                      box(20, 0, 0, 22, 2, 2) + box(21, 1, 1, 23, 3, 3))),
+    (41, 'waste', polys('POLYHEDRALSURFACE', box(30, 0, 0, 31, 1, 1)))])
+layer('lpoints.gpkg', 'lpoints', ogr.wkbUnknown, 'name', [
+    (1, 'both', P(21.5, 1.5, 1.5)),
+    (2, 'first', P(20.5, 0.5, 0.5)),
+    (3, 'second', P(22.5, 2.5, 2.5)),
+    (4, 'waste', P(30.5, 0.5, 0.5))])
 layer('flat.gpkg', 'flat', ogr.wkbPoint, 'name',
       [(1, 'p', 'POINT (%r %r)' % (X, Y))])
 layer('mixed.gpkg', 'mixed', ogr.wkbUnknown, 'name', [
@@ -120,7 +136,7 @@ ogrinfo -so -al out.gpkg | grep -q '^Geometry: 3D Point'
 ok $? "geometry PointZ"
 grep -q '^  contacts: 9 (4 inside, 5 boundary, 0 outside)$' sum.txt &&
     grep -q "^  A: points.gpkg, layer 'points': 8 features, 9 points$" sum.txt &&
-    grep -q "; 0 features not closed, skipped$" sum.txt
+    grep -q "; 0 features not closed and 0 crossing themselves, skipped$" sum.txt
 ok $? "summary: points, solids and the inside kinds: $(grep contacts: sum.txt)"
 
 for e in seq cpu; do
@@ -164,6 +180,7 @@ assert s['points'] == 9 and s['triangles'] == 36, s
 assert s['contacts'] == {'inside': 4, 'boundary': 5, 'outside': 2,
                          'total': 11}, s['contacts']
 assert s['skipped']['not_closed_features'] == 0
+assert s['skipped']['self_crossing_features'] == 0
 assert s['candidate_pairs'] >= s['bbox_pairs'] > 0, s
 # the filter decides the walls of these boxes itself (xg_ray_wall): the
 # pairs it leaves to the exact stage are few, none here
@@ -190,7 +207,7 @@ ok $? "a solid whose non-planar face was skipped is open: refused the same way"
 [ $? -eq 0 ] &&
     grep -q "^exactgeo: warning: open.gpkg, layer 'open', feature 11: surface is not closed: 4 open edges (edges used by an odd number of its triangles); skipped$" err.txt &&
     grep -q "feature 12: surface is not closed: .*; skipped$" err.txt &&
-    grep -q "; 2 features not closed, skipped$" sum.txt &&
+    grep -q "; 2 features not closed and 0 crossing themselves, skipped$" sum.txt &&
     [ "$(dump skip.gpkg -select b_fid | cut -d, -f2 | sort -u | tr '\n' ' ')" = "10 20 " ]
 ok $? "-skip-invalid: the open solids skipped with a warning, counted; the closed ones used"
 "$XG" inside -q -skip-invalid --stats st2.json skip2.gpkg points.gpkg open.gpkg 2> err.txt
@@ -198,9 +215,55 @@ ok $? "-skip-invalid: the open solids skipped with a warning, counted; the close
     grep -q '"not_closed_features": 2' st2.json
 ok $? "-skip-invalid -q: no warning; --stats counts 2 features not closed"
 "$XG" inside -skip-invalid none.gpkg points.gpkg allopen.gpkg > /dev/null 2> err.txt
-[ $? -eq 1 ] && tail -1 err.txt | grep -q "^exactgeo: allopen.gpkg, layer 'allopen': no usable triangles (1 feature: 1 not closed, skipped)$" &&
+[ $? -eq 1 ] && tail -1 err.txt | grep -q "^exactgeo: allopen.gpkg, layer 'allopen': no usable triangles (1 feature: 1 not closed or crossing itself, skipped)$" &&
     [ ! -e none.gpkg ]
 ok $? "-skip-invalid skipping every solid: an error, nothing written: '$(tail -1 err.txt)'"
+
+# ---- a solid that crosses itself (issue 31, item 3)
+cross="exactgeo: lenses.gpkg, layer 'lenses', feature 40: surface crosses itself: its triangles 2 and 16 meet other than at an edge or a vertex they share (give parts that overlap as separate features)"
+cp out.gpkg keep.gpkg
+before=$(cksum < keep.gpkg)
+for e in seq cpu; do
+    "$XG" inside -overwrite --engine $e keep.gpkg lpoints.gpkg lenses.gpkg > /dev/null 2> err.txt
+    [ $? -eq 1 ] && [ "$(cat err.txt)" = "$cross" ] &&
+        [ "$(cksum < keep.gpkg)" = "$before" ] && nostage .
+    ok $? "--engine $e: two overlapping cubes in one feature: exit 1, the feature and a crossing pair named, DST untouched: '$(cat err.txt)'"
+done
+"$XG" inside --regions 2 lr.gpkg lpoints.gpkg lenses.gpkg > /dev/null 2> err.txt
+[ $? -eq 1 ] && [ "$(cat err.txt)" = "$cross" ] && [ ! -e lr.gpkg ]
+ok $? "--regions 2: refused the same way, nothing written"
+cat > want_lens.txt <<'CSV'
+POINT Z (500021.5 7000001.5 1.5),1,0,,outside
+POINT Z (500020.5 7000000.5 0.5),2,0,,outside
+POINT Z (500022.5 7000002.5 2.5),3,0,,outside
+POINT Z (500030.5 7000000.5 0.5),4,0,41,inside
+CSV
+"$XG" inside -skip-invalid -outside --stats lst.json ls.gpkg lpoints.gpkg lenses.gpkg > sum.txt 2> err.txt
+[ $? -eq 0 ] && [ "$(cat err.txt)" = "exactgeo: warning: ${cross#exactgeo: }; skipped" ] &&
+    grep -q "; 0 features not closed and 1 crossing themselves, skipped$" sum.txt &&
+    grep -q '"not_closed_features": 0, "self_crossing_features": 1' lst.json &&
+    dump ls.gpkg $sel | cmp -s - want_lens.txt
+ok $? "-skip-invalid: the crossing solid skipped with a warning, counted in the summary and --stats; the other used"
+"$XG" inside -q -skip-invalid -outside --regions 2 lsr.gpkg lpoints.gpkg lenses.gpkg > sum.txt 2> err.txt
+[ $? -eq 0 ] && [ ! -s err.txt ] && dump lsr.gpkg $sel | cmp -s - want_lens.txt
+ok $? "-skip-invalid --regions 2: the same records"
+cat > want_vouch.txt <<'CSV'
+POINT Z (500021.5 7000001.5 1.5),1,0,,outside
+POINT Z (500020.5 7000000.5 0.5),2,0,40,inside
+POINT Z (500022.5 7000002.5 2.5),3,0,40,inside
+POINT Z (500030.5 7000000.5 0.5),4,0,41,inside
+CSV
+for e in seq cpu; do
+    "$XG" inside -q --solids-checked -outside --engine $e lv_$e.gpkg lpoints.gpkg lenses.gpkg 2> err.txt &&
+        [ ! -s err.txt ] && dump lv_$e.gpkg $sel | cmp -s - want_vouch.txt
+    ok $? "--solids-checked --engine $e: not checked, the parity answer (docs/semantics.md): the point in both lenses is outside"
+done
+"$XG" segtri --solids-checked o.gpkg points.gpkg solids.gpkg 2> err.txt
+[ $? -eq 2 ] && [ "$(head -1 err.txt)" = "exactgeo: --solids-checked: segtri reads no solids to vouch for (only inside does)" ]
+ok $? "segtri --solids-checked: a usage error: '$(head -1 err.txt)'"
+"$XG" inside -q -overwrite ob.gpkg "$top_srcdir/data/blocks.gpkg" "$top_srcdir/data/orebodies.gpkg" 2> err.txt
+[ $? -eq 0 ] && [ ! -s err.txt ]
+ok $? "the demo's ore bodies (data/orebodies.gpkg) do not cross themselves"
 
 # ---- bad points
 "$XG" inside o.gpkg flat.gpkg solids.gpkg 2> err.txt
@@ -252,6 +315,9 @@ ok $? "a .xgjob with op = inside and skip_invalid = yes: the closed solids only"
 ogrinfo -so "EXACTGEO:op=inside;a=points.gpkg;b=open.gpkg" > /dev/null 2> err.txt
 grep -q "feature 11: surface is not closed: 4 open edges" err.txt
 ok $? "EXACTGEO: an open surface is an error naming the feature"
+ogrinfo -so "EXACTGEO:op=inside;a=lpoints.gpkg;b=lenses.gpkg" > /dev/null 2> err.txt
+grep -q "lenses.gpkg, layer 'lenses', feature 40: surface crosses itself: its triangles 2 and 16 meet" err.txt
+ok $? "EXACTGEO: a solid that crosses itself is an error naming the feature"
 
 echo "1..$n"
 exit $failed

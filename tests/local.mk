@@ -229,6 +229,13 @@ tests_inside_t_SOURCES = tests/inside_t.c tests/inside_ref.h \
 tests_inside_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_inside_t_LDADD = $(TAP_LDADD)
 TESTS += tests/inside_t
+# Surfaces that cross themselves (src/selfx.c): the pair test and the
+# detector against an all-rational reference, and on solids.
+check_PROGRAMS += tests/selfx_t
+tests_selfx_t_SOURCES = tests/selfx_t.c tests/xg_test.h tests/tap.h
+tests_selfx_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/bench
+tests_selfx_t_LDADD = $(TAP_LDADD)
+TESTS += tests/selfx_t
 # libexactgeo.so exports what src/exactgeo.h declares and nothing else
 # (needs $(CC) for the header: AM_TESTS_ENVIRONMENT).
 TESTS += tests/exports_t.sh
