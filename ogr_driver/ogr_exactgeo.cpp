@@ -39,11 +39,11 @@ class ExactgeoLayer final : public OGRLayer
         return m_poFilterGeom != nullptr || m_poAttrQuery != nullptr;
     }
 
-    static OGRErr ReadOnly()
+    OGRErr ReadOnly() const
     {
         CPLError(CE_Failure, CPLE_NotSupported,
-                 "EXACTGEO: the contacts layer is read-only; write it with "
-                 "ogr2ogr or the exactgeo tool");
+                 "EXACTGEO: layer '%s' is read-only; write it with ogr2ogr "
+                 "or the exactgeo tool", m_name.c_str());
         return OGRERR_UNSUPPORTED_OPERATION;
     }
 
@@ -217,8 +217,11 @@ void GDALRegister_EXACTGEO()
     auto *drv = new GDALDriver();
     drv->SetDescription(DRIVER_NAME);
     drv->SetMetadataItem(GDAL_DCAP_VECTOR, "YES");
+    // the operations of the table, as ogrinfo --formats lists them
+    char ops[256];
+    xgo_op_list(ops, sizeof ops);
     drv->SetMetadataItem(GDAL_DMD_LONGNAME,
-                         "exactgeo exact intersections (segtri, redblue)");
+                         CPLSPrintf("exactgeo exact geometry (%s)", ops));
     drv->SetMetadataItem(GDAL_DMD_EXTENSION, XGO_JOB_EXT);
     drv->SetMetadataItem(GDAL_DMD_CONNECTION_PREFIX, XGO_CONN_PREFIX);
     drv->SetMetadataItem(GDAL_DCAP_Z_GEOMETRIES, "YES");
