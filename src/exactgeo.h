@@ -146,8 +146,10 @@ int xg_gpu_count(void);
  * MemAvailable, and the cgroup's limit less its usage when lower;
  * elsewhere the free physical pages); XG_MEMORY_UNCHECKED: no check.  A
  * run of xg_segtri, xg_redblue, xg_inside or xg_delaunay whose estimate
- * (xg_op_memory) exceeds it returns XG_ENOMEM at once, its message giving
- * the estimate and the memory it may take, and nothing else happens. */
+ * (xg_op_memory; for xg_inside with opt->outside, plus one record, 64
+ * bytes, per point) exceeds it returns XG_ENOMEM at once, its message
+ * giving the estimate and the memory it may take, and nothing else
+ * happens. */
 #define XG_MEMORY_UNCHECKED UINT64_MAX
 void xg_ctx_set_memory(struct xg_ctx *ctx, uint64_t bytes);
 /* The bytes a run of ctx may take now (the limit set, or what the machine
@@ -695,8 +697,10 @@ struct xg_op {
 
 /* The estimated peak memory, in bytes, of a run of op over na elements
  * of A and nb of B beyond the inputs themselves (struct xg_op_input's
- * bytes; docs/memory.md).  A run whose estimate exceeds the memory it may
- * take (xg_ctx_set_memory) is refused up front with XG_ENOMEM. */
+ * bytes; docs/memory.md), its records of typical density included.  A
+ * run whose estimate exceeds the memory it may take (xg_ctx_set_memory)
+ * is refused up front with XG_ENOMEM; records the run makes whatever the
+ * data (inside's outside records, one per point) are added to it. */
 uint64_t xg_op_memory(const struct xg_op *op, size_t na, size_t nb);
 
 /* The operation named name (exact, case-sensitive), or NULL. */
