@@ -110,12 +110,22 @@ static void die(const char *fmt, ...)
     leave(1);
 }
 
+/* The operation, once known: usage errors point to its own --help. */
+static const struct xg_op *help_op;
+
+static void try_help(void)
+{
+    fprintf(stderr, "Try 'exactgeo %s%s--help'.\n",
+            help_op ? help_op->name : "", help_op ? " " : "");
+}
+
 static void usage_error(const char *fmt, const char *arg)
 {
     if (comm.rank == 0) {
         fputs("exactgeo: ", stderr);
         fprintf(stderr, fmt, arg);
-        fputs("\nTry 'exactgeo --help'.\n", stderr);
+        fputc('\n', stderr);
+        try_help();
     }
     leave(2);
 }
@@ -264,7 +274,11 @@ int main(int argc, char **argv)
     comm_open(&argc, &argv);
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            if (comm.rank == 0)
+            /* exactgeo OP --help: that operation's */
+            const struct xg_op *op = xg_op_find(argv[1]);
+            if (comm.rank == 0 && op)
+                help_print_op(stdout, op);
+            else if (comm.rank == 0)
                 help_print(stdout);
             leave(0);
         }
@@ -284,6 +298,7 @@ int main(int argc, char **argv)
     }
     if (xgo_option_set(&job, "op", argv[1], err, sizeof err) != XG_OK)
         usage_error("%s", err);
+    help_op = job.op;
     job.a.layer_opt = "-al";
     job.b.layer_opt = "-bl";
 
@@ -315,7 +330,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--dump")) {
             job.dump_path = VALUE();
         } else {
-            const char *instead = help_refused(a);
+            char instead[512];
+            int refused = help_refused(job.op, a, instead, sizeof instead);
             size_t k;
             for (k = 0; k < sizeof run_opts / sizeof *run_opts; k++)
                 if (!strcmp(a, run_opts[k].opt))
@@ -325,10 +341,12 @@ int main(int argc, char **argv)
                            run_opts[k].flag, &job);
                 continue;
             }
-            if (instead) {
-                if (comm.rank == 0)
-                    fprintf(stderr, "exactgeo: %s is not supported: %s\n"
-                                    "Try 'exactgeo --help'.\n", a, instead);
+            if (refused) {
+                if (comm.rank == 0) {
+                    fprintf(stderr, "exactgeo: %s is not supported: %s\n", a,
+                            instead);
+                    try_help();
+                }
                 leave(2);
             }
             usage_error("unknown option '%s'", a);

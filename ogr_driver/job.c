@@ -151,11 +151,11 @@ static int set_gpus(const struct xgo_job *job, struct xg_ctx *ctx,
 }
 
 static int triangles(const struct xgo_job *job, struct xg_ctx *ctx,
-                     const struct xgo_src *a, const struct xg_set *pts,
+                     struct xgo_src *a, struct xg_set *pts,
                      GDALDatasetH dst, const char *layer_name, char **lco,
-                     OGRSpatialReferenceH srs, struct xg_stats *st,
-                     struct xgo_report *rep, void *sp_write, char *err,
-                     size_t errlen)
+                     struct xgo_kept **keep, OGRSpatialReferenceH srs,
+                     struct xg_stats *st, struct xgo_report *rep,
+                     void *sp_write, char *err, size_t errlen)
 {
     const struct xg_op *op = job->op;
     struct xg_triangles t = {0};
@@ -208,6 +208,15 @@ static int triangles(const struct xgo_job *job, struct xg_ctx *ctx,
             goto done;
         }
     }
+    if (keep) {
+        struct xgo_run_made m = {a, NULL, pts, NULL, &t, rep->has_z, srs};
+        if ((rc = xgo__kept_new(keep, job, &m, layer_name, err, errlen)) ==
+            XG_OK) {
+            rep->written = xgo__kept_count(*keep);
+            snprintf(rep->layer, sizeof rep->layer, "%s", layer_name);
+        }
+        goto done;
+    }
     {
         struct xgo_write_tri w = {job, dst, layer_name, lco, srs, pts, &t,
                                   rep->has_z};
@@ -221,9 +230,10 @@ done:
     return rc;
 }
 
-int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
-                const char *layer_name, char **lco, struct xg_stats *st,
-                char *err, size_t errlen)
+/* xgo_job_run, or with keep (dst NULL) xgo__job_keep. */
+static int job_run(const struct xgo_job *job, GDALDatasetH dst,
+                   const char *layer_name, char **lco, struct xgo_kept **keep,
+                   struct xg_stats *st, char *err, size_t errlen)
 {
     struct xgo_src a, b;
     struct xgo_report local = {0}, *rep = job->report ? job->report : &local;
@@ -248,7 +258,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     if (!st)
         st = &st_local;
     memset(st, 0, sizeof *st);
-    if (!dst)
+    if (!dst && !keep)
         return xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
     if (!op) {
         char names[256];
@@ -322,8 +332,8 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         xg_ctx_set_progress(ctx, xgo__relay, &rl);
     }
     if (op->output == XG_OUTPUT_TRIANGLES) {
-        rc = triangles(job, ctx, &a, &set[0], dst, layer_name, lco, srs, st,
-                       rep, sp[3], err, errlen);
+        rc = triangles(job, ctx, &a, &set[0], dst, layer_name, lco, keep,
+                       srs, st, rep, sp[3], err, errlen);
         goto done;
     }
     rc = op->run(ctx, &set[0], &set[1], &job->opts, &out, st);
@@ -341,6 +351,15 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
         rc = xgo__no_usable(op, 1, &b, st->b_count, err, errlen);
         goto done;
     }
+    if (keep) {
+        struct xgo_run_made m = {&a, &b, set, &out, NULL, 0, srs};
+        if ((rc = xgo__kept_new(keep, job, &m, layer_name, err, errlen)) ==
+            XG_OK) {
+            rep->written = xgo__kept_count(*keep);
+            snprintf(rep->layer, sizeof rep->layer, "%s", layer_name);
+        }
+        goto done;
+    }
     {
         struct xgo_write w = {job,  op->dim,     dst,         layer_name,
                               lco,  srs,         &a,          &b,
@@ -352,7 +371,10 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     }
 
 done:
-    if (job->close_dst)
+    /* kept: the features are made when read; the bar ends here */
+    if (keep && rc == XG_OK && sp[3])
+        GDALScaledProgress(1.0, NULL, sp[3]);
+    if (job->close_dst && dst)
         rc = xgo__close_dst(dst, rc, rep, sp[4], err, errlen);
     xgo__cap_end(&cap);
     xg_ctx_free(ctx);
@@ -365,4 +387,19 @@ done:
         if (sp[k])
             GDALDestroyScaledProgress(sp[k]);
     return rc;
+}
+
+int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
+                const char *layer_name, char **lco, struct xg_stats *st,
+                char *err, size_t errlen)
+{
+    return job_run(job, dst, layer_name, lco, NULL, st, err, errlen);
+}
+
+int xgo__job_keep(const struct xgo_job *job, const char *layer_name,
+                  struct xgo_kept **out, struct xg_stats *st, char *err,
+                  size_t errlen)
+{
+    *out = NULL;
+    return job_run(job, NULL, layer_name, NULL, out, st, err, errlen);
 }

@@ -4,12 +4,12 @@
  * xgo_plugin.c, xgo_result.c and xgo_conn.c.
  *
  * Opens an EXACTGEO: connection string or a .xgjob job file (syntax in
- * xgo_conn.h) as a dataset of one layer: the contacts the exactgeo tool
+ * xgo_conn.h) as a dataset of one layer: the features the exactgeo tool
  * would write, with the same fields and geometries.  Open checks the text
- * and opens both inputs, then runs the intersection once (so that no
- * error can surface after the open), or shares the result of a dataset
- * already open on the same job (xgo_result.h).  The layer reads that
- * result; filters are the base class's.  Opening for update is accepted,
+ * and opens both inputs, then runs the job once (so that no error can
+ * surface after the open), or shares the result of a dataset already open
+ * on the same job (xgo_result.h).  The layer makes each feature from that
+ * result's records when it is read; filters are the base class's.  Opening for update is accepted,
  * for QGIS and ogrinfo ask for it by default; every write is refused.
  */
 #include <cstdio>
@@ -39,11 +39,11 @@ class ExactgeoLayer final : public OGRLayer
         return m_poFilterGeom != nullptr || m_poAttrQuery != nullptr;
     }
 
-    static OGRErr ReadOnly()
+    OGRErr ReadOnly() const
     {
         CPLError(CE_Failure, CPLE_NotSupported,
-                 "EXACTGEO: the contacts layer is read-only; write it with "
-                 "ogr2ogr or the exactgeo tool");
+                 "EXACTGEO: layer '%s' is read-only; write it with ogr2ogr "
+                 "or the exactgeo tool", m_name.c_str());
         return OGRERR_UNSUPPORTED_OPERATION;
     }
 
@@ -60,13 +60,15 @@ class ExactgeoLayer final : public OGRLayer
     OGRFeatureDefn *GetLayerDefn() override { return m_defn; }
     void ResetReading() override { m_next = 0; }
 
-    // Contacts are shared with other datasets, maybe in other threads:
-    // each is cloned before the filters read it.
+    // Each feature is made from the run's records when read (a new one,
+    // ours to hand over), numbered 0, 1, ... as the tool's order.
     OGRFeature *GetNextFeature() override
     {
         while (m_next < xgo_result_count(m_res)) {
             OGRFeature *f = OGRFeature::FromHandle(
-                OGR_F_Clone(xgo_result_feature(m_res, m_next++)));
+                xgo_result_feature(m_res, m_next++));
+            if (f == nullptr)
+                return nullptr;
             if ((m_poFilterGeom == nullptr ||
                  FilterGeometry(f->GetGeomFieldRef(m_iGeomFieldFilter))) &&
                 (m_poAttrQuery == nullptr || m_poAttrQuery->Evaluate(f))) {
@@ -80,17 +82,11 @@ class ExactgeoLayer final : public OGRLayer
 
     OGRFeature *GetFeature(GIntBig fid) override
     {
-        size_t n = xgo_result_count(m_res);
-        // The MEM layer of the run numbered them 0, 1, ...: try there.
-        if (fid >= 0 && static_cast<GUIntBig>(fid) < n &&
-            OGR_F_GetFID(xgo_result_feature(m_res, static_cast<size_t>(fid))) == fid)
-            return OGRFeature::FromHandle(
-                OGR_F_Clone(xgo_result_feature(m_res, static_cast<size_t>(fid))));
-        for (size_t i = 0; i < n; i++)
-            if (OGR_F_GetFID(xgo_result_feature(m_res, i)) == fid)
-                return OGRFeature::FromHandle(
-                    OGR_F_Clone(xgo_result_feature(m_res, i)));
-        return nullptr;
+        if (fid < 0 ||
+            static_cast<GUIntBig>(fid) >= xgo_result_count(m_res))
+            return nullptr;
+        return OGRFeature::FromHandle(
+            xgo_result_feature(m_res, static_cast<size_t>(fid)));
     }
 
     GIntBig GetFeatureCount(int force) override
@@ -217,8 +213,11 @@ void GDALRegister_EXACTGEO()
     auto *drv = new GDALDriver();
     drv->SetDescription(DRIVER_NAME);
     drv->SetMetadataItem(GDAL_DCAP_VECTOR, "YES");
+    // the operations of the table, as ogrinfo --formats lists them
+    char ops[256];
+    xgo_op_list(ops, sizeof ops);
     drv->SetMetadataItem(GDAL_DMD_LONGNAME,
-                         "exactgeo exact intersections (segtri, redblue)");
+                         CPLSPrintf("exactgeo exact geometry (%s)", ops));
     drv->SetMetadataItem(GDAL_DMD_EXTENSION, XGO_JOB_EXT);
     drv->SetMetadataItem(GDAL_DMD_CONNECTION_PREFIX, XGO_CONN_PREFIX);
     drv->SetMetadataItem(GDAL_DCAP_Z_GEOMETRIES, "YES");

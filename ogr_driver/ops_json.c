@@ -100,7 +100,24 @@ int xgo_ops_write_json(FILE *f)
                     (op->kinds >> XG_KIND_OVERLAP) & 1u ? ", \"line\"" : "");
         }
         /* --verify (verify=yes) applies */
-        fprintf(f, ", \"verify\": %s}", op->check ? "true" : "false");
+        fprintf(f, ", \"verify\": %s", op->check ? "true" : "false");
+        fprintf(f, ",\n   \"layer\": ");
+        xgo__json_str(f, op->layer);
+        fprintf(f, ", \"records\": ");
+        xgo__json_str(f, op->records);
+        fprintf(f, ",\n   \"output_geometry\": ");
+        xgo__json_str(f, op->output_geometry);
+        fprintf(f, ",\n   \"parts\": ");
+        xgo__json_str(f, op->parts);
+        /* the run options it takes, as connection-string keys */
+        fprintf(f, ",\n   \"options\": [");
+        for (k = 0, first = 1; xgo_option_key((size_t)k); k++)
+            if (xgo_option_applies(op, xgo_option_key((size_t)k))) {
+                fprintf(f, first ? "" : ", ");
+                xgo__json_str(f, xgo_option_key((size_t)k));
+                first = 0;
+            }
+        fprintf(f, "]}");
     }
     fprintf(f, "\n]}\n");
     return fflush(f) != 0 || ferror(f) ? XG_EIO : XG_OK;

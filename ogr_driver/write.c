@@ -20,14 +20,8 @@
 #include <cpl_string.h>
 #include "xgo_internal.h"
 
-enum { F_AFID, F_ASEG, F_BFID, F_BSUB, F_KIND, F_FIXED };
-
-struct out {
-    OGRLayerH lyr;
-    int created;              /* we made it: delete it on failure */
-    int fix[F_FIXED];         /* indices of the fixed fields */
-    int *amap, *bmap;         /* source field -> output field, or -1 */
-};
+enum { F_AFID = XGO_F_AFID, F_ASEG = XGO_F_ASUB, F_BFID = XGO_F_BFID,
+       F_BSUB = XGO_F_BSUB, F_KIND = XGO_F_KIND, F_FIXED = XGO_F_FIXED };
 
 struct ctx {
     const struct xgo_write *w;
@@ -35,6 +29,20 @@ struct ctx {
     size_t errlen;
     const char *fixed[F_FIXED];
 };
+
+static void ctx_init(struct ctx *c, const struct xgo_write *w, char *err,
+                     size_t errlen)
+{
+    const struct xg_op *op = w->job->op;
+    c->w = w;
+    c->err = err;
+    c->errlen = errlen;
+    c->fixed[F_AFID] = XGO_FIELD_A_FID;
+    c->fixed[F_ASEG] = op->in[0].sub_field;
+    c->fixed[F_BFID] = XGO_FIELD_B_FID;
+    c->fixed[F_BSUB] = op->in[1].sub_field;
+    c->fixed[F_KIND] = XGO_FIELD_KIND;
+}
 
 static int fail(struct ctx *c, int code, const char *fmt, const char *arg,
                 const char *lname)
@@ -69,7 +77,7 @@ static int field_index(OGRLayerH lyr, const char *name)
     return i;
 }
 
-static int add_field(struct ctx *c, struct out *o, const char *name,
+static int add_field(struct ctx *c, struct xgo_out *o, const char *name,
                      OGRFieldDefnH like, OGRFieldType type, int width,
                      int *idx)
 {
@@ -94,7 +102,7 @@ static int add_field(struct ctx *c, struct out *o, const char *name,
 }
 
 /* Fields of o: created when o->created, else looked up (append). */
-static int fields(struct ctx *c, struct out *o)
+static int fields(struct ctx *c, struct xgo_out *o)
 {
     const struct xgo_src *src[2] = {c->w->a, c->w->b};
     int i, k, rc;
@@ -119,10 +127,12 @@ static int fields(struct ctx *c, struct out *o)
     }
     for (i = 0; i < 2; i++) {
         const struct xgo_src *s = src[i];
-        OGRFeatureDefnH sd = OGR_L_GetLayerDefn(s->lyr);
-        int nsrc = OGR_FD_GetFieldCount(sd), *map;
-        if (!s->ncopy)
+        OGRFeatureDefnH sd;
+        int nsrc, *map;
+        if (!s || !s->ncopy)
             continue;
+        sd = OGR_L_GetLayerDefn(s->lyr);
+        nsrc = OGR_FD_GetFieldCount(sd);
         map = malloc((size_t)nsrc * sizeof *map);
         if (!map)
             return xgo__fail(c->err, c->errlen, XG_ENOMEM, "out of memory");
@@ -195,46 +205,63 @@ int xgo__layer_open(GDALDatasetH dst, const char *name,
     return XG_OK;
 }
 
-static int open_layer(struct ctx *c, struct out *o, const char *name,
-                      OGRwkbGeometryType gt)
+int xgo__out_open(const struct xgo_write *w, struct xgo_out *o,
+                  const char *name, OGRwkbGeometryType gt, char *err,
+                  size_t errlen)
 {
-    const struct xgo_write *w = c->w;
-    int rc = xgo__layer_open(w->dst, name, w->srs, gt, w->lco, &o->lyr,
-                             &o->created, c->err, c->errlen);
-    return rc ? rc : fields(c, o);
+    struct ctx c;
+    int rc;
+    ctx_init(&c, w, err, errlen);
+    memset(o, 0, sizeof *o);
+    rc = xgo__layer_open(w->dst, name, w->srs, gt, w->lco, &o->lyr,
+                         &o->created, err, errlen);
+    return rc ? rc : fields(&c, o);
+}
+
+OGRwkbGeometryType xgo__contact_type(const struct xgo_write *w, int split)
+{
+    /* an operation without stretches (inside) writes points only: say
+     * so in the layer's type */
+    int only_pts = !((w->job->op->kinds >> XG_KIND_OVERLAP) & 1u);
+    if (split || only_pts)
+        return w->dim == 3 ? wkbPoint25D : wkbPoint;
+    return w->dim == 3 ? OGR_GT_SetZ(wkbUnknown) : wkbUnknown;
 }
 
 /* The attributes to copy of element i of A (which 0) or B (1): from the
  * features the reader kept, or through w->attrs; NULL (the message in
- * c->err) when they cannot be had. */
-static OGRFeatureH attrs_of(struct ctx *c, int which, size_t i)
+ * err) when they cannot be had. */
+static OGRFeatureH attrs_of(const struct xgo_write *w, int which, size_t i,
+                            char *err, size_t errlen)
 {
-    const struct xgo_write *w = c->w;
     if (w->attrs)
-        return w->attrs(w->attrs_arg, which, i, c->err, c->errlen);
+        return w->attrs(w->attrs_arg, which, i, err, errlen);
     return xgo__src_feature_of(which ? w->b : w->a, i);
 }
 
-static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
+OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
+                                 const struct xgo_out *o,
+                                 OGRFeatureDefnH defn,
+                                 const struct xg_contact *x, char *err,
+                                 size_t errlen)
 {
-    const struct xgo_write *w = c->w;
-    OGRFeatureH f = OGR_F_Create(OGR_L_GetLayerDefn(o->lyr));
+    OGRFeatureH f = OGR_F_Create(defn);
     OGRGeometryH g;
-    int rc = XG_OK, has_b = x->b != UINT32_MAX;
+    int has_b = x->b != UINT32_MAX;
 
     if (o->amap) {
-        OGRFeatureH src = attrs_of(c, 0, x->a);
+        OGRFeatureH src = attrs_of(w, 0, x->a, err, errlen);
         if (!src) {
             OGR_F_Destroy(f);
-            return XG_EIO;
+            return NULL;
         }
         OGR_F_SetFromWithMap(f, src, TRUE, o->amap);
     }
     if (o->bmap && has_b) {
-        OGRFeatureH src = attrs_of(c, 1, x->b);
+        OGRFeatureH src = attrs_of(w, 1, x->b, err, errlen);
         if (!src) {
             OGR_F_Destroy(f);
-            return XG_EIO;
+            return NULL;
         }
         OGR_F_SetFromWithMap(f, src, TRUE, o->bmap);
     }
@@ -270,6 +297,19 @@ static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
             OGR_G_SetPoint_2D(g, 0, x->p[0], x->p[1]);
     }
     OGR_F_SetGeometryDirectly(f, g);
+    return f;
+}
+
+static int write_one(struct ctx *c, struct xgo_out *o,
+                     const struct xg_contact *x)
+{
+    const struct xgo_write *w = c->w;
+    OGRFeatureH f = xgo__contact_feature(w, o, OGR_L_GetLayerDefn(o->lyr), x,
+                                         c->err, c->errlen);
+    int rc = XG_OK, has_b = x->b != UINT32_MAX;
+
+    if (!f)
+        return XG_EIO;
     CPLErrorReset();
     if (OGR_L_CreateFeature(o->lyr, f) != OGRERR_NONE) {
         char bpart[64] = " (in no B feature)";
@@ -286,10 +326,11 @@ static int write_one(struct ctx *c, struct out *o, const struct xg_contact *x)
     return rc;
 }
 
-static void out_free(struct out *o)
+void xgo__out_free(struct xgo_out *o)
 {
     free(o->amap);
     free(o->bmap);
+    o->amap = o->bmap = NULL;
 }
 
 int xgo__write_step(const struct xgo_job *job, GDALDatasetH dst, size_t i,
@@ -335,7 +376,7 @@ void xgo__layer_drop(GDALDatasetH dst, OGRLayerH lyr, int created)
         }
 }
 
-static void drop(GDALDatasetH dst, struct out *o)
+static void drop(GDALDatasetH dst, struct xgo_out *o)
 {
     xgo__layer_drop(dst, o->lyr, o->created);
 }
@@ -343,26 +384,20 @@ static void drop(GDALDatasetH dst, struct out *o)
 int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
                GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
-    struct ctx c = {w, err, errlen,
-                    {XGO_FIELD_A_FID, w->job->op->in[0].sub_field,
-                     XGO_FIELD_B_FID, w->job->op->in[1].sub_field,
-                     XGO_FIELD_KIND}};
+    struct ctx c;
     GDALDriverH drv = GDALGetDatasetDriver(w->dst);
     int split = drv && EQUAL(GDALGetDriverShortName(drv), "ESRI Shapefile");
-    struct out pts = {0}, lines = {0};
-    OGRwkbGeometryType pt = w->dim == 3 ? wkbPoint25D : wkbPoint;
-    OGRwkbGeometryType any = w->dim == 3 ? OGR_GT_SetZ(wkbUnknown) : wkbUnknown;
+    struct xgo_out pts = {0}, lines = {0};
     size_t i, nlines = 0;
-    int rc, tx, only_pts;
+    int rc, tx;
 
+    ctx_init(&c, w, err, errlen);
     for (i = 0; i < w->c->n; i++)
         nlines += w->c->v[i].kind == XG_KIND_OVERLAP;
     rep->lines_layer[0] = '\0';
     tx = GDALDatasetStartTransaction(w->dst, FALSE) == OGRERR_NONE;
-    /* an operation without stretches (inside) writes points only: say
-     * so in the layer's type */
-    only_pts = !((w->job->op->kinds >> XG_KIND_OVERLAP) & 1u);
-    rc = open_layer(&c, &pts, w->layer_name, split || only_pts ? pt : any);
+    rc = xgo__out_open(w, &pts, w->layer_name, xgo__contact_type(w, split),
+                       err, errlen);
     /* the name the driver gave (a single-file Shapefile: its file's) */
     if (rc == XG_OK)
         snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(pts.lyr));
@@ -373,8 +408,9 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
          * unknown options) were given for the first layer already; a
          * failure is still reported, with GDAL's message, by fail() */
         CPLPushErrorHandler(CPLQuietErrorHandler);
-        rc = open_layer(&c, &lines, rep->lines_layer,
-                        w->dim == 3 ? wkbLineString25D : wkbLineString);
+        rc = xgo__out_open(w, &lines, rep->lines_layer,
+                           w->dim == 3 ? wkbLineString25D : wkbLineString,
+                           err, errlen);
         CPLPopErrorHandler();
     }
     for (i = 0; rc == XG_OK && i < w->c->n; i++) {
@@ -393,7 +429,7 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
     }
     if (rc == XG_OK && pf)
         pf(1.0, NULL, pa);
-    out_free(&pts);
-    out_free(&lines);
+    xgo__out_free(&pts);
+    xgo__out_free(&lines);
     return rc;
 }

@@ -84,28 +84,39 @@ static void add_ring(const struct xgo_write_tri *w, OGRGeometryH g,
     OGR_G_AddGeometryDirectly(g, ring);
 }
 
-/* The whole triangulation as one TIN feature (job->tin). */
-static int write_tin(const struct xgo_write_tri *w, OGRLayerH lyr,
-                     char *err, size_t errlen)
+OGRFeatureH xgo__tin_feature(const struct xgo_write_tri *w,
+                             OGRFeatureDefnH defn)
 {
-    OGRFeatureH f = OGR_F_Create(OGR_L_GetLayerDefn(lyr));
+    OGRFeatureH f = OGR_F_Create(defn);
     OGRGeometryH tin = OGR_G_CreateGeometry(w->has_z ? wkbTINZ : wkbTIN);
     size_t i;
-    int rc = XG_OK;
     for (i = 0; i < w->t->n; i++) {
         OGRGeometryH tri = OGR_G_CreateGeometry(w->has_z ? wkbTriangleZ
                                                          : wkbTriangle);
         add_ring(w, tri, w->t->v[i]);
         if (OGR_G_AddGeometryDirectly(tin, tri) != OGRERR_NONE) {
-            rc = xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot "
-                           "build the TIN (triangle %zu)",
-                           GDALGetDescription(w->dst), OGR_L_GetName(lyr), i);
-            break;
+            OGR_G_DestroyGeometry(tin);
+            OGR_F_Destroy(f);
+            return NULL;
         }
     }
     OGR_F_SetGeometryDirectly(f, tin);
+    return f;
+}
+
+/* The whole triangulation as one TIN feature (job->tin). */
+static int write_tin(const struct xgo_write_tri *w, OGRLayerH lyr,
+                     char *err, size_t errlen)
+{
+    OGRFeatureH f = xgo__tin_feature(w, OGR_L_GetLayerDefn(lyr));
+    int rc = XG_OK;
+    if (!f)
+        return xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot "
+                         "build the TIN of %zu triangles",
+                         GDALGetDescription(w->dst), OGR_L_GetName(lyr),
+                         w->t->n);
     CPLErrorReset();
-    if (rc == XG_OK && OGR_L_CreateFeature(lyr, f) != OGRERR_NONE)
+    if (OGR_L_CreateFeature(lyr, f) != OGRERR_NONE)
         rc = xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot write "
                        "the TIN of %zu triangles: %s",
                        GDALGetDescription(w->dst), OGR_L_GetName(lyr),
@@ -114,26 +125,39 @@ static int write_tin(const struct xgo_write_tri *w, OGRLayerH lyr,
     return rc;
 }
 
-static int write_one(const struct xgo_write_tri *w, OGRLayerH lyr,
-                     const int idx[6], int nf, const uint32_t v[3],
-                     char *err, size_t errlen)
+OGRFeatureH xgo__triangle_feature(const struct xgo_write_tri *w,
+                                  const struct xgo_tri_out *o,
+                                  OGRFeatureDefnH defn, size_t i)
 {
     const struct xg_set *pts = w->pts;
-    OGRFeatureH f = OGR_F_Create(OGR_L_GetLayerDefn(lyr));
+    const uint32_t *v = w->t->v[i];
+    OGRFeatureH f = OGR_F_Create(defn);
     OGRGeometryH poly = OGR_G_CreateGeometry(w->has_z ? wkbPolygon25D
                                                       : wkbPolygon);
-    int k, rc = XG_OK;
+    int k;
     add_ring(w, poly, v);
     OGR_F_SetGeometryDirectly(f, poly);
-    for (k = 0; k < nf; k++)
-        OGR_F_SetFieldInteger64(f, idx[k], k < 3 ? pts->fid[v[k]]
-                                                 : pts->sub[v[k - 3]]);
+    for (k = 0; k < o->nf; k++)
+        OGR_F_SetFieldInteger64(f, o->idx[k], k < 3 ? pts->fid[v[k]]
+                                                    : pts->sub[v[k - 3]]);
+    return f;
+}
+
+static int write_one(const struct xgo_write_tri *w,
+                     const struct xgo_tri_out *o, size_t i, char *err,
+                     size_t errlen)
+{
+    const struct xg_set *pts = w->pts;
+    const uint32_t *v = w->t->v[i];
+    OGRFeatureH f = xgo__triangle_feature(w, o, OGR_L_GetLayerDefn(o->lyr),
+                                          i);
+    int rc = XG_OK;
     CPLErrorReset();
-    if (OGR_L_CreateFeature(lyr, f) != OGRERR_NONE)
+    if (OGR_L_CreateFeature(o->lyr, f) != OGRERR_NONE)
         rc = xgo__fail(err, errlen, XG_EIO,
                        "%s, layer '%s': cannot write the triangle of "
                        "features %lld, %lld, %lld: %s",
-                       GDALGetDescription(w->dst), OGR_L_GetName(lyr),
+                       GDALGetDescription(w->dst), OGR_L_GetName(o->lyr),
                        (long long)pts->fid[v[0]], (long long)pts->fid[v[1]],
                        (long long)pts->fid[v[2]],
                        xgo__gdal_msg("driver error"));
@@ -141,36 +165,45 @@ static int write_one(const struct xgo_write_tri *w, OGRLayerH lyr,
     return rc;
 }
 
+int xgo__tri_open(const struct xgo_write_tri *w, struct xgo_tri_out *o,
+                  char *err, size_t errlen)
+{
+    int tin = w->job->tin, rc;
+    OGRwkbGeometryType gt = tin ? (w->has_z ? wkbTINZ : wkbTIN)
+                                : (w->has_z ? wkbPolygon25D : wkbPolygon);
+    memset(o, 0, sizeof *o);
+    o->nf = tin ? 0 : has_parts(w->pts) ? 6 : 3;
+    rc = xgo__layer_open(w->dst, w->layer_name, w->srs, gt, w->lco, &o->lyr,
+                         &o->created, err, errlen);
+    if (rc == XG_OK && o->nf)
+        rc = fields(w, o->lyr, o->created, o->nf, o->idx, err, errlen);
+    return rc;
+}
+
 int xgo__write_tri(const struct xgo_write_tri *w, struct xgo_report *rep,
                    GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
-    OGRLayerH lyr = NULL;
-    int created = 0, idx[6], nf = has_parts(w->pts) ? 6 : 3, rc, tx;
+    struct xgo_tri_out o;
+    int rc, tx;
     int tin = w->job->tin;
     size_t i;
-    OGRwkbGeometryType gt = tin ? (w->has_z ? wkbTINZ : wkbTIN)
-                                : (w->has_z ? wkbPolygon25D : wkbPolygon);
 
     rep->lines_layer[0] = '\0';
     tx = GDALDatasetStartTransaction(w->dst, FALSE) == OGRERR_NONE;
-    rc = xgo__layer_open(w->dst, w->layer_name, w->srs, gt, w->lco, &lyr,
-                         &created, err, errlen);
-    if (rc == XG_OK) {
-        snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(lyr));
-        if (!tin)
-            rc = fields(w, lyr, created, nf, idx, err, errlen);
-    }
-    if (rc == XG_OK && tin && (rc = write_tin(w, lyr, err, errlen)) == XG_OK)
+    rc = xgo__tri_open(w, &o, err, errlen);
+    if (rc == XG_OK)
+        snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(o.lyr));
+    if (rc == XG_OK && tin && (rc = write_tin(w, o.lyr, err, errlen)) == XG_OK)
         rep->written = 1;
     for (i = 0; rc == XG_OK && !tin && i < w->t->n; i++) {
-        rc = write_one(w, lyr, idx, nf, w->t->v[i], err, errlen);
+        rc = write_one(w, &o, i, err, errlen);
         if (rc == XG_OK)
             rc = xgo__write_step(w->job, w->dst, i, w->t->n, &rep->written,
                                  pf, pa, err, errlen);
     }
     rc = xgo__write_end(w->dst, tx, rc, err, errlen);
     if (rc != XG_OK && !tx)
-        xgo__layer_drop(w->dst, lyr, created);
+        xgo__layer_drop(w->dst, o.lyr, o.created);
     if (rc == XG_OK && pf)
         pf(1.0, NULL, pa);
     return rc;

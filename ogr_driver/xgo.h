@@ -179,8 +179,8 @@ struct xgo_job {
 #define XGO_FIELD_V2 "v2"
 #define XGO_FIELD_PART_SUFFIX "_part"
 
-/* The output layer's default name for op: "contacts", or "triangles"
- * for an operation that gives triangles. */
+/* The output layer's default name for op: its entry's (xg_op.layer:
+ * "contacts", "triangles"). */
 const char *xgo_default_layer(const struct xg_op *op);
 
 /* ---- Run options: the one parser of the options that the exactgeo tool
@@ -189,7 +189,8 @@ const char *xgo_default_layer(const struct xg_op *op);
  * engine, ...):
  *   op             an operation of the table (xg_op_find)
  *   engine         auto | seq | cpu | gpu
- *   grid           N or NX,NY,NZ, each 1..1048576
+ *   grid           N or NX,NY,NZ, each 1..1048576 (operations with a
+ *                  grid: not delaunay)
  *   threads        0..1024 (0: all processors)
  *   gpus           all | N | D1,D2,...: the gpu engine's devices, every
  *                  one present, the first N, or a list (a device may
@@ -239,14 +240,21 @@ const char *xgo_default_layer(const struct xg_op *op);
  * caller adds the option's name when its user typed one. */
 int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                    char *err, size_t errlen);
-/* Whether the job's options fit its operation (outside only where its
- * records can be outside, skip_invalid only where an input must be
- * closed surfaces, verify only where it has a check, tin only where it
- * gives triangles, regions only where it gives contacts, B's options only
- * where it has a B, copies only where it gives contacts); 0 when no
- * operation is set yet.  xgo_option_set and
- * xgo_job_run call it.  Returns 0 or XG_EINVAL with the message. */
+/* Whether the job's options fit its operation: each option only where
+ * the operation takes it (xgo_option_applies: outside, skip_invalid,
+ * verify, tin, grid, regions and the copies per its entry's options, B's
+ * options where it has a B), and gpus only with the gpu or auto engine;
+ * 0 when no operation is set yet.  xgo_option_set and xgo_job_run call
+ * it.  Returns 0 or XG_EINVAL with the message. */
 int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen);
+/* Whether op takes the run option key (a key of xgo_option_set, "op"
+ * excepted): B's keys where it has a B, those of the options only some
+ * operations take where its entry's options say so (enum xg_op_option).
+ * 0 for an unknown key or a NULL op. */
+int xgo_option_applies(const struct xg_op *op, const char *key);
+/* The run option keys in order, i from 0 (NULL past the last): for the
+ * table's JSON (xgo_ops_write_json). */
+const char *xgo_option_key(size_t i);
 /* Frees what xgo_option_set allocated (job->copy_lists, the open
  * options) and clears the lists that pointed there.  NULL-safe. */
 void xgo_options_free(struct xgo_job *job);
@@ -297,8 +305,11 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
  * fixed fields, "kinds" the operation's kinds only (struct xg_op.kinds).
  * An operation of one input lists one input; one that gives triangles
  * has "kinds" [], "fields" ["v0", "v1", "v2"] and "output" ["polygon"];
- * "verify" says whether it has a check (--verify).  Returns 0, or XG_EIO
- * when writing failed. */
+ * "verify" says whether it has a check (--verify).  "layer" is the
+ * output layer's default name, "records" what one output feature is
+ * (plural), "output_geometry" and "parts" the entry's texts, "options"
+ * the run option keys it takes (xgo_option_applies).  Returns 0, or
+ * XG_EIO when writing failed. */
 int xgo_ops_write_json(FILE *f);
 
 /* Writes the figures of a run as one JSON object to path.  Returns 0 or

@@ -383,7 +383,8 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     }
     if (job->op->ninputs < 2 && c->src[1] && *c->src[1]) {
         snprintf(err, errlen, "%s takes one input: key 'b' does not apply "
-                 "(give the points as 'a')", job->op->name);
+                 "(give the %s as 'a')", job->op->name,
+                 job->op->in[0].elements);
         return XG_EINVAL;
     }
     job->a.path = c->src[0];

@@ -220,6 +220,37 @@ struct xgo_write {
 int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
                GDALProgressFunc pf, void *pa, char *err, size_t errlen);
 
+/* An output layer of contacts and the indices of its fields (write.c):
+ * the fixed fields a_fid, A's index field, b_fid, B's index field, kind
+ * (-1 where the operation has none), and per input the map from its
+ * fields to the copies (NULL: none copied). */
+enum { XGO_F_AFID, XGO_F_ASUB, XGO_F_BFID, XGO_F_BSUB, XGO_F_KIND,
+       XGO_F_FIXED };
+struct xgo_out {
+    OGRLayerH lyr;
+    int created;              /* the layer is new (else appended to)  */
+    int fix[XGO_F_FIXED];
+    int *amap, *bmap;         /* owned: xgo__out_free                 */
+};
+/* Opens layer name of w->dst for w's contacts, as xgo__write does
+ * (xgo__layer_open, geometry type gt), and its fields. */
+int xgo__out_open(const struct xgo_write *w, struct xgo_out *o,
+                  const char *name, OGRwkbGeometryType gt, char *err,
+                  size_t errlen);
+/* The geometry type of w's layer of contacts: points (a point-only
+ * operation, or split: a driver of one type per layer, where the lines
+ * go to a layer of their own), else any type, with Z in 3D. */
+OGRwkbGeometryType xgo__contact_type(const struct xgo_write *w, int split);
+/* The feature of contact x of w, on defn (the layer's of o), as
+ * xgo__write writes it; the caller owns it.  NULL, with the message in
+ * err, when its attributes cannot be had (w->attrs). */
+OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
+                                 const struct xgo_out *o,
+                                 OGRFeatureDefnH defn,
+                                 const struct xg_contact *x, char *err,
+                                 size_t errlen);
+void xgo__out_free(struct xgo_out *o);
+
 /* The output layer name of dst (write.c): the existing one (to append
  * to; it must have srs, or none like it), else a new one of type gt with
  * the creation options lco (CSV: the geometry as WKT unless lco says).
@@ -264,5 +295,74 @@ struct xgo_write_tri {
 };
 int xgo__write_tri(const struct xgo_write_tri *w, struct xgo_report *rep,
                    GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+
+/* An output layer of triangles (write_tri.c) and the indices of its nf
+ * fields (v0, v1, v2, then the parts when nf is 6; nf 0 for the TIN). */
+struct xgo_tri_out {
+    OGRLayerH lyr;
+    int created;
+    int nf, idx[6];
+};
+/* Opens w's layer as xgo__write_tri does, and its fields. */
+int xgo__tri_open(const struct xgo_write_tri *w, struct xgo_tri_out *o,
+                  char *err, size_t errlen);
+/* The feature of triangle i of w->t on defn (the layer's of o), as
+ * xgo__write_tri writes it; the caller owns it. */
+OGRFeatureH xgo__triangle_feature(const struct xgo_write_tri *w,
+                                  const struct xgo_tri_out *o,
+                                  OGRFeatureDefnH defn, size_t i);
+/* The one feature of job->tin: a TIN of every triangle of w->t, no
+ * fields, on defn; the caller owns it.  NULL when OGR refuses a
+ * triangle. */
+OGRFeatureH xgo__tin_feature(const struct xgo_write_tri *w,
+                             OGRFeatureDefnH defn);
+
+/* ---- A run kept as the core's records (kept.c), for the EXACTGEO
+ * driver: its layer makes each feature when it is read, the same
+ * feature the writers above would write, rather than holding them all.
+ * What it holds is the records (64 bytes a contact, 12 a triangle), the
+ * elements' ids (16 bytes an element; delaunay's points whole, 40), and
+ * the copied attributes of the inputs' features (what the reader keeps
+ * for a run of the tool too); docs/memory.md.  Thread-safe once made:
+ * any thread may make features of it at the same time. */
+struct xgo_kept;
+
+/* What a run made, for xgo__kept_new to take over: the inputs opened (b
+ * NULL for an operation of one input), their sets (ninputs of them), the
+ * contacts or the triangles, whether the points had Z (triangles), the
+ * inputs' CRS (a's layer's; NULL: none). */
+struct xgo_run_made {
+    struct xgo_src *a, *b;
+    struct xg_set *set;
+    struct xg_contacts *c;
+    struct xg_triangles *t;
+    int has_z;
+    OGRSpatialReferenceH srs;
+};
+/* Takes over what m names (each left zeroed: its owner's free does
+ * nothing), closes the inputs' datasets, frees the contacts' elements'
+ * coordinates, and makes the layer's definition (named layer_name, as
+ * the writers make it).  *out: free with xgo__kept_free.  XG_OK or an
+ * error, with nothing kept. */
+int xgo__kept_new(struct xgo_kept **out, const struct xgo_job *job,
+                  struct xgo_run_made *m, const char *layer_name, char *err,
+                  size_t errlen);
+/* The number of features; their definition (borrowed); their extent
+ * (0: none, no features). */
+size_t xgo__kept_count(const struct xgo_kept *k);
+OGRFeatureDefnH xgo__kept_defn(const struct xgo_kept *k);
+int xgo__kept_extent(const struct xgo_kept *k, OGREnvelope *env);
+/* Feature i (FID i, i < count), made now; the caller owns it.  NULL past
+ * the end, or (with a CPLError) when it cannot be made. */
+OGRFeatureH xgo__kept_feature(struct xgo_kept *k, size_t i);
+void xgo__kept_free(struct xgo_kept *k);
+
+/* Runs job as xgo_job_run does, with no output dataset: its records are
+ * kept in *out (free with xgo__kept_free) under the layer name
+ * layer_name; job->report, when set, says what was read, and written is
+ * the number of features. */
+int xgo__job_keep(const struct xgo_job *job, const char *layer_name,
+                  struct xgo_kept **out, struct xg_stats *st, char *err,
+                  size_t errlen);
 
 #endif /* XGO_INTERNAL_H */

@@ -30,19 +30,54 @@ static const struct {
     enum what what;
     int input;                /* 0: A, 1: B (for the per-input keys);
                                  open options: 2 both */
+    unsigned only;            /* the enum xg_op_option bit of the
+                                 operations that take it; 0: all do (B's
+                                 keys: those with a B) */
 } keys[] = {
-    {"op", OP, 0},          {"engine", ENGINE, 0},  {"grid", GRID, 0},
-    {"threads", THREADS, 0}, {"gpus", GPUS, 0},     {"al", LAYER, 0},
-    {"bl", LAYER, 1},
-    {"awhere", WHERE, 0},   {"bwhere", WHERE, 1},   {"acopy", COPY, 0},
-    {"bcopy", COPY, 1},     {"aspat", SPAT, 0},     {"bspat", SPAT, 1},
-    {"outside", OUTSIDE, 0}, {"skip_invalid", SKIP_INVALID, 0},
-    {"verify", VERIFY, 0},   {"tin", TIN, 0},     {"regions", REGIONS, 0},
-    {"max_memory", MEMORY, 0},
-    {"oo", OPEN_OPTION, 2}, {"aoo", OPEN_OPTION, 0}, {"boo", OPEN_OPTION, 1},
-    {"bgroup", GROUP, 1},
-    {"solids_checked", SOLIDS_CHECKED, 0},
+    {"op", OP, 0, 0},
+    {"engine", ENGINE, 0, 0},
+    {"grid", GRID, 0, XG_OPT_GRID},
+    {"threads", THREADS, 0, 0},
+    {"gpus", GPUS, 0, 0},
+    {"al", LAYER, 0, 0},
+    {"bl", LAYER, 1, 0},
+    {"awhere", WHERE, 0, 0},
+    {"bwhere", WHERE, 1, 0},
+    {"acopy", COPY, 0, XG_OPT_COPY},
+    {"bcopy", COPY, 1, XG_OPT_COPY},
+    {"aspat", SPAT, 0, 0},
+    {"bspat", SPAT, 1, 0},
+    {"outside", OUTSIDE, 0, XG_OPT_OUTSIDE},
+    {"skip_invalid", SKIP_INVALID, 0, XG_OPT_SKIP_INVALID},
+    {"verify", VERIFY, 0, XG_OPT_VERIFY},
+    {"tin", TIN, 0, XG_OPT_TIN},
+    {"regions", REGIONS, 0, XG_OPT_REGIONS},
+    {"max_memory", MEMORY, 0, 0},
+    {"oo", OPEN_OPTION, 2, 0},
+    {"aoo", OPEN_OPTION, 0, 0},
+    {"boo", OPEN_OPTION, 1, 0},
+    {"bgroup", GROUP, 1, XG_OPT_GROUP},
+    {"solids_checked", SOLIDS_CHECKED, 0, XG_OPT_SOLIDS_CHECKED},
 };
+
+#define NKEYS (sizeof keys / sizeof keys[0])
+
+int xgo_option_applies(const struct xg_op *op, const char *key)
+{
+    size_t k;
+    for (k = 0; op && key && k < NKEYS; k++)
+        if (strcmp(key, keys[k].key) == 0)
+            return keys[k].what != OP &&
+                   (keys[k].input != 1 || op->ninputs > 1) &&
+                   (!keys[k].only || (op->options & keys[k].only));
+    return 0;
+}
+
+const char *xgo_option_key(size_t i)
+{
+    /* op is the operation itself, not an option of it */
+    return i + 1 < NKEYS ? keys[i + 1].key : NULL;
+}
 
 void xgo_op_list(char *buf, size_t len)
 {
@@ -70,48 +105,27 @@ static int parse_yes_no(const char *text, int *out)
     return 0;
 }
 
-/* The names of the operations whose entry passes test, for messages. */
-static void ops_where(int (*test)(const struct xg_op *), char *buf,
-                      size_t len)
+/* The names of the operations that take the option bit, for messages. */
+static void ops_where(unsigned bit, char *buf, size_t len)
 {
     size_t i, at = 0;
     buf[0] = '\0';
     for (i = 0; i < xg_op_count() && at < len; i++)
-        if (test(xg_op_at(i))) {
+        if (xg_op_at(i)->options & bit) {
             int w = snprintf(buf + at, len - at, "%s%s", at ? ", " : "",
                              xg_op_at(i)->name);
             at += w > 0 ? (size_t)w : 0;
         }
 }
 
-static int has_outside(const struct xg_op *op)
+static int takes(const struct xg_op *op, unsigned bit)
 {
-    return (op->kinds >> XG_KIND_OUTSIDE) & 1u;
-}
-
-static int has_closed(const struct xg_op *op)
-{
-    return op->in[0].closed || op->in[1].closed;
-}
-
-static int has_check(const struct xg_op *op)
-{
-    return op->check != NULL;
-}
-
-static int has_triangles(const struct xg_op *op)
-{
-    return op->output == XG_OUTPUT_TRIANGLES;
-}
-
-static int has_b_triangles(const struct xg_op *op)
-{
-    return op->ninputs > 1 && op->in[1].elem == XG_ELEM_TRIANGLE;
+    return (op->options & bit) != 0;
 }
 
 const char *xgo_default_layer(const struct xg_op *op)
 {
-    return op && op->output == XG_OUTPUT_TRIANGLES ? "triangles" : "contacts";
+    return op ? op->layer : "contacts";
 }
 
 /* Some option of input B is set (boo's open options among them; oo's
@@ -128,30 +142,36 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
     char names[256];
     if (!job->op)
         return XG_OK;
-    if (job->opts.outside && !has_outside(job->op)) {
-        ops_where(has_outside, names, sizeof names);
+    if (job->opts.outside && !takes(job->op, XG_OPT_OUTSIDE)) {
+        ops_where(XG_OPT_OUTSIDE, names, sizeof names);
         return BAD("%s gives no outside records (only %s does)",
                    job->op->name, names);
     }
-    if (job->skip_invalid && !has_closed(job->op)) {
-        ops_where(has_closed, names, sizeof names);
+    if (job->skip_invalid && !takes(job->op, XG_OPT_SKIP_INVALID)) {
+        ops_where(XG_OPT_SKIP_INVALID, names, sizeof names);
         return BAD("%s reads no closed surfaces to skip (only %s does)",
                    job->op->name, names);
     }
-    if (job->opts.solids_checked && !has_closed(job->op)) {
-        ops_where(has_closed, names, sizeof names);
+    if (job->opts.solids_checked &&
+        !takes(job->op, XG_OPT_SOLIDS_CHECKED)) {
+        ops_where(XG_OPT_SOLIDS_CHECKED, names, sizeof names);
         return BAD("%s reads no solids to vouch for (only %s does)",
                    job->op->name, names);
     }
-    if (job->verify && !has_check(job->op)) {
-        ops_where(has_check, names, sizeof names);
+    if (job->verify && !takes(job->op, XG_OPT_VERIFY)) {
+        ops_where(XG_OPT_VERIFY, names, sizeof names);
         return BAD("%s has no check to verify with (only %s has)",
                    job->op->name, names);
     }
-    if (job->tin && !has_triangles(job->op)) {
-        ops_where(has_triangles, names, sizeof names);
+    if (job->tin && !takes(job->op, XG_OPT_TIN)) {
+        ops_where(XG_OPT_TIN, names, sizeof names);
         return BAD("%s gives no triangles to make a TIN of (only %s does)",
                    job->op->name, names);
+    }
+    if (job->opts.grid[0] && !takes(job->op, XG_OPT_GRID)) {
+        ops_where(XG_OPT_GRID, names, sizeof names);
+        return BAD("%s has no grid (only %s have one)", job->op->name,
+                   names);
     }
     if (job->ngpus && (job->opts.engine == XG_ENGINE_SEQ ||
                        job->opts.engine == XG_ENGINE_CPU))
@@ -159,13 +179,14 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
                    xg_engine_name(job->opts.engine));
     /* regions own contacts by their points (exactgeo.h, "Regions"); a
      * triangulation's triangles have no such owner yet */
-    if (job->regions && job->op->output != XG_OUTPUT_CONTACTS)
+    if (job->regions && !takes(job->op, XG_OPT_REGIONS))
         return BAD("%s cannot run in regions or on several processes "
                    "(--regions, mpirun): a triangulation across processes "
                    "is not there yet; run it in one process",
                    job->op->name);
-    if (job->b.group && job->op->ninputs > 1 && !has_b_triangles(job->op)) {
-        ops_where(has_b_triangles, names, sizeof names);
+    if (job->b.group && job->op->ninputs > 1 &&
+        !takes(job->op, XG_OPT_GROUP)) {
+        ops_where(XG_OPT_GROUP, names, sizeof names);
         return BAD("%s reads no triangles to group into solids or meshes "
                    "(only %s does)", job->op->name, names);
     }
@@ -179,7 +200,7 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
     if (job->op->ninputs < 2 && b_set(job))
         return BAD("%s takes one input, A: the options of B do not apply",
                    job->op->name);
-    if (job->op->output != XG_OUTPUT_CONTACTS &&
+    if (!takes(job->op, XG_OPT_COPY) &&
         (job->a.copy != XGO_COPY_NONE || job->b.copy != XGO_COPY_NONE))
         return BAD("%s copies no fields (a triangle has three points; its "
                    "fields v0, v1, v2 are their FIDs, to join on)",
@@ -470,10 +491,10 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
 {
     size_t k;
     char names[256];
-    for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
+    for (k = 0; k < NKEYS; k++)
         if (key && strcmp(key, keys[k].key) == 0)
             break;
-    if (k == sizeof keys / sizeof keys[0])
+    if (k == NKEYS)
         return BAD("unknown option '%s'", key ? key : "");
     if (!value)
         value = "";
@@ -498,7 +519,7 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
             if (parse_grid(value, job->opts.grid))
                 return BAD("bad grid '%s' (expected N or "
                             "NX,NY,NZ, each 1..%d)", value, GRID_MAX);
-            return XG_OK;
+            return xgo_options_check(job, err, errlen);
         case THREADS:
             if (parse_int(value, 0, THREADS_MAX, &job->threads))
                 return BAD("bad threads '%s' (expected "

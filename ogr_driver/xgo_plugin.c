@@ -139,34 +139,18 @@ int xgo_pjob_open(struct xgo_pjob *pj, const char *name, int is_job,
 }
 
 int xgo_pjob_run(const struct xgo_pjob *pj, GDALProgressFunc pf, void *pa,
-                 GDALDatasetH *mem, char *err, size_t errlen)
+                 struct xgo_kept **out, char *err, size_t errlen)
 {
-    GDALDriverH drv = GDALGetDriverByName("Memory");
     struct xgo_job job = pj->job;
     struct xg_stats st;
-    int rc;
 
-    *mem = NULL;
-    if (!drv)
-        return xgo__fail(err, errlen, XG_ENOTSUP,
-                         "GDAL's Memory driver is not available");
-    *mem = GDALCreate(drv, xgo_pjob_layer_name(pj), 0, 0, 0, GDT_Unknown,
-                      NULL);
-    if (!*mem)
-        return xgo__fail(err, errlen, XG_EIO, "cannot create a Memory "
-                         "dataset: %s", CPLGetLastErrorMsg());
     job.progress = pf;
     job.progress_arg = pa;
     CPLDebug("EXACTGEO", "running job: %s of %s%s%s", pj->conn.op,
              pj->conn.src[0], pj->conn.src[1] ? " and " : "",
              pj->conn.src[1] ? pj->conn.src[1] : "");
-    rc = xgo_job_run(&job, *mem, xgo_pjob_layer_name(pj), NULL, &st, err,
-                     errlen);
-    if (rc != XG_OK) {
-        GDALClose(*mem);
-        *mem = NULL;
-    }
-    return rc;
+    return xgo__job_keep(&job, xgo_pjob_layer_name(pj), out, &st, err,
+                         errlen);
 }
 
 /* Prints GDALTermProgress's bar, 0...10...20 ... 100 - done., one tick

@@ -1,7 +1,8 @@
 /*
  * xgo_plugin.h -- the logic of the EXACTGEO GDAL driver, in C: from a
  * connection string or job file (xgo_conn.h) to a checked struct xgo_job,
- * and from the job to a MEM dataset holding the contacts layer.  The C++
+ * and from the job to its records, kept (the features made when read,
+ * xgo_result.h).  The C++
  * file ogr_exactgeo.cpp only wraps these in the classes GDAL demands.
  */
 #ifndef XGO_PLUGIN_H
@@ -45,13 +46,14 @@ int xgo_pjob_open(struct xgo_pjob *pj, const char *name, int is_job,
  * operation (xgo_default_layer: contacts, triangles). */
 const char *xgo_pjob_layer_name(const struct xgo_pjob *pj);
 
-/* Runs the job into a new MEM ("Memory") dataset, returned in *mem (the
- * caller closes it with GDALClose), reporting progress to pf (may be
- * NULL) with pa.  Says "running job" through CPLDebug("EXACTGEO"), which
- * the tests count.  On error *mem is NULL and err says why, as the tool
- * would. */
+/* Runs the job, its records kept in *out (xgo_internal.h, struct
+ * xgo_kept: each feature is made when read; free with xgo__kept_free),
+ * reporting progress to pf (may be NULL) with pa.  Says "running job"
+ * through CPLDebug("EXACTGEO"), which the tests count.  On error *out is
+ * NULL and err says why, as the tool would. */
+struct xgo_kept;
 int xgo_pjob_run(const struct xgo_pjob *pj, GDALProgressFunc pf, void *pa,
-                 GDALDatasetH *mem, char *err, size_t errlen);
+                 struct xgo_kept **out, char *err, size_t errlen);
 
 /* A GDALProgressFunc that draws GDALTermProgress's 0...10...100 bar on
  * stderr; arg points to an int set to -1 before the first call. */

@@ -20,11 +20,8 @@ struct xgo_result {
                                  state is DONE or FAILED */
     int state, rc;
     char err[1024];
-    OGRFeatureDefnH defn;     /* referenced */
-    OGRFeatureH *feat;        /* owned */
-    size_t n;
-    OGREnvelope env;
-    int has_env;
+    struct xgo_kept *kept;    /* owned: the records, features made
+                                 when read */
 };
 
 /* The results that datasets hold now.  Global because GDAL's datasets
@@ -48,12 +45,7 @@ static void unlink_locked(struct xgo_result *r)
 
 static void destroy(struct xgo_result *r)
 {
-    size_t i;
-    for (i = 0; i < r->n; i++)
-        OGR_F_Destroy(r->feat[i]);
-    free(r->feat);
-    if (r->defn)
-        OGR_FD_Release(r->defn);
+    xgo__kept_free(r->kept);
     if (r->ready)
         CPLDestroyMutex(r->ready);
     free(r->key);
@@ -74,46 +66,11 @@ void xgo_result_release(struct xgo_result *r)
         destroy(r);
 }
 
-/* Runs pj into a MEM dataset and moves its layer's features into r.
- * For a moment both hold the contacts (twice the memory of the layer). */
+/* Runs pj, its records kept in r. */
 static int run(struct xgo_result *r, const struct xgo_pjob *pj,
                GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
-    const char *name = xgo_pjob_layer_name(pj);
-    GDALDatasetH mem = NULL;
-    OGRLayerH lyr;
-    OGRFeatureH f;
-    size_t cap = 0;
-    int rc = xgo_pjob_run(pj, pf, pa, &mem, err, errlen);
-
-    if (rc != XG_OK)
-        return rc;
-    lyr = GDALDatasetGetLayerByName(mem, name);
-    if (!lyr) {
-        GDALClose(mem);
-        return xgo__fail(err, errlen, XG_EIO, "the run made no layer '%s'",
-                         name);
-    }
-    r->defn = OGR_L_GetLayerDefn(lyr);
-    OGR_FD_Reference(r->defn);
-    r->has_env = OGR_L_GetExtent(lyr, &r->env, TRUE) == OGRERR_NONE;
-    OGR_L_ResetReading(lyr);
-    while ((f = OGR_L_GetNextFeature(lyr)) != NULL) {
-        if (r->n == cap) {
-            size_t ncap = cap ? 2 * cap : 1024;
-            OGRFeatureH *p = realloc(r->feat, ncap * sizeof *p);
-            if (!p) {
-                OGR_F_Destroy(f);
-                rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-                break;
-            }
-            r->feat = p;
-            cap = ncap;
-        }
-        r->feat[r->n++] = f;
-    }
-    GDALClose(mem);
-    return rc;
+    return xgo_pjob_run(pj, pf, pa, &r->kept, err, errlen);
 }
 
 /* Waits for the run of r (another thread's) to end; returns its code. */
@@ -211,22 +168,20 @@ int xgo_result_get(const struct xgo_pjob *pj, GDALProgressFunc pf, void *pa,
 
 OGRFeatureDefnH xgo_result_defn(const struct xgo_result *r)
 {
-    return r->defn;
+    return xgo__kept_defn(r->kept);
 }
 
 size_t xgo_result_count(const struct xgo_result *r)
 {
-    return r->n;
+    return xgo__kept_count(r->kept);
 }
 
 OGRFeatureH xgo_result_feature(const struct xgo_result *r, size_t i)
 {
-    return i < r->n ? r->feat[i] : NULL;
+    return xgo__kept_feature(r->kept, i);
 }
 
 int xgo_result_extent(const struct xgo_result *r, OGREnvelope *env)
 {
-    if (r->has_env)
-        *env = r->env;
-    return r->has_env;
+    return xgo__kept_extent(r->kept, env);
 }

@@ -1,5 +1,5 @@
 /*
- * xgo_result.h -- the contacts of one run of the EXACTGEO driver, held in
+ * xgo_result.h -- the records of one run of the EXACTGEO driver, held in
  * memory and shared by every dataset open on the same job.
  *
  * QGIS opens a layer's dataset more than once: the provider keeps one,
@@ -12,16 +12,17 @@
  * datasets that use it (no stale result, no memory held by a cache).
  * Jobs whose key is NULL (an input in a database) are never shared.
  *
- * The result is not a GDAL dataset: the run's MEM dataset is closed as
- * soon as its features are moved here, so no dataset owns another and
- * GDALDestroyDriverManager, which closes every open dataset in its own
- * order, can close an EXACTGEO dataset at any time.
+ * A result holds the run's records, not its features: each feature is
+ * made when read (xgo_internal.h, struct xgo_kept), a few hundred bytes
+ * alive per reader rather than all of them (3 million triangles held as
+ * OGR features took 2.8 GB).  It is not a GDAL dataset and holds none
+ * (the inputs' datasets are closed after the run), so no dataset owns
+ * another and GDALDestroyDriverManager, which closes every open dataset
+ * in its own order, can close an EXACTGEO dataset at any time.
  *
- * Thread-safe: any thread may get and release results; two threads that
- * open the same job together run it once (the second waits).  A result
- * is read-only once got: features are borrowed and must be cloned before
- * any use that could write to them (OGRFeature's string conversions
- * cache in the feature).
+ * Thread-safe: any thread may get and release results, and read
+ * features of one; two threads that open the same job together run it
+ * once (the second waits).
  */
 #ifndef XGO_RESULT_H
 #define XGO_RESULT_H
@@ -52,8 +53,9 @@ void xgo_result_release(struct xgo_result *r);
 /* The layer's definition (fields, geometry type, CRS); borrowed. */
 OGRFeatureDefnH xgo_result_defn(const struct xgo_result *r);
 
-/* The number of contacts, and contact i (i < count; borrowed, read-only:
- * clone it). */
+/* The number of features, and feature i, FID i (i < count), made now:
+ * the caller owns it (OGR_F_Destroy).  NULL past the end, or with a
+ * CPLError when it cannot be made. */
 size_t xgo_result_count(const struct xgo_result *r);
 OGRFeatureH xgo_result_feature(const struct xgo_result *r, size_t i);
 

@@ -6,7 +6,8 @@ QGIS_PROFILE_DIR = $(HOME)/.local/share/QGIS/QGIS3/profiles/default
 QGIS_PLUGIN_FILES = \
 	qgis/exactgeo/__init__.py qgis/exactgeo/metadata.txt \
 	qgis/exactgeo/plugin.py qgis/exactgeo/provider.py \
-	qgis/exactgeo/algorithms.py qgis/exactgeo/tool.py
+	qgis/exactgeo/algorithms.py qgis/exactgeo/inputs.py \
+	qgis/exactgeo/tool.py
 EXTRA_DIST += $(QGIS_PLUGIN_FILES)
 
 # qgis_process, bypassing Debian 12's wrapper, whose /etc/default/qgis

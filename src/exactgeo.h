@@ -146,8 +146,10 @@ int xg_gpu_count(void);
  * MemAvailable, and the cgroup's limit less its usage when lower;
  * elsewhere the free physical pages); XG_MEMORY_UNCHECKED: no check.  A
  * run of xg_segtri, xg_redblue, xg_inside or xg_delaunay whose estimate
- * (xg_op_memory) exceeds it returns XG_ENOMEM at once, its message giving
- * the estimate and the memory it may take, and nothing else happens. */
+ * (xg_op_memory; for xg_inside with opt->outside, plus one record, 64
+ * bytes, per point) exceeds it returns XG_ENOMEM at once, its message
+ * giving the estimate and the memory it may take, and nothing else
+ * happens. */
 #define XG_MEMORY_UNCHECKED UINT64_MAX
 void xg_ctx_set_memory(struct xg_ctx *ctx, uint64_t bytes);
 /* The bytes a run of ctx may take now (the limit set, or what the machine
@@ -663,6 +665,30 @@ struct xg_op_input {
                                quarter more (xg_op_memory)               */
 };
 
+/* The run options that only some operations take (struct xg_op.options):
+ * the front ends refuse them elsewhere, and their help, the QGIS
+ * parameters and the JSON of the table list them only where they apply.
+ * Every operation takes the others (output, A's layer and filters,
+ * engine, threads, gpus, memory, stats, dump), and the options of B
+ * where it has a B (xg_op.ninputs 2).  A new option: a bit here, set in
+ * the entries that take it (ops.c), its key in ogr_driver/xgo_options.c
+ * (opt_keys) and its line in cli/help.c (options). */
+enum xg_op_option {
+    XG_OPT_COPY = 1,          /* -acopy, -bcopy: fields copied onto each
+                                 record                                  */
+    XG_OPT_GRID = 2,          /* --grid: the engines' grid              */
+    XG_OPT_REGIONS = 4,       /* --regions, mpirun: a run in regions    */
+    XG_OPT_OUTSIDE = 8,       /* -outside: records of points in no solid */
+    XG_OPT_SKIP_INVALID = 16, /* -skip-invalid: inputs that must be
+                                 closed surfaces, skipped when not       */
+    XG_OPT_VERIFY = 32,       /* --verify: the result checked again     */
+    XG_OPT_TIN = 64,          /* --tin: the triangles as one TIN        */
+    XG_OPT_GROUP = 128,       /* -bgroup: B's features grouped into one
+                                 mesh or solid per value of a field      */
+    XG_OPT_SOLIDS_CHECKED = 256 /* --solids-checked: the solids' self-
+                                 crossing check left out                 */
+};
+
 struct xg_op {
     const char *name;       /* the tool's sub-command, op= of EXACTGEO: */
     const char *title;      /* a few words: "Segment x triangle contacts
@@ -684,12 +710,25 @@ struct xg_op {
                                NULL otherwise)                          */
     xg_op_check_fn check;   /* re-checks run_tri's triangles (--verify);
                                NULL: the operation has no check         */
+    unsigned options;       /* the enum xg_op_option bits it takes      */
+    const char *layer;      /* the output layer's default name (-nln,
+                               nln=): "contacts", "triangles"            */
+    const char *records;    /* what one output feature is, plural, one
+                               or two words: "contacts", "triangles"
+                               (counts in help and QGIS)                 */
+    const char *output_geometry; /* the output's geometries, for help and
+                               advice: "PointZ (proper, touch) and
+                               LineStringZ (coplanar)"                   */
+    const char *parts;      /* how the parts of multi-part input features
+                               are numbered, for help and advice        */
 };
 
 /* The estimated peak memory, in bytes, of a run of op over na elements
  * of A and nb of B beyond the inputs themselves (struct xg_op_input's
- * bytes; docs/memory.md).  A run whose estimate exceeds the memory it may
- * take (xg_ctx_set_memory) is refused up front with XG_ENOMEM. */
+ * bytes; docs/memory.md), its records of typical density included.  A
+ * run whose estimate exceeds the memory it may take (xg_ctx_set_memory)
+ * is refused up front with XG_ENOMEM; records the run makes whatever the
+ * data (inside's outside records, one per point) are added to it. */
 uint64_t xg_op_memory(const struct xg_op *op, size_t na, size_t nb);
 
 /* The operation named name (exact, case-sensitive), or NULL. */

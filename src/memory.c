@@ -89,21 +89,31 @@ static void say_bytes(char *buf, size_t len, uint64_t bytes)
 }
 
 int xg__memory_check(struct xg_ctx *ctx, const char *opname, size_t na,
-                     size_t nb)
+                     size_t nb, uint64_t records)
 {
     const struct xg_op *op = xg_op_find(opname);
-    uint64_t need = xg_op_memory(op, na, nb), room;
-    char what[160], sneed[64], sroom[64];
+    uint64_t need, room;
+    char what[200], sneed[64], sroom[64];
+    int w;
     if (!op || !ctx || ctx->memory == XG_MEMORY_UNCHECKED)
         return XG_OK;
+    /* the records known before the run (inside's outside points) are
+     * beyond the typical density the table's bytes hold */
+    if (!((op->kinds >> XG_KIND_OUTSIDE) & 1u))
+        records = 0;
+    need = xg_op_memory(op, na, nb) +
+           records * (uint64_t)sizeof(struct xg_contact);
     room = xg_ctx_memory(ctx);
     if (need <= room)
         return XG_OK;
     if (op->ninputs == 1)
-        snprintf(what, sizeof what, "%zu %s", na, op->in[0].elements);
+        w = snprintf(what, sizeof what, "%zu %s", na, op->in[0].elements);
     else
-        snprintf(what, sizeof what, "%zu %s x %zu %s", na,
-                 op->in[0].elements, nb, op->in[1].elements);
+        w = snprintf(what, sizeof what, "%zu %s x %zu %s", na,
+                     op->in[0].elements, nb, op->in[1].elements);
+    if (records && w > 0 && (size_t)w < sizeof what)
+        snprintf(what + w, sizeof what - (size_t)w, " and %llu records at "
+                 "least", (unsigned long long)records);
     say_bytes(sneed, sizeof sneed, need);
     say_bytes(sroom, sizeof sroom, room);
     return xg__error(ctx, XG_ENOMEM,

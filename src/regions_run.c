@@ -339,7 +339,8 @@ int xg__regions_entry(struct xg_ctx *ctx, const struct xg__region_op *rop,
         opt = &defaults;
     }
     if (ctx && a && b &&
-        (rc = xg__memory_check(ctx, rop->name, a->n, b->n)) != XG_OK) {
+        (rc = xg__memory_check(ctx, rop->name, a->n, b->n,
+                               opt->outside ? a->n : 0)) != XG_OK) {
         memset(st, 0, sizeof *st);
         if (out)
             xg_contacts_free(out);

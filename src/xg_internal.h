@@ -41,9 +41,12 @@ struct xg_ctx {
 
 /* XG_OK, or XG_ENOMEM with the message when a run of the operation
  * named opname over na and nb elements would take more memory than ctx
- * allows (memory.c): each operation's entry asks before any work. */
+ * allows (memory.c): each operation's entry asks before any work.
+ * records: the records the run will make whatever the data (xg_inside
+ * with opt->outside: one per point at least), 64 bytes each beyond
+ * xg_op_memory's estimate; 0 when none are known. */
 int xg__memory_check(struct xg_ctx *ctx, const char *opname, size_t na,
-                     size_t nb);
+                     size_t nb, uint64_t records);
 
 /* Records a printf-style message in ctx (which may be NULL) and
  * returns code, so that callers can write `return xg__error(ctx, ...)`. */

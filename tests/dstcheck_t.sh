@@ -109,7 +109,7 @@ snap() {
 }
 # refused CODE DESCRIPTION MESSAGE ARGS...: exactgeo ARGS exits CODE, its
 # first line is "exactgeo: MESSAGE..." and the only one (but for exit 2's
-# "Try 'exactgeo --help'."), and every file and folder is as it was
+# "Try 'exactgeo OP --help'."), and every file and folder is as it was
 refused() {
     code=$1; desc=$2; msg=$3; shift 3
     fresh
@@ -119,7 +119,7 @@ refused() {
     snap > ../after.txt
     [ $st -eq "$code" ] &&
         awk -v p="exactgeo: $msg" 'NR == 1 { exit index($0, p) != 1 }' ../err.txt &&
-        [ "$(grep -cv "^Try 'exactgeo --help'.\$" ../err.txt)" -eq 1 ] &&
+        [ "$(grep -cv "^Try 'exactgeo [a-z ]*--help'.\$" ../err.txt)" -eq 1 ] &&
         cmp -s ../before.txt ../after.txt
     ok $? "$desc: exit $st, nothing written: '$(head -1 ../err.txt)'"
 }

@@ -64,15 +64,18 @@ static int fill(struct xg_set *seg, struct xg_set *tri, struct xg_set *pts,
     return rc;
 }
 
-/* op over a, b under limit: its result code, its record count in *n */
-static int run(struct xg_ctx *ctx, const char *name, const struct xg_set *a,
-               const struct xg_set *b, uint64_t limit, size_t *n)
+/* op over a, b under limit (with outside records when outside): its
+ * result code, its record count in *n */
+static int run_opt(struct xg_ctx *ctx, const char *name,
+                   const struct xg_set *a, const struct xg_set *b,
+                   uint64_t limit, int outside, size_t *n)
 {
     const struct xg_op *op = xg_op_find(name);
     struct xg_opts opt;
     int rc;
     memset(&opt, 0, sizeof opt);
     opt.engine = XG_ENGINE_CPU;
+    opt.outside = outside;
     xg_ctx_set_memory(ctx, limit);
     if (op->output == XG_OUTPUT_TRIANGLES) {
         struct xg_triangles t = {0};
@@ -86,6 +89,12 @@ static int run(struct xg_ctx *ctx, const char *name, const struct xg_set *a,
         xg_contacts_free(&c);
     }
     return rc;
+}
+
+static int run(struct xg_ctx *ctx, const char *name, const struct xg_set *a,
+               const struct xg_set *b, uint64_t limit, size_t *n)
+{
+    return run_opt(ctx, name, a, b, limit, 0, n);
 }
 
 int main(void)
@@ -134,6 +143,21 @@ int main(void)
                strstr(xg_ctx_errmsg(ctx), op->in[0].elements),
            "%s: one byte less: XG_ENOMEM before any work, no records, the "
            "message gives the estimate: %s", names[k], xg_ctx_errmsg(ctx));
+    }
+    {
+        /* inside with outside records: one per point whatever the data,
+         * 64 bytes each beyond the table's estimate (issue 31, item 5) */
+        const struct xg_op *op = xg_op_find("inside");
+        uint64_t need = xg_op_memory(op, pts.n, cube.n) +
+                        (uint64_t)pts.n * sizeof(struct xg_contact);
+        size_t n1 = 0, n2 = 1;
+        int rc1 = run_opt(ctx, "inside", &pts, &cube, need, 1, &n1),
+            rc2 = run_opt(ctx, "inside", &pts, &cube, need - 1, 1, &n2);
+        ok(rc1 == XG_OK && n1 >= pts.n && rc2 == XG_ENOMEM && n2 == 0 &&
+               strstr(xg_ctx_errmsg(ctx), "1600 records at least"),
+           "inside with outside records: the estimate adds 64 bytes a "
+           "point (%llu bytes: runs, %zu records; one less refused: %s)",
+           (unsigned long long)need, n1, xg_ctx_errmsg(ctx));
     }
     xg_ctx_set_memory(ctx, 0);
 #ifdef __linux__

@@ -89,13 +89,127 @@ done < names.txt
 grep -q '^       exactgeo delaunay *\[options\] DST POINTS_SRC$' help.txt || all=1
 ok $all "every operation of the table is a sub-command (delaunay: DST POINTS_SRC)"
 
+# Issue 31, item 9: the help and the advice for refused ogr2ogr options
+# are each operation's own (from its table entry), never another's.
+refused() {  # refused OP OPTION: the advice's text, after "not supported: "
+    "$XG" "$1" "$2" x y z 2> err.txt
+    [ $? -eq 2 ] && sed -n "s/^exactgeo: $2 is not supported: //p" err.txt
+}
+all=0
+for op in segtri redblue inside delaunay; do
+    why=$(refused $op -nlt)
+    case $op in
+    segtri) echo "$why" | grep -q 'PointZ' && echo "$why" | grep -q 'LineStringZ .*coplanar' ;;
+    redblue) echo "$why" | grep -q 'Point ' && echo "$why" | grep -q 'LineString .*overlap' ;;
+    inside) echo "$why" | grep -q 'PointZ' && ! echo "$why" | grep -qi 'line' ;;
+    delaunay) echo "$why" | grep -q 'Polygon' && echo "$why" | grep -q 'TIN' && ! echo "$why" | grep -qi 'line' ;;
+    esac || { all=1; echo "# $op -nlt: $why"; }
+done
+ok $all "-nlt: each operation's own output (inside: points only; delaunay: polygons or a TIN, no lines)"
+why=$(refused delaunay -select)
+echo "$why" | grep -q 'v0, v1, v2' && ! echo "$why" | grep -q -e '-acopy' -e '-bcopy' &&
+    [ "$(refused segtri -select)" = "use -acopy/-bcopy to choose the fields copied" ] &&
+    [ "$(refused inside -select)" = "use -acopy/-bcopy to choose the fields copied" ]
+ok $? "-select: delaunay copies no fields, join on v0, v1, v2 ('$why'); segtri and inside: -acopy/-bcopy"
+all=0
+for o in -clipsrc -clipdst -sql -dialect -spat_srs -skipfailures; do
+    why=$(refused delaunay $o)
+    [ -n "$why" ] && ! echo "$why" | grep -q -e '-bspat' -e '-bwhere' -e 'inputs' || { all=1; echo "# delaunay $o: $why"; }
+done
+[ "$(refused delaunay -clipsrc)" = "use -spat for a box, or clip with ogr2ogr first" ] &&
+    [ "$(refused segtri -clipsrc)" = "use -spat/-bspat for a box, or clip with ogr2ogr first" ] || all=1
+ok $all "-clipsrc, -clipdst, -sql, -dialect, -spat_srs, -skipfailures: delaunay (one input) is never told of B's options"
+all=0
+for op in segtri redblue inside delaunay; do
+    why=$(refused $op -explodecollections)
+    case $op in
+    segtri) echo "$why" | grep -q 'a_seg' && echo "$why" | grep -q 'b_tri' ;;
+    redblue) echo "$why" | grep -q 'a_seg' && echo "$why" | grep -q 'b_seg' ;;
+    inside) echo "$why" | grep -q 'a_part' && ! echo "$why" | grep -q '_seg' ;;
+    delaunay) echo "$why" | grep -q 'v0_part' && ! echo "$why" | grep -q -e 'a_seg' -e 'a_part' ;;
+    esac || { all=1; echo "# $op -explodecollections: $why"; }
+done
+ok $all "-explodecollections: each operation's own index fields (delaunay: v0_part, no a_seg)"
+why=$(refused delaunay -preserve_fid)
+echo "$why" | grep -q 'v0, v1, v2' && ! echo "$why" | grep -q 'b_fid' &&
+    refused inside -skipfailures | grep -q -- '-skip-invalid' &&
+    ! refused segtri -skipfailures | grep -q -- '-skip-invalid'
+ok $? "-preserve_fid (delaunay: v0, v1, v2) and -skipfailures (inside: -skip-invalid) per operation"
+
+# --help: -nln's default is each operation's, the layer it writes
+"$XG" --help > help.txt
+grep -A2 -e '^  -nln NAME' help.txt | tr '\n' ' ' | tr -s ' ' |
+    grep -q 'default: contacts for segtri, redblue, inside; triangles for delaunay'
+ok $? "--help: -nln's default per operation ($(grep -A1 -e '^  -nln' help.txt | tr -s ' ' | tr '\n' ' '))"
+awk 'BEGIN { printf "{\"type\":\"FeatureCollection\",\"features\":[";
+  for (i = 0; i < 12; i++) printf "%s{\"type\":\"Feature\",\"properties\":{},\"geometry\":{\"type\":\"Point\",\"coordinates\":[%d.5,%d.25,%d]}}", i ? "," : "", 500000 + (i * 7) % 11, 7000000 + (i * 5) % 13, i;
+  print "]}" }' > p.geojson
+D=$(cd "$top_srcdir/data" && pwd)
+fixture_holes hole
+gpkg a.gpkg a.geojson
+gpkg b.gpkg b.geojson
+all=0
+for op in segtri redblue inside delaunay; do
+    "$XG" $op --help > h.txt 2>&1 || all=1
+    default=$(sed -n 's/^  -nln NAME .*(default: \([a-z_]*\))\..*/\1/p' h.txt)
+    case $op in
+    delaunay) "$XG" $op -overwrite o.gpkg p.geojson > s.txt 2>&1 ;;
+    inside) "$XG" $op -overwrite o.gpkg "$D/blocks.gpkg" "$D/orebodies.gpkg" \
+                -where "probe IS NOT NULL" > s.txt 2>&1 ;;
+    *) "$XG" $op -overwrite o.gpkg a.gpkg b.gpkg > s.txt 2>&1 ;;
+    esac
+    wrote=$(sed -n "s/^  output: o.gpkg, layer '\([a-z_]*\)'.*/\1/p" s.txt)
+    [ -n "$default" ] && [ "$default" = "$wrote" ] || { all=1; echo "# $op: help says '$default', wrote '$wrote'"; }
+done
+ok $all "OP --help: -nln's default is the layer each operation writes"
+
+"$XG" inside --help > h.txt
+head -1 h.txt | grep -q '^Usage: exactgeo inside \[options\] DST A_SRC B_SRC$' &&
+    grep -q 'B_SRC takes one closed surface per feature: PolyhedralSurface, TIN' h.txt &&
+    grep -q 'A_SRC takes Point, MultiPoint with Z' h.txt &&
+    ! grep -q 'exactgeo segtri' h.txt
+ok $? "inside --help: inside's usage and the geometries A and B take"
+"$XG" delaunay --help > h.txt
+head -1 h.txt | grep -q '^Usage: exactgeo delaunay \[options\] DST POINTS_SRC$' &&
+    grep -q 'POINTS_SRC takes Point, MultiPoint, with or without Z' h.txt &&
+    grep -q 'v0, v1, v2' h.txt && ! grep -q -e 'B_SRC' -e 'a_seg' -e 'b_fid' -e '^  proper' h.txt
+ok $? "delaunay --help: one input of points, the triangles' fields, no B, no contacts"
+# every option an OP --help lists is taken, every one it leaves out is
+# refused (exit 2 before any input is read; the inputs do not exist)
+all=0
+for op in segtri redblue inside delaunay; do
+    "$XG" $op --help > h.txt
+    for o in "-outside" "-skip-invalid" "--verify" "--tin" "--grid 4" "--regions 2" \
+             "-acopy f" "-bcopy f" "-bl x" "-bwhere 1=1" "-bspat 0 0 1 1"; do
+        flag=${o%% *}
+        grep -q -- "^  $flag " h.txt; listed=$?
+        "$XG" $op $o nodir/o.gpkg nodir/a.gpkg nodir/b.gpkg > /dev/null 2>&1; rc=$?
+        [ $op = delaunay ] && { "$XG" $op $o nodir/o.gpkg nodir/a.gpkg > /dev/null 2>&1; rc=$?; }
+        if [ $listed -eq 0 ]; then [ $rc -ne 2 ]; else [ $rc -eq 2 ]; fi ||
+            { all=1; echo "# $op $o: listed $listed, status $rc"; }
+    done
+done
+ok $all "OP --help lists exactly the options OP takes (the others are usage errors)"
+"$XG" delaunay --grid 4 nodir/o.gpkg nodir/a.gpkg 2> err.txt
+[ $? -eq 2 ] && grep -q -- '--grid: delaunay has no grid' err.txt &&
+    grep -q "Try 'exactgeo delaunay --help'" err.txt
+ok $? "delaunay --grid: refused, pointing to delaunay's help ($(head -1 err.txt))"
+python3 - ops.json <<'PY'
+import json, sys
+ops = {op['name']: op for op in json.load(open(sys.argv[1]))['operations']}
+assert ops['delaunay']['layer'] == 'triangles' and ops['segtri']['layer'] == 'contacts'
+assert ops['inside']['records'] != 'contacts', ops['inside']['records']
+assert 'outside' in ops['inside']['options'] and 'outside' not in ops['segtri']['options']
+assert 'tin' in ops['delaunay']['options'] and 'grid' not in ops['delaunay']['options']
+assert not any(k.startswith('b') for k in ops['delaunay']['options'])
+assert 'bcopy' in ops['inside']['options'] and 'regions' in ops['redblue']['options']
+PY
+ok $? "--operations: each entry's layer, records and the options it takes"
+
 # The same bad values through the tool and through EXACTGEO: (the GDAL
 # plugin, when built): the tool prefixes the option typed.
 GDAL_DRIVER_PATH=$(cd "$top_builddir/ogr_driver/.libs" 2>/dev/null && pwd)
 export GDAL_DRIVER_PATH
-fixture_holes hole
-gpkg a.gpkg a.geojson
-gpkg b.gpkg b.geojson
 for case in "--grid grid 0" "--grid grid 10,20" "--threads threads -1" \
             "--engine engine fast" "-acopy acopy ," "-bcopy bcopy ,," \
             "-outside outside yes" "-skip-invalid skip_invalid yes"; do

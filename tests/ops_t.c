@@ -88,6 +88,29 @@ int main(void)
         ok(op && text(op->name) && unique && xg_op_find(op->name) == op,
            "%s: its name is unique and xg_op_find finds this entry",
            op->name);
+        /* the options it takes agree with what it is: outside records
+         * where its kinds have them, -skip-invalid where an input must be
+         * closed, --verify where it has a check, --tin, no copies, grid
+         * or regions where it gives triangles; and its texts */
+        {
+            unsigned o = op->options, tri = op->output == XG_OUTPUT_TRIANGLES;
+            ok(!!(o & XG_OPT_OUTSIDE) == ((op->kinds >> XG_KIND_OUTSIDE) & 1u) &&
+                   !!(o & XG_OPT_SKIP_INVALID) ==
+                       (op->in[0].closed || op->in[1].closed) &&
+                   !!(o & XG_OPT_VERIFY) == (op->check != NULL) &&
+                   !!(o & XG_OPT_TIN) == tri && !!(o & XG_OPT_COPY) == !tri &&
+                   !!(o & XG_OPT_GRID) == !tri &&
+                   !!(o & XG_OPT_REGIONS) == !tri && (o >> 7) == 0,
+               "%s: options 0x%x fit its kinds, inputs, check and output",
+               op->name, o);
+            ok(text(op->layer) && text(op->records) &&
+                   op->records[strlen(op->records) - 1] == 's' &&
+                   text(op->output_geometry) && text(op->parts) &&
+                   strcmp(op->layer, tri ? "triangles" : "contacts") == 0,
+               "%s: layer '%s', records '%s', output and parts described",
+               op->name, op->layer ? op->layer : "", op->records ? op->records
+                                                                : "");
+        }
         /* contacts: kinds and run; triangles: no kinds, run_tri */
         ok(text(op->title) && text(op->summary) && text(op->contract) &&
                (op->dim == 2 || op->dim == 3) &&

@@ -36,6 +36,14 @@ same() {    # same FILE1 FILE2: identical and not empty
 
 ogrinfo --formats | grep -q '^ *EXACTGEO -vector- (ro)'
 check $? "ogrinfo --formats lists EXACTGEO as a read-only vector driver"
+# issue 31, item 11: its name lists every operation of the table
+line=$(ogrinfo --formats | grep '^ *EXACTGEO -vector-')
+all=0
+for op in $("$TOOL" --operations | sed -n 's/^ *{"name": "\([a-z0-9_]*\)".*/\1/p'); do
+    echo "$line" | grep -q "[ (]$op[,) ]" || all=1
+done
+[ -n "$op" ] && ! echo "$line" | grep -q intersections || all=1
+check $all "ogrinfo --formats names every operation: $line"
 
 # The reference: the tool, in each format.
 "$TOOL" segtri -q $COPY "$T/cli.gpkg" "$A" "$B" &&

@@ -3,7 +3,9 @@
 # its point and line outputs together equal the exactgeo tool's contacts;
 # the inside algorithm (points in solids) gives the tool's records, with
 # its options OUTSIDE and SKIP_INVALID; the delaunay algorithm (one
-# input) gives the tool's triangles.
+# input) gives the tool's triangles, TIN its TIN; an exported input keeps
+# its feature ids and the messages name the user's layer; an error is
+# printed once; names, outputs and parameters come from the table.
 # Skips where QGIS is absent.
 : "${top_srcdir:=.}" "${top_builddir:=.}"
 QP=$(command -v qgis_process.bin || command -v qgis_process)
@@ -99,6 +101,10 @@ PY
 rc=$?
 [ $rc -ne 0 ] && grep -q 'feature 3' "$T/log" && grep -q 'open edges' "$T/log"
 check $? "inside: an open solid fails the run, named (status $rc)"
+# issue 31, item 11: the tool's error once, not four times (QGIS prints
+# its own exception three times: that names the tool and its status)
+[ "$(grep -c 'feature 3: surface is not closed' "$T/log")" -eq 1 ]
+check $? "inside: the tool's error is printed once ($(grep -c 'feature 3: surface is not closed' "$T/log") times)"
 "$QP" run exactgeo:inside -- A="$T/few.gpkg" B="$T/open.gpkg" SKIP_INVALID=true \
     OUTPUT="$T/skip.gpkg" > "$T/log" 2>&1
 rc=$?
@@ -138,6 +144,75 @@ ogr2ogr -f GPKG "$T/line.gpkg" "$D/survey.gpkg" -where "fid <= 10" -nln line
 rc=$?
 [ $rc -ne 0 ] && grep -q "not all on one line" "$T/log" && [ ! -e "$T/none.gpkg" ]
 check $? "delaunay: collinear points fail the run with the tool's message (status $rc)"
+
+# issue 31, item 11: an input QGIS must export (a subset filter here; a
+# selection alike) keeps its own feature ids, so that a_fid names the
+# user's features (a Shapefile's are 0-based), and the tool's messages
+# name the QGIS layer, not the temporary export.
+mkdir "$T/shp"
+ogr2ogr -f "ESRI Shapefile" "$T/shp/blk.shp" "$D/blocks.gpkg" -where "probe IS NOT NULL OR fid < 3"
+"$QP" run exactgeo:inside -- "A=$T/shp/blk.shp|subset=\"probe\" = 'ON-EDGE' OR \"block_id\" = 1" \
+    "B=$T/open.gpkg|subset=body_id >= 2" "A_FIELDS=probe;block_id" OUTSIDE=true SKIP_INVALID=true \
+    OUTPUT="$T/sub.gpkg" > "$T/log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && sed 's/^/# /' "$T/log" | tail -5
+got=$("$DUMP" "$T/sub.gpkg" | grep '^feature' | sed 's/ |.*//' | tr '\n' ';')
+[ $rc -eq 0 ] && [ "$got" = "feature a_fid=0 a_part=0 b_fid=NULL kind=outside a_probe=NULL a_block_id=1;feature a_fid=3 a_part=0 b_fid=2 kind=boundary a_probe=ON-EDGE a_block_id=49360;" ]
+check $? "a filtered Shapefile: a_fid is the Shapefile's FID (0 and 3, not 1 and 2): $got"
+grep 'exactgeo: ' "$T/log" > "$T/msgs"
+grep -q "warning: QGIS layer 'open', feature 3: surface is not closed" "$T/msgs" &&
+    ! grep -q -e "B\.gpkg" -e "layer 'B'" -e "A\.gpkg" "$T/msgs"
+check $? "the tool's warning names the QGIS layer, not the temporary export: $(grep 'warning:' "$T/log" | head -1)"
+
+# issue 31, item 11: the group, the count outputs and the parameters
+# THREADS, MAX_MEMORY and TIN come from the table
+"$QP" --json help exactgeo:delaunay > "$T/dt.json" 2> /dev/null
+/usr/bin/python3 - "$T/dt.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+g = d['algorithm_details']['group']
+assert 'intersection' not in g.lower(), g
+assert 'intersections' not in d['provider_details']['long_name'], d['provider_details']
+PY
+check $? "the group and the provider are not called intersections (delaunay is none)"
+"$QP" help exactgeo:inside > "$T/help_in" 2>&1
+"$QP" help exactgeo:segtri > "$T/help_st" 2>&1
+"$QP" help exactgeo:delaunay > "$T/help_dt" 2>&1
+grep -q '^RECORDS: <outputNumber>' "$T/help_in" && ! grep -q '^CONTACTS:' "$T/help_in" &&
+    grep -q '^CONTACTS: <outputNumber>' "$T/help_st" && grep -q '^TRIANGLES: <outputNumber>' "$T/help_dt"
+check $? "the count output is each operation's: inside RECORDS (not CONTACTS), segtri CONTACTS, delaunay TRIANGLES"
+all=0
+for h in help_in help_st help_dt; do
+    grep -q '^THREADS:' "$T/$h" && grep -q '^MAX_MEMORY:' "$T/$h" || all=1
+done
+grep -q '^TIN:' "$T/help_dt" && ! grep -q '^TIN:' "$T/help_st" && ! grep -q '^TIN:' "$T/help_in" || all=1
+check $all "THREADS and MAX_MEMORY for every operation, TIN for delaunay only"
+"$QP" run exactgeo:delaunay -- INPUT="$D/survey.gpkg" MAX_MEMORY=4K OUTPUT="$T/mem.gpkg" > "$T/log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && grep -q 'exactgeo delaunay .*--max-memory 4K' "$T/log" &&
+    grep -q 'refused before it started' "$T/log" && [ ! -e "$T/mem.gpkg" ]
+check $? "MAX_MEMORY=4K: the tool's --max-memory refuses the run (status $rc)"
+"$QP" run exactgeo:delaunay -- INPUT="$D/survey.gpkg" TIN=true THREADS=1 OUTPUT="$T/tinone.gpkg" > "$T/log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && sed 's/^/# /' "$T/log" | tail -5
+"$EXACTGEO_TOOL" delaunay -q --tin "$T/cli_tinone.gpkg" "$D/survey.gpkg"
+/usr/bin/python3 - "$T/tinone.gpkg" "$T/cli_tinone.gpkg" <<'PY'
+import sys
+from osgeo import ogr
+ds = [ogr.Open(p) for p in sys.argv[1:3]]
+got, want = ([f.GetGeometryRef().Clone() for f in d.GetLayer(0)] for d in ds)
+assert len(got) == len(want) == 1
+g, w = got[0], want[0]
+assert g.GetGeometryType() == ogr.wkbMultiPolygon25D and w.GetGeometryType() == ogr.wkbTINZ
+assert g.GetGeometryCount() == w.GetGeometryCount() == 6232
+for i in range(6232):
+    assert g.GetGeometryRef(i).GetGeometryRef(0).GetPoints() == \
+        w.GetGeometryRef(i).GetGeometryRef(0).GetPoints(), i
+PY
+py=$?
+[ $rc -eq 0 ] && [ $py -eq 0 ] && grep -q 'exactgeo delaunay .*--threads 1 .*--tin' "$T/log" &&
+    grep -q '^TRIANGLES:	6232' "$T/log"
+check $? "TIN=true THREADS=1: --tin --threads 1, one MultiPolygonZ of the tool's 6232 triangles, in order"
 
 echo "1..$n"
 exit $fail

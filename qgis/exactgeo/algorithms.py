@@ -1,9 +1,10 @@
 """The exactgeo algorithms: one per operation of the tool's table
 (`exactgeo --operations`: segtri, 3D segments x triangles; redblue, 2D
-segments x segments; inside, points in closed solids; ...), each running
-the exactgeo tool.  Everything an algorithm says or asks for (its id,
-title, help, the inputs' labels and geometry types, 3D or not, the
-options that apply) comes from its operation's entry.
+segments x segments; inside, points in closed solids; delaunay, the
+Delaunay triangulation of points), each running the exactgeo tool.
+Everything an algorithm says or asks for (its id, title, help, the
+inputs' labels and geometry types, 3D or not, the options that apply,
+the name of its count output) comes from its operation's entry.
 
 Outputs: QGIS 3.22 keeps one geometry type per layer, and the tool's
 contacts layer of segtri and redblue mixes points (kinds proper and
@@ -13,18 +14,25 @@ feature sinks with the same fields: OUTPUT, the point contacts (PointZ
 for segtri), and OUTPUT_LINES, the line contacts (LineStringZ for
 segtri); an operation of points only (inside) has OUTPUT alone.
 Together they hold exactly the features of the tool's layer, in its
-order.
+order.  The number of records written is the output named after the
+entry's "records" (CONTACTS, RECORDS, TRIANGLES).
 
-Options beyond the common ones, each where the entry says it applies:
-OUTSIDE (-outside) where the kinds include "outside", SKIP_INVALID
-(-skip-invalid) where an input must be closed surfaces ("closed"),
-VERIFY (--verify) where the operation has a check ("verify").
+Parameters, each where the entry's "options" lists its key: A_FIELDS and
+B_FIELDS (acopy, bcopy), GRID (grid), THREADS (threads), MAX_MEMORY
+(max_memory), OUTSIDE (outside: -outside), SKIP_INVALID (skip_invalid:
+-skip-invalid), VERIFY (verify: --verify), TIN (tin: --tin; QGIS 3.22 has
+no TIN type, so the one feature is a MultiPolygon of the triangles, in
+order); ENGINE always.
 
 An operation of one input (delaunay: its entry lists one input, and its
-"output" is ["polygon"]) takes INPUT instead of A and B, copies no
-fields, has no grid, and writes OUTPUT, one Polygon (PolygonZ when the
-points have Z) per triangle, with the fields of the tool's layer (v0, v1,
-v2: the FIDs of its points).
+"output" is ["polygon"]) takes INPUT instead of A and B and writes
+OUTPUT, one Polygon (PolygonZ when the points have Z) per triangle, with
+the fields of the tool's layer (v0, v1, v2: the FIDs of its points).
+
+Inputs go to the tool as their files where it can read the whole layer
+there, else exported with their own feature ids (inputs.py), so that the
+output's ids name the user's features; the tool's messages then name the
+QGIS layer, not the temporary file.
 """
 from osgeo import ogr
 
@@ -45,14 +53,19 @@ from qgis.core import (
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
     QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
     QgsProcessingUtils,
-    QgsVectorFileWriter,
     QgsWkbTypes,
 )
 
 from . import tool
+from .inputs import tool_input
 
 ENGINES = ['auto', 'seq', 'cpu', 'gpu']
+
+# The tool's flags for the boolean parameters, by option key.
+_FLAGS = {'outside': '-outside', 'skip_invalid': '-skip-invalid',
+          'verify': '--verify', 'tin': '--tin'}
 
 # OGR field types that map one to one; the rest are copied as text.
 _TYPES = {
@@ -62,18 +75,26 @@ _TYPES = {
     ogr.OFTString: QVariant.String,
 }
 
-# Formats the tool reads directly (no export of the QGIS layer needed).
-_READABLE = sorted(set(QgsVectorFileWriter.supportedFormatExtensions()) |
-                   {'gpkg', 'shp', 'fgb', 'geojson', 'gml', 'kml', 'sqlite',
-                    'gdb', 'tab', 'mif', 'csv', 'json'})
-
-
 # The geometry words of --operations and the layer types they take.
 _LAYER_TYPES = {
     'line': QgsProcessing.TypeVectorLine,
     'polygon': QgsProcessing.TypeVectorPolygon,
     'point': QgsProcessing.TypeVectorPoint,
 }
+
+
+# The options an older tool's entry (without "options") implies.
+def _implied_options(op):
+    keys = {'engine', 'threads'}
+    if len(op['inputs']) > 1:
+        keys |= {'acopy', 'bcopy', 'grid'}
+    if 'outside' in op['kinds']:
+        keys.add('outside')
+    if any(i.get('closed') for i in op['inputs']):
+        keys.add('skip_invalid')
+    if op.get('verify'):
+        keys.add('verify')
+    return keys
 
 
 class OperationAlgorithm(QgsProcessingAlgorithm):
@@ -85,24 +106,26 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         self.OP = op['name']            # the tool's sub-command
         self.DIM = op['dim']
         self.ONE = len(op['inputs']) == 1    # one input: INPUT, no B
-        a = op['inputs'][0]
-        self.A_TYPES = [_LAYER_TYPES[g] for g in a['geometry']]
-        self.A_HELP = '{} ({})'.format(a['noun'], a['accepts']) \
-            if self.ONE else '{} A ({})'.format(a['noun'], a['accepts'])
-        if not self.ONE:
-            b = op['inputs'][1]
-            self.B_TYPES = [_LAYER_TYPES[g] for g in b['geometry']]
-            self.B_HELP = '{} B ({})'.format(b['noun'], b['accepts'])
-        # what the entry says of the output and the options (an older
-        # tool's entry, without "output", mixes points and lines)
+        self.NAMES = ['INPUT'] if self.ONE else ['A', 'B']
+        self.TYPES, self.HELP = [], []
+        for name, i in zip(self.NAMES, op['inputs']):
+            self.TYPES.append([_LAYER_TYPES[g] for g in i['geometry']])
+            self.HELP.append('{} ({})'.format(i['noun'], i['accepts'])
+                             if self.ONE else '{} {} ({})'.format(
+                                 i['noun'], name, i['accepts']))
+        # what the entry says of the output (an older tool's entry,
+        # without "output", mixes points and lines)
         output = op.get('output', ['point', 'line'])
         self.POLYGONS = output == ['polygon']   # triangles
         self.LINES = 'line' in output
-        self.OUTSIDE = 'outside' in op['kinds']
-        self.SKIP_INVALID = any(i.get('closed') for i in op['inputs'])
-        self.VERIFY = bool(op.get('verify'))
-        # the tool's output layer, as its -nln names it
-        self.LAYER = 'triangles' if self.POLYGONS else 'contacts'
+        self.OPTIONS = set(op.get('options', _implied_options(op)))
+        # the tool's output layer, as its -nln names it, and what one
+        # feature of it is
+        self.LAYER = op.get('layer',
+                            'triangles' if self.POLYGONS else 'contacts')
+        records = op.get('records', 'contacts')
+        self.COUNT = records.upper().replace(' ', '_')
+        self.COUNT_LABEL = 'Number of {} written'.format(records)
 
     def name(self):
         return self._op['name']
@@ -130,7 +153,7 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
                                            ', '.join(self._op['fields'])))
 
     def group(self):
-        return 'Exact intersections'
+        return 'Exact geometry'
 
     def groupId(self):  # noqa: N802
         return 'exact'
@@ -139,126 +162,118 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         return OperationAlgorithm(self._op)
 
     def initAlgorithm(self, config=None):  # noqa: N802
-        if self.ONE:
-            self._init_one()
-            return
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            'A', self.A_HELP, self.A_TYPES))
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            'B', self.B_HELP, self.B_TYPES))
-        self.addParameter(QgsProcessingParameterField(
-            'A_FIELDS', 'Fields of A to copy', parentLayerParameterName='A',
-            allowMultiple=True, optional=True))
-        self.addParameter(QgsProcessingParameterField(
-            'B_FIELDS', 'Fields of B to copy', parentLayerParameterName='B',
-            allowMultiple=True, optional=True))
+        for name, types, text in zip(self.NAMES, self.TYPES, self.HELP):
+            self.addParameter(QgsProcessingParameterFeatureSource(
+                name, text, types))
+        for key, name in (('acopy', 'A'), ('bcopy', 'B')):
+            if key in self.OPTIONS:
+                self.addParameter(QgsProcessingParameterField(
+                    name + '_FIELDS', 'Fields of {} to copy'.format(name),
+                    parentLayerParameterName=name, allowMultiple=True,
+                    optional=True))
         self.addParameter(QgsProcessingParameterEnum(
             'ENGINE', 'Engine', options=ENGINES, defaultValue=0))
-        self.addParameter(QgsProcessingParameterNumber(
-            'GRID', 'Grid cells per axis (0: chosen from the counts)',
-            QgsProcessingParameterNumber.Integer, defaultValue=0,
-            minValue=0, maxValue=4096))
-        if self.OUTSIDE:
+        if 'grid' in self.OPTIONS:
+            self.addParameter(QgsProcessingParameterNumber(
+                'GRID', 'Grid cells per axis (0: chosen from the counts)',
+                QgsProcessingParameterNumber.Integer, defaultValue=0,
+                minValue=0, maxValue=4096))
+        if 'threads' in self.OPTIONS:
+            self.addParameter(QgsProcessingParameterNumber(
+                'THREADS', 'Threads of the cpu engine (0: all processors)',
+                QgsProcessingParameterNumber.Integer, defaultValue=0,
+                minValue=0, maxValue=1024))
+        if 'max_memory' in self.OPTIONS:
+            self.addParameter(QgsProcessingParameterString(
+                'MAX_MEMORY', 'Memory the run may take beyond its inputs: '
+                'auto (what the machine has available), none (no check), '
+                'or a size such as 500M or 2G; a run whose estimate is '
+                'larger is refused before it starts', defaultValue='auto'))
+        if 'outside' in self.OPTIONS:
             self.addParameter(QgsProcessingParameterBoolean(
                 'OUTSIDE', 'Also a record (kind outside, no B) for each '
                 'point of A in no solid of B', defaultValue=False))
-        if self.SKIP_INVALID:
+        if 'skip_invalid' in self.OPTIONS:
             self.addParameter(QgsProcessingParameterBoolean(
                 'SKIP_INVALID', 'Skip the features of B that are not closed '
                 'surfaces, with a warning (else they fail the run)',
                 defaultValue=False))
-        self.addParameter(QgsProcessingParameterFeatureSink(
-            'OUTPUT', 'Point contacts' if self.LINES else 'Output',
-            QgsProcessing.TypeVectorPoint))
-        if self.LINES:
-            self.addParameter(QgsProcessingParameterFeatureSink(
-                'OUTPUT_LINES', 'Line contacts',
-                QgsProcessing.TypeVectorLine, optional=True))
-        self.addOutput(QgsProcessingOutputNumber('CONTACTS',
-                                                 'Number of contacts'))
-
-    def _init_one(self):
-        """The parameters of an operation of one input (delaunay)."""
-        self.addParameter(QgsProcessingParameterFeatureSource(
-            'INPUT', self.A_HELP, self.A_TYPES))
-        self.addParameter(QgsProcessingParameterEnum(
-            'ENGINE', 'Engine', options=ENGINES, defaultValue=0))
-        if self.VERIFY:
+        if 'verify' in self.OPTIONS:
             self.addParameter(QgsProcessingParameterBoolean(
                 'VERIFY', 'Check the result again with exact predicates '
                 'before writing it (a finding fails the run)',
                 defaultValue=False))
-        self.addParameter(QgsProcessingParameterFeatureSink(
-            'OUTPUT', 'Triangles' if self.POLYGONS else 'Output',
-            QgsProcessing.TypeVectorPolygon if self.POLYGONS
-            else QgsProcessing.TypeVectorPoint))
-        self.addOutput(QgsProcessingOutputNumber(
-            'COUNT', 'Number of features written'))
+        if 'tin' in self.OPTIONS:
+            self.addParameter(QgsProcessingParameterBoolean(
+                'TIN', 'One feature holding every triangle, in order (the '
+                "tool's TIN; a MultiPolygon in QGIS 3.22, which has no TIN "
+                'type), no fields', defaultValue=False))
+        if self.POLYGONS:
+            self.addParameter(QgsProcessingParameterFeatureSink(
+                'OUTPUT', 'Triangles', QgsProcessing.TypeVectorPolygon))
+        else:
+            self.addParameter(QgsProcessingParameterFeatureSink(
+                'OUTPUT', 'Point contacts' if self.LINES else 'Output',
+                QgsProcessing.TypeVectorPoint))
+        if self.LINES:
+            self.addParameter(QgsProcessingParameterFeatureSink(
+                'OUTPUT_LINES', 'Line contacts',
+                QgsProcessing.TypeVectorLine, optional=True))
+        self.addOutput(QgsProcessingOutputNumber(self.COUNT,
+                                                 self.COUNT_LABEL))
 
-    def _input(self, parameters, name, context, feedback):
-        """The input's file and layer, as the tool takes them.  A file the
-        tool can read goes as it is (so a_fid and b_fid are its FIDs); a
-        selection, a filter or another provider's layer is exported to a
-        temporary GeoPackage first."""
-        path, layer = self.parameterAsCompatibleSourceLayerPathAndLayerName(
-            parameters, name, context, _READABLE, 'gpkg', feedback)
-        if not path:
-            raise QgsProcessingException(
-                self.invalidSourceError(parameters, name))
-        return path, layer
+    def _flag(self, key, param, parameters, context):
+        """The tool's flag for boolean parameter param, where it applies
+        and is set ([] otherwise)."""
+        if key in self.OPTIONS and self.parameterAsBool(parameters, param,
+                                                        context):
+            return [_FLAGS[key]]
+        return []
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802
-        if self.ONE:
-            return self._process_one(parameters, context, feedback)
-        a_path, a_layer = self._input(parameters, 'A', context, feedback)
-        b_path, b_layer = self._input(parameters, 'B', context, feedback)
-        a_src = self.parameterAsSource(parameters, 'A', context)
-        tmp = QgsProcessingUtils.generateTempFilename('contacts.gpkg')
-
-        args = [self.OP, '-progress', '-f', 'GPKG', '-nln', 'contacts']
-        if a_layer:
-            args += ['-al', a_layer]
-        if b_layer:
-            args += ['-bl', b_layer]
-        a_fields = self.parameterAsFields(parameters, 'A_FIELDS', context)
-        b_fields = self.parameterAsFields(parameters, 'B_FIELDS', context)
-        if a_fields:
-            args += ['-acopy', ','.join(a_fields)]
-        if b_fields:
-            args += ['-bcopy', ','.join(b_fields)]
-        engine = self.parameterAsEnum(parameters, 'ENGINE', context)
-        args += ['--engine', ENGINES[engine]]
-        grid = self.parameterAsInt(parameters, 'GRID', context)
-        if grid > 0:
-            args += ['--grid', str(grid)]
-        if self.OUTSIDE and self.parameterAsBool(parameters, 'OUTSIDE',
-                                                 context):
-            args += ['-outside']
-        if self.SKIP_INVALID and self.parameterAsBool(
-                parameters, 'SKIP_INVALID', context):
-            args += ['-skip-invalid']
-        args += [tmp, a_path, b_path]
-        tool.run(args, feedback, 0, 90)
-
-        return self._copy(tmp, parameters, context, feedback,
-                          a_src.sourceCrs())
-
-    def _process_one(self, parameters, context, feedback):
-        """Runs an operation of one input (delaunay) and copies its
-        layer into OUTPUT."""
-        path, layer = self._input(parameters, 'INPUT', context, feedback)
-        src = self.parameterAsSource(parameters, 'INPUT', context)
+        fields = {}
+        for key, name in (('acopy', 'A'), ('bcopy', 'B')):
+            if key in self.OPTIONS:
+                # the tool splits its lists at commas: so does the export
+                fields[name] = [x.strip() for f in self.parameterAsFields(
+                    parameters, name + '_FIELDS', context)
+                    for x in f.split(',') if x.strip()]
+        inputs = [tool_input(self, parameters, name, context, feedback,
+                             fields.get(name, ()))
+                  for name in self.NAMES]
+        src = self.parameterAsSource(parameters, self.NAMES[0], context)
         tmp = QgsProcessingUtils.generateTempFilename(self.LAYER + '.gpkg')
         args = [self.OP, '-progress', '-f', 'GPKG', '-nln', self.LAYER]
-        if layer:
-            args += ['-al', layer]
+        for opt, i in zip(('-al', '-bl'), inputs):
+            if i.layer:
+                args += [opt, i.layer]
+        for opt, name in (('-acopy', 'A'), ('-bcopy', 'B')):
+            if fields.get(name):
+                args += [opt, ','.join(fields[name])]
         engine = self.parameterAsEnum(parameters, 'ENGINE', context)
         args += ['--engine', ENGINES[engine]]
-        if self.VERIFY and self.parameterAsBool(parameters, 'VERIFY',
-                                                context):
-            args += ['--verify']
-        args += [tmp, path]
-        tool.run(args, feedback, 0, 90)
+        if 'grid' in self.OPTIONS:
+            grid = self.parameterAsInt(parameters, 'GRID', context)
+            if grid > 0:
+                args += ['--grid', str(grid)]
+        if 'threads' in self.OPTIONS:
+            threads = self.parameterAsInt(parameters, 'THREADS', context)
+            if threads > 0:
+                args += ['--threads', str(threads)]
+        if 'max_memory' in self.OPTIONS:
+            mem = self.parameterAsString(parameters, 'MAX_MEMORY',
+                                         context).strip()
+            if mem and mem != 'auto':
+                args += ['--max-memory', mem]
+        for key, param in (('outside', 'OUTSIDE'),
+                           ('skip_invalid', 'SKIP_INVALID'),
+                           ('verify', 'VERIFY'), ('tin', 'TIN')):
+            args += self._flag(key, param, parameters, context)
+        args += [tmp] + [i.path for i in inputs]
+        # the tool's messages name the user's layers, not the exports
+        names = {i.path: i.label for i in inputs if i.label}
+        names[tmp] = 'the output'
+        tool.run(args, feedback, 0, 90, names)
         return self._copy(tmp, parameters, context, feedback,
                           src.sourceCrs())
 
@@ -278,9 +293,16 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         as_text = [defn.GetFieldDefn(i).GetType() not in _TYPES
                    for i in range(defn.GetFieldCount())]
         z = self.DIM == 3
+        tin = False
         if self.POLYGONS:   # Z as the tool wrote it (the points' own)
-            z = bool(ogr.GT_HasZ(lyr.GetGeomType()))
-            kind = QgsWkbTypes.PolygonZ if z else QgsWkbTypes.Polygon
+            gt = lyr.GetGeomType()
+            z = bool(ogr.GT_HasZ(gt))
+            tin = ogr.GT_Flatten(gt) == ogr.wkbTIN
+            if tin:         # QGIS 3.22 has no TIN: its triangles as parts
+                kind = QgsWkbTypes.MultiPolygonZ if z else \
+                    QgsWkbTypes.MultiPolygon
+            else:
+                kind = QgsWkbTypes.PolygonZ if z else QgsWkbTypes.Polygon
         else:
             kind = QgsWkbTypes.PointZ if z else QgsWkbTypes.Point
         pt_sink, pt_id = self.parameterAsSink(
@@ -301,6 +323,8 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
             if feedback.isCanceled():
                 break
             g = f.GetGeometryRef()
+            if tin:
+                g = ogr.ForceToMultiPolygon(g)
             qf = QgsFeature(fields)
             qg = QgsGeometry()
             qg.fromWkb(g.ExportToIsoWkb())
@@ -315,12 +339,11 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
                 pt_sink.addFeature(qf, QgsFeatureSink.FastInsert)
             elif ln_sink is not None:
                 ln_sink.addFeature(qf, QgsFeatureSink.FastInsert)
-            n += 1
-            feedback.setProgress(90 + 10 * n / total)
+            # a TIN counts its triangles, as the tool's summary does
+            n += g.GetGeometryCount() if tin else 1
+            feedback.setProgress(90 + 10 * min(n, total) / total)
         ds = None
-        if self.ONE:
-            return {'OUTPUT': pt_id, 'COUNT': n}
-        results = {'OUTPUT': pt_id, 'CONTACTS': n}
+        results = {'OUTPUT': pt_id, self.COUNT: n}
         if ln_sink is not None:
             results['OUTPUT_LINES'] = ln_id
         return results

@@ -15,7 +15,7 @@ class ExactgeoProvider(QgsProcessingProvider):
         return 'exactgeo'
 
     def longName(self):  # noqa: N802
-        return 'exactgeo exact intersections ({})'.format(tool.program())
+        return 'exactgeo exact geometry ({})'.format(tool.program())
 
     def loadAlgorithms(self):  # noqa: N802
         try:

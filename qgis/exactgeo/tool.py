@@ -59,15 +59,31 @@ def operations():
                 prog, '--operations', e))
 
 
-def run(args, feedback, start=0.0, span=100.0):
+def _rename(text, names):
+    """text with each temporary path of names (path: the user's name for
+    it) replaced, "PATH, layer 'L'" as a whole."""
+    for path, label in names.items():
+        text = re.sub(re.escape(path) + r"(, layer '[^']*')?", label, text)
+    return text
+
+
+def run(args, feedback, start=0.0, span=100.0, names=None):
     """Runs `exactgeo ARGS...`; GDAL's -progress output ("0...10...20")
     is mapped to start..start+span percent of the algorithm's progress.
-    Raises QgsProcessingException with the tool's message on failure or
-    cancellation."""
+    The tool's warnings go to the log as warnings as they come, its
+    other messages (its error) as information at its end, each once and
+    with the temporary paths of names replaced (see _rename).  On failure
+    the QgsProcessingException raised says only that the tool failed:
+    QGIS prints an exception's text three times (qgis_process: its
+    message log, its error line, its final message), and
+    feedback.reportError twice (its line and the message log), so the
+    tool's own words go through pushInfo, printed once.  Cancelling
+    raises too."""
     prog = program()
     _check_found(prog)
-    errors = []
-    pending = [b'']
+    names = names or {}
+    lines = []          # the tool's other stderr lines: its error
+    pending = [b'', '']
 
     def on_stdout(data):
         # The dots arrive in pieces: keep an unfinished number for later.
@@ -81,23 +97,31 @@ def run(args, feedback, start=0.0, span=100.0):
             feedback.setProgress(start + span * pct / 100.0)
 
     def on_stderr(data):
-        text = bytes(data).decode('utf-8', 'replace')
-        errors.append(text)
-        for line in text.splitlines():
-            if line.strip():
-                feedback.pushInfo(line)
+        # whole lines only: a warning may arrive in pieces
+        text = pending[1] + bytes(data).decode('utf-8', 'replace')
+        done, _, pending[1] = text.rpartition('\n')
+        for line in done.split('\n') if done else []:
+            line = _rename(line, names)
+            if line.startswith('exactgeo: warning: '):
+                feedback.pushWarning(line)
+            elif line.strip():
+                lines.append(line)
 
     feedback.pushCommandInfo(' '.join([prog] + [_quote(a) for a in args]))
     proc = QgsBlockingProcess(prog, args)
     proc.setStdOutHandler(on_stdout)
     proc.setStdErrHandler(on_stderr)
     rc = proc.run(feedback)
+    if pending[1].strip():
+        lines.append(_rename(pending[1], names))
     if feedback.isCanceled():
         raise QgsProcessingException('exactgeo: cancelled')
+    for line in lines:
+        feedback.pushInfo(line)
     if rc != 0:
-        msg = ''.join(errors).strip() or \
-            'exactgeo exited with status {}'.format(rc)
-        raise QgsProcessingException(msg)
+        raise QgsProcessingException(
+            'exactgeo {} failed (exit status {}){}'.format(
+                args[0], rc, ': see its message above' if lines else ''))
 
 
 def _quote(a):
