@@ -33,6 +33,18 @@ static int local_gather(struct xgp_comm *c, const void *buf, size_t n,
     return XG_OK;
 }
 
+static int local_scatter(struct xgp_comm *c, void *const *parts,
+                         const size_t *len, void **mine, size_t *n)
+{
+    (void)c;
+    *n = len[0];
+    *mine = malloc(len[0] ? len[0] : 1);
+    if (!*mine)
+        return XG_ENOMEM;
+    memcpy(*mine, parts[0], len[0]);
+    return XG_OK;
+}
+
 static void local_end(struct xgp_comm *c)
 {
     (void)c;
@@ -46,5 +58,6 @@ void xgp_comm_local(struct xgp_comm *c)
     c->bcast = local_bcast;
     c->max = local_max;
     c->gather = local_gather;
+    c->scatter = local_scatter;
     c->end = local_end;
 }

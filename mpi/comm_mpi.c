@@ -82,6 +82,45 @@ static int mpi_gather(struct xgp_comm *c, const void *buf, size_t n,
     return rc;
 }
 
+static int mpi_scatter(struct xgp_comm *c, void *const *parts,
+                       const size_t *len, void **mine, size_t *n)
+{
+    uint64_t nr = 0;
+    size_t at;
+    char *scratch = NULL;
+    *mine = NULL;
+    if (c->rank == 0) {
+        int r;
+        for (r = 1; r < c->size; r++) {
+            nr = len[r];
+            MPI_Send(&nr, 1, MPI_UINT64_T, r, 2, MPI_COMM_WORLD);
+            for (at = 0; at < len[r]; at += PIECE) {
+                size_t k = len[r] - at < PIECE ? len[r] - at : PIECE;
+                MPI_Send((const char *)parts[r] + at, (int)k, MPI_BYTE, r,
+                         2, MPI_COMM_WORLD);
+            }
+        }
+        *n = len[0];
+        if (!(*mine = malloc(len[0] ? len[0] : 1)))
+            return XG_ENOMEM;
+        memcpy(*mine, parts[0], len[0]);
+        return XG_OK;
+    }
+    MPI_Recv(&nr, 1, MPI_UINT64_T, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    *n = (size_t)nr;
+    /* the pieces are received even when there is nowhere to keep them,
+     * so that rank 0 does not wait for ever */
+    if (!(*mine = malloc(*n ? *n : 1)) && !(scratch = malloc(PIECE)))
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    for (at = 0; at < *n; at += PIECE) {
+        size_t k = *n - at < PIECE ? *n - at : PIECE;
+        MPI_Recv(*mine ? (char *)*mine + at : scratch, (int)k, MPI_BYTE, 0,
+                 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    free(scratch);
+    return *mine ? XG_OK : XG_ENOMEM;
+}
+
 static void mpi_end(struct xgp_comm *c)
 {
     int done = 0;
@@ -102,6 +141,7 @@ int xgp_comm_mpi(struct xgp_comm *c, int *argc, char ***argv, char *err,
     c->bcast = mpi_bcast;
     c->max = mpi_max;
     c->gather = mpi_gather;
+    c->scatter = mpi_scatter;
     c->end = mpi_end;
     return XG_OK;
 }

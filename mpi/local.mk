@@ -7,6 +7,7 @@ if HAVE_GDAL
 noinst_LTLIBRARIES += mpi/libxgpart.la
 mpi_libxgpart_la_SOURCES = mpi/xgp.h mpi/xgp_internal.h \
 	mpi/launch.c mpi/comm_local.c mpi/plan.c mpi/region_run.c \
+	mpi/region_read.c \
 	mpi/records.c mpi/part_run.c
 if HAVE_MPI
 mpi_libxgpart_la_SOURCES += mpi/comm_mpi.c

@@ -1,8 +1,10 @@
 /*
  * part_run.c -- a run in regions on every rank of a communicator
- * (xgp_run, xgp.h): rank 0 plans, the ranks run their regions in rounds
- * (region k on rank k mod P), stop together when one fails, and send
- * their records to rank 0, which writes them in the single-process order.
+ * (xgp_run, xgp.h): rank 0 plans (every feature read once, each listed
+ * for the regions it meets) and sends each rank its regions' lists; the
+ * ranks run their regions in rounds (region k on rank k mod P), stop
+ * together when one fails, and send their records to rank 0, which
+ * writes them in the single-process order.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +16,11 @@
 struct plan_head {
     int32_t rc;               /* the plan's failure: every rank stops   */
     int32_t n;                /* regions that follow                    */
-    double clip[4];
 };
 
-/* A part of the job's progress bar: the regions of this rank from 0 to
- * 0.8, the write to 0.9, the close to 1 (xgo__close_dst). */
+/* A part of the job's progress bar: the plan from 0 to 0.2 (rank 0), the
+ * regions of this rank to 0.8, the write to 0.9, the close to 1
+ * (xgo__close_dst). */
 struct slice {
     const struct xgo_job *job;
     double at, span;
@@ -33,27 +35,12 @@ static int CPL_STDCALL slice_fn(double f, const char *msg, void *arg)
     return s->job->progress(s->at + s->span * f, NULL, s->job->progress_arg);
 }
 
-/* The figures of one rank's part added to the run's. */
+/* The figures of one rank's part added to the run's (the features'
+ * counts are the plan's, in rep already). */
 static void add_part(struct xg_stats *st, struct xgo_report *rep,
-                     struct xgo_src src[2], const struct xgp_part *p,
-                     int *have_run)
+                     const struct xgp_part *p, int *have_run)
 {
-    int i, k;
-    for (i = 0; i < 2; i++) {
-        src[i].nread += p->features[i];
-        src[i].nogeom += p->nogeom[i];
-        src[i].barren += p->barren[i];
-        src[i].invalid += p->invalid[i];
-    }
-    rep->a_features += p->features[0];
-    rep->b_features += p->features[1];
-    rep->null_geoms += p->nogeom[0] + p->nogeom[1];
-    rep->triangulated += p->triangulated;
-    rep->nonplanar += p->nonplanar;
-    rep->bad_polygons += p->bad_polygons;
-    rep->not_closed += p->not_closed;
-    rep->crossing += p->crossing;
-    rep->has_z |= p->has_z;
+    int k;
     if (p->rank.read_seconds > rep->read_seconds)
         rep->read_seconds = p->rank.read_seconds;
     if (p->has_run && !*have_run) {
@@ -78,9 +65,9 @@ static void add_part(struct xg_stats *st, struct xgo_report *rep,
         st->seconds[k] += p->st.seconds[k];
 }
 
-/* The checks a single run makes of what it read, on the summed counts,
- * with its messages: an input that gave no feature, no element, or only
- * elements the core skips. */
+/* The check a single run makes after its core, on the summed counts,
+ * with its message: an input whose elements the core skips, all of them
+ * (the plan made those of its reader). */
 static int check_read(const struct xgo_job *job, struct xgo_src src[2],
                       const struct xg_stats *st, char *err, size_t errlen)
 {
@@ -88,21 +75,6 @@ static int check_read(const struct xgo_job *job, struct xgo_src src[2],
     const uint64_t count[2] = {st->a_count, st->b_count};
     const uint64_t skip[2] = {st->a_skipped, st->b_skipped};
     int i;
-    for (i = 0; i < op->ninputs; i++) {
-        struct xgo_src *s = &src[i];
-        if (s->nread == 0) {
-            char what[512];
-            xgo__src_filters(s, what, sizeof what);
-            if (*what)
-                return xgo__fail(err, errlen, XG_EINVAL, "%s, layer '%s': "
-                                 "no feature matches %s", s->path, s->name,
-                                 what);
-            return xgo__fail(err, errlen, XG_EINVAL, "%s, layer '%s': "
-                             "layer is empty", s->path, s->name);
-        }
-        if (count[i] == 0)
-            return xgo__no_usable(op, i, s, 0, err, errlen);
-    }
     for (i = 0; i < op->ninputs; i++)
         if (skip[i] == count[i])
             return xgo__no_usable(op, i, &src[i], count[i], err, errlen);
@@ -130,7 +102,7 @@ static int finish(const struct xgo_job *job, int size, char *all,
             return xgo__fail(err, errlen, XG_EIO, "rank %d sent %zu bytes, "
                              "not its figures", r, len[r]);
         rep->per_rank[r] = p->rank;
-        add_part(st, rep, src, p, &have_run);
+        add_part(st, rep, p, &have_run);
         nrec += p->nrec;
         if (p->rc && (failed < 0 || p->region < failed)) {
             failed = p->region;
@@ -160,6 +132,30 @@ static int finish(const struct xgo_job *job, int size, char *all,
     return rc;
 }
 
+/* The lists of region k, the next in *at (rank's part of the plan, up
+ * to end): XG_EIO when the part does not hold them. */
+static int region_fids(const char **at, const char *end, int k,
+                       struct xgp_fids *f)
+{
+    struct xgp_head h;
+    int i, o;
+    if ((size_t)(end - *at) < sizeof h)
+        return XG_EIO;
+    memcpy(&h, *at, sizeof h);
+    *at += sizeof h;
+    if (h.region != k)
+        return XG_EIO;
+    for (i = 0; i < 2; i++)
+        for (o = 0; o < 2; o++) {
+            if (h.n[i][o] > (size_t)(end - *at) / sizeof(int64_t))
+                return XG_EIO;
+            f->v[i][o] = (const int64_t *)(const void *)*at;
+            f->n[i][o] = (size_t)h.n[i][o];
+            *at += f->n[i][o] * sizeof(int64_t);
+        }
+    return XG_OK;
+}
+
 int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
             GDALDatasetH dst, const char *layer_name, char **lco,
             struct xg_stats *st, char *err, size_t errlen)
@@ -175,8 +171,13 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
     OGRSpatialReferenceH srs = NULL;
     size_t *len = NULL;       /* rank 0: what each rank sent */
     size_t len_other = 0;     /* the other ranks' (unused) */
+    void **parts = NULL;      /* rank 0: each rank's part of the plan */
+    size_t *parts_len = NULL; /* ... and its bytes */
+    char *plan = NULL;        /* this rank's */
+    const char *plan_at;
+    size_t plan_len = 0;
     char *buf = NULL, *all = NULL;
-    int rc = XG_OK, n, first, mine = 0, nmine, stop;
+    int rc = XG_OK, n, r, first, mine = 0, nmine, stop;
     struct slice sl = {job, 0.0, 0.0};
     double t;
 
@@ -206,22 +207,38 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
         else if (!dst)
             ph.rc = xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
         else if (ph.rc == XG_ENOMEM ||
-                 !(len = calloc((size_t)comm->size, sizeof *len)))
+                 !(len = calloc((size_t)comm->size, sizeof *len)) ||
+                 !(parts = calloc((size_t)comm->size, sizeof *parts)) ||
+                 !(parts_len = calloc((size_t)comm->size,
+                                      sizeof *parts_len)))
             ph.rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-        else
-            ph.rc = xgp__plan(job, n, src, &srs, regions, ph.clip, err,
-                              errlen);
+        else {
+            t = xgo__now();
+            ph.rc = xgp__plan(job, n, comm->size, src, &srs, regions, rep,
+                              parts, parts_len, err, errlen);
+            part.rank.read_seconds = xgo__now() - t;
+        }
     }
     comm->bcast(comm, &ph, sizeof ph);
     if (ph.rc == XG_OK)
         comm->bcast(comm, regions, (size_t)n * sizeof *regions);
     if ((rc = ph.rc) != XG_OK)
         goto done;
-    if (!(ctx = xg_ctx_new()) ||
-        xg_ctx_set_threads(ctx, job->threads) != XG_OK)
+    if (comm->scatter(comm, parts, parts_len, (void **)&plan, &plan_len) !=
+        XG_OK)
         rc = xgo__fail(part.err, sizeof part.err, XG_ENOMEM,
                        "out of memory");
-    else
+    if (parts)
+        for (r = 0; r < comm->size; r++) {
+            free(parts[r]);
+            parts[r] = NULL;
+        }
+    plan_at = plan;
+    if (rc == XG_OK && (!(ctx = xg_ctx_new()) ||
+                        xg_ctx_set_threads(ctx, job->threads) != XG_OK))
+        rc = xgo__fail(part.err, sizeof part.err, XG_ENOMEM,
+                       "out of memory");
+    if (rc == XG_OK)
         xg_ctx_set_memory(ctx, job->memory);
 
     /* the rounds: region first + rank in each; after each, every rank
@@ -231,11 +248,17 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
     for (first = 0; first < n; first += comm->size) {
         int k = first + comm->rank;
         if (rc == XG_OK && k < n) {
-            sl.at = 0.8 * mine / nmine;
-            sl.span = 0.8 / nmine;
-            rc = xgp__region_run(job, ctx, k, &regions[k], ph.clip, &part,
-                                 &recs, slice_fn, &sl, part.err,
-                                 sizeof part.err);
+            struct xgp_fids f;
+            sl.at = 0.2 + 0.6 * mine / nmine;
+            sl.span = 0.6 / nmine;
+            if (region_fids(&plan_at, plan + plan_len, k, &f) != XG_OK)
+                rc = xgo__fail(part.err, sizeof part.err, XG_EIO, "rank %d: "
+                               "the plan of region %d is cut short",
+                               comm->rank, k);
+            else
+                rc = xgp__region_run(job, ctx, &regions[k], &f, &part,
+                                     &recs, slice_fn, &sl, part.err,
+                                     sizeof part.err);
             if (rc)
                 part.region = k;
             part.rank.regions++;
@@ -312,6 +335,12 @@ done:
         err[0] = '\0';
     xg_ctx_free(ctx);
     free(regions);
+    if (parts)
+        for (r = 0; r < comm->size; r++)
+            free(parts[r]);
+    free(parts);
+    free(parts_len);
+    free(plan);
     free(buf);
     free(all);
     free(len);

@@ -1,8 +1,8 @@
 /*
  * region_run.c -- one region of a run in regions, on the rank that has
- * it: the features meeting its reach read with the readers of a single
- * run, the operation's engine run on them, the contacts the region owns
- * kept and named by their sources' ids.
+ * it: the features rank 0's plan gave it read by FID with the readers of
+ * a single run, the operation's engine run on them, the contacts the
+ * region owns kept and named by their sources' ids.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,20 +10,6 @@
 #include <cpl_error.h>
 #include "xgp_internal.h"
 
-
-/* Appends the elements of from to to (the foreign features' after the
- * owned ones: the order of a region's elements does not matter, its
- * records are named by ids). */
-static int append(struct xg_set *to, const struct xg_set *from)
-{
-    size_t i;
-    int d = xg_elem_doubles(from->elem);
-    for (i = 0; i < from->n; i++)
-        if (xg_set_push(to, from->elem, from->xyz + (size_t)d * i,
-                        from->fid[i], from->sub[i]) != XG_OK)
-            return XG_ENOMEM;
-    return XG_OK;
-}
 
 /* The elements the core skips among the first n of s (input i): s's own
  * figure when n is all of s, else a run over those n against nothing
@@ -67,83 +53,119 @@ static void add_work(struct xg_stats *sum, const struct xg_stats *st)
         sum->seconds[k] += st->seconds[k];
 }
 
-int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx, int k,
-                    const struct xg_region *r, const double clip[4],
+/* The ascending union of two ascending lists (disjoint: a feature is
+ * owned or not), into *out (allocated; the caller frees it). */
+static int merge(const int64_t *a, size_t na, const int64_t *b, size_t nb,
+                 int64_t **out)
+{
+    size_t i = 0, j = 0, k = 0;
+    if (!(*out = malloc((na + nb > 0 ? na + nb : 1) * sizeof **out)))
+        return XG_ENOMEM;
+    while (i < na || j < nb)
+        (*out)[k++] = j == nb || (i < na && a[i] < b[j]) ? a[i++] : b[j++];
+    return XG_OK;
+}
+
+/* set's elements of the features listed in own (ascending) moved before
+ * the others, in their order; *n receives their count. */
+static int owned_first(struct xg_set *set, const int64_t *own, size_t nown,
+                       size_t *n)
+{
+    struct xg_set t = {0};
+    size_t d = (size_t)xg_elem_doubles(set->elem), i;
+    int pass;
+    t.elem = set->elem;
+    *n = 0;
+    for (pass = 0; pass < 2; pass++)
+        for (i = 0; i < set->n; i++) {
+            int64_t fid = set->fid[i];
+            const int64_t *p = bsearch(&fid, own, nown, sizeof *own,
+                                       xgp__fid_cmp);
+            if ((p != NULL) != (pass == 0))
+                continue;
+            if (xg_set_push(&t, set->elem, set->xyz + d * i, fid,
+                            set->sub[i]) != XG_OK) {
+                xg_set_free(&t);
+                return XG_ENOMEM;
+            }
+            *n += pass == 0;
+        }
+    xg_set_free(set);
+    *set = t;
+    return XG_OK;
+}
+
+/* The features of f's lists of input i read into set, those the region
+ * owns first (*own elements of them), with the single run's reader (job,
+ * quiet): the input opened again without its filters, which the plan
+ * applied.  The order of a region's elements does not matter otherwise:
+ * its records are named by ids. */
+static int read_lists(const struct xgo_job *job, int i,
+                      const struct xgp_fids *f, struct xg_set *set,
+                      size_t *own, char *err, size_t errlen)
+{
+    struct xgo_input in = i ? job->b : job->a;
+    struct xgo_src s;
+    struct xgo_report rep;    /* the plan's counts are the run's */
+    struct xgp_fetch fetch;
+    int64_t *all = NULL;
+    int rc;
+    *own = 0;
+    if (f->n[i][0] + f->n[i][1] == 0)
+        return XG_OK;
+    in.where = NULL;
+    in.spat_set = 0;
+    in.copy = XGO_COPY_NONE;  /* rank 0 fetches those it writes */
+    in.fields = NULL;
+    memset(&rep, 0, sizeof rep);
+    memset(&fetch, 0, sizeof fetch);
+    /* what GDAL says while opening, rank 0's plan said once already */
+    CPLPushErrorHandler(CPLQuietErrorHandler);
+    rc = xgo__src_open(&s, &in, i ? "B" : "A", err, errlen);
+    CPLPopErrorHandler();
+    if (rc == XG_OK &&
+        (merge(f->v[i][0], f->n[i][0], f->v[i][1], f->n[i][1], &all) !=
+             XG_OK ||
+         xgp__fetch_begin(&fetch, &s, all, f->n[i][0] + f->n[i][1]) !=
+             XG_OK))
+        rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    if (rc == XG_OK) {
+        s.next = xgp__fetch_next;
+        s.next_arg = &fetch;
+        rc = xgo__read(&s, job, i, set, &rep, NULL, NULL, err, errlen);
+    }
+    if (rc == XG_OK &&
+        owned_first(set, f->v[i][0], f->n[i][0], own) != XG_OK)
+        rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    xgp__fetch_end(&fetch);
+    free(all);
+    xgo__src_close(&s);
+    return rc;
+}
+
+int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
+                    const struct xg_region *r, const struct xgp_fids *f,
                     struct xgp_part *part, struct xgp_recs *out,
                     GDALProgressFunc pf, void *pa, char *err,
                     size_t errlen)
 {
     const struct xg_op *op = job->op;
-    struct xgo_src s[2];
-    struct xg_set set[2] = {{0}, {0}}, foreign[2] = {{0}, {0}};
-    struct xgo_report rep;
+    struct xgo_job quiet = *job;
+    struct xg_set set[2] = {{0}, {0}};
     struct xg_contacts c = {0};
     struct xg_stats st;
     struct xgo_relay rl = {pf, pa};
     size_t own[2] = {0, 0}, j;
-    double reach[4], t;
+    double t;
     int i, rc = XG_OK;
 
-    memset(s, 0, sizeof s);
-    memset(&rep, 0, sizeof rep);
     memset(&st, 0, sizeof st);
-    xg_region_reach(r, reach);
-    for (i = 0; i < 2; i++) {
-        reach[i] = reach[i] > clip[i] ? reach[i] : clip[i];
-        reach[i + 2] = reach[i + 2] < clip[i + 2] ? reach[i + 2]
-                                                  : clip[i + 2];
-    }
+    quiet.quiet = 1;
     t = xgo__now();
     for (i = 0; i < op->ninputs && rc == XG_OK; i++) {
-        /* the job's input with the region's reach as OGR's filter; the
-         * user's box, if any, is tested per feature by the reader; no
-         * attributes (rank 0 fetches those it writes) */
-        struct xgo_input in = i ? job->b : job->a;
-        in.spat_set = 1;
-        memcpy(in.spat, reach, sizeof reach);
-        in.copy = XGO_COPY_NONE;
-        in.fields = NULL;
-        /* what GDAL says while opening (a CRS it guesses, a driver's
-         * notice) rank 0's plan said once already: not again for each
-         * region */
-        CPLPushErrorHandler(CPLQuietErrorHandler);
-        rc = xgo__src_open(&s[i], &in, i ? "B" : "A", err, errlen);
-        CPLPopErrorHandler();
-        if (rc)
-            break;
-        s[i].region = r;
-        s[i].foreign = &foreign[i];
-        s[i].user_box_set = (i ? job->b : job->a).spat_set;
-        memcpy(s[i].user_box, (i ? job->b : job->a).spat,
-               sizeof s[i].user_box);
-        foreign[i].elem = set[i].elem = op->in[i].elem;
-        rc = xgo__read(&s[i], job, i, &set[i], &rep, NULL, NULL, err,
-                       errlen);
-        /* a box never returns features without geometry: region 0
-         * counts them, as a single run would, unless the user's box
-         * leaves them out anyway */
-        if (rc == XG_OK && k == 0 && !(i ? job->b : job->a).spat_set) {
-            struct xgo_src whole;
-            struct xgo_input plain = i ? job->b : job->a;
-            plain.copy = XGO_COPY_NONE;
-            plain.fields = NULL;
-            CPLPushErrorHandler(CPLQuietErrorHandler);
-            rc = xgo__src_open(&whole, &plain, i ? "B" : "A", err, errlen);
-            CPLPopErrorHandler();
-            if (rc == XG_OK)
-                rc = xgo__read_nogeom(&whole, job, &rep, err, errlen);
-            s[i].nread += whole.nread;
-            s[i].nogeom += whole.nogeom;
-            xgo__src_close(&whole);
-        }
-        own[i] = set[i].n;
-        if (rc == XG_OK && append(&set[i], &foreign[i]) != XG_OK)
-            rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-        part->rank.features += s[i].nseen;
-        part->features[i] += s[i].nread;
-        part->nogeom[i] += s[i].nogeom;
-        part->barren[i] += s[i].barren;
-        part->invalid[i] += s[i].invalid;
+        set[i].elem = op->in[i].elem;
+        rc = read_lists(&quiet, i, f, &set[i], &own[i], err, errlen);
+        part->rank.features += f->n[i][0] + f->n[i][1];
     }
     part->rank.read_seconds += xgo__now() - t;
     if (rc == XG_OK && pf && !pf(0.5, NULL, pa))
@@ -205,17 +227,8 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx, int k,
         part->rank.contacts += c.n;
     }
     part->rank.compute_seconds += xgo__now() - t;
-    part->triangulated += rep.triangulated;
-    part->nonplanar += rep.nonplanar;
-    part->bad_polygons += rep.bad_polygons;
-    part->not_closed += rep.not_closed;
-    part->crossing += rep.crossing;
-    part->has_z |= rep.has_z;
     xg_contacts_free(&c);
-    for (i = 0; i < 2; i++) {
-        xg_set_free(&set[i]);
-        xg_set_free(&foreign[i]);
-        xgo__src_close(&s[i]);
-    }
+    xg_set_free(&set[0]);
+    xg_set_free(&set[1]);
     return rc;
 }

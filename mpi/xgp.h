@@ -1,11 +1,12 @@
 /*
  * xgp.h -- a run in regions (issue 15), in one process or over MPI.
  *
- * The plane is cut into regions (xg_regions_plan); each region's run
- * reads only the features that meet its reach (OGR's spatial filter),
- * runs the operation's engine on them and keeps the contacts the region
- * owns (exactgeo.h, "Regions"), each turned into a record named by the
- * sources' ids.  Rank 0 gathers the records, puts them in the
+ * The plane is cut into regions (xg_regions_plan); rank 0 reads every
+ * feature once, as a single run reads it, and lists it by FID for the
+ * regions its elements meet; each region's run reads its features by
+ * FID, runs the operation's engine on them and keeps the contacts the
+ * region owns (exactgeo.h, "Regions"), each turned into a record named
+ * by the sources' ids.  Rank 0 gathers the records, puts them in the
  * single-process order and writes them through ogr_driver/'s writer.
  * The run is written once, against a communicator (struct xgp_comm) with
  * two implementations: one process running the regions one after another
@@ -36,6 +37,13 @@ struct xgp_comm {
      * get *all NULL. */
     int (*gather)(struct xgp_comm *c, const void *buf, size_t n, void **all,
                   size_t *len);
+    /* Rank 0's parts[r] (len[r] bytes) to each rank r, which receives
+     * its own in *mine (allocated; the caller frees it with free()) and
+     * its length in *n; parts and len are rank 0's (the other ranks
+     * pass NULL).  XG_ENOMEM on a rank that cannot hold its part (*mine
+     * NULL; the part is received all the same, so that no rank waits). */
+    int (*scatter)(struct xgp_comm *c, void *const *parts,
+                   const size_t *len, void **mine, size_t *n);
     /* The end of the processes' work together (MPI_Finalize); call it
      * once, before exit, on every rank. */
     void (*end)(struct xgp_comm *c);
@@ -64,12 +72,14 @@ int xgp_comm_mpi(struct xgp_comm *c, int *argc, char ***argv, char *err,
  * which is the order of a single run whose inputs are read in ascending
  * FID order (GeoPackage, Shapefile).  Attributes copied (-acopy, -bcopy)
  * are fetched by FID on rank 0.  The counts in job->report and st equal
- * a single run's (each feature counted by the region that owns its first
- * vertex, features without geometry by region 0); the report also says
- * what each rank did (report->per_rank, which the caller frees).  On
- * rank 0, returns 0 or an XG_E* code with the one message of the run in
- * err (bad input: the message a single run gives for it; a cancelled
- * run: XG_ECANCEL); the other ranks return the same code, err empty.
+ * a single run's (the features', and the warnings, from rank 0's pass
+ * over the inputs; each feature's elements counted by the one region
+ * that owns it); the report also says what each rank did
+ * (report->per_rank, which the caller frees).  On rank 0, returns 0 or
+ * an XG_E* code with the one message of the run in err (bad input: the
+ * message a single run gives, for the same feature; a cancelled run:
+ * XG_ECANCEL); the other ranks return the same code, err empty.  The
+ * inputs' features need unique ids (FIDs).
  */
 int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
             GDALDatasetH dst, const char *layer_name, char **lco,

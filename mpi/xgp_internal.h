@@ -25,43 +25,84 @@ struct xgp_recs {
 };
 
 /* What a rank's regions add up to: sent to rank 0 before its records.
- * The counts are those of the features its regions own, so that the
- * ranks' sums are a single run's; the work figures (candidates,
- * predicates, seconds) are summed over its runs. */
+ * The features' counts are rank 0's plan's; a rank counts the elements
+ * of the features its regions own (their sums are a single run's) and
+ * sums the work figures (candidates, predicates, seconds) over its
+ * runs. */
 struct xgp_part {
     int32_t rc;               /* 0, or the failure's XG_E* code         */
     int32_t region;           /* the region that failed, or -1          */
     char err[1024];           /* its message                            */
     struct xgo_rank rank;     /* what this rank did                     */
     uint64_t nrec;            /* records that follow                    */
-    uint64_t features[2];     /* features owned (with those without
-                                 geometry, counted by region 0)         */
-    uint64_t nogeom[2], barren[2], invalid[2];
-    uint64_t triangulated, nonplanar, bad_polygons, not_closed, crossing;
-    int32_t has_z, has_run;   /* has_run: st's engine, threads and grid
+    int32_t has_run, pad;     /* has_run: st's engine, threads and grid
                                  are those of a run (its first)         */
     struct xg_stats st;
 };
 
+/* A region's features in the plan that rank 0 sends each rank: for each
+ * of its regions, this head, then the FIDs of A's features that the
+ * region owns, of the other A features it reads, then B's two lists,
+ * each in ascending FIDs. */
+struct xgp_head {
+    int32_t region, pad;
+    uint64_t n[2][2];         /* [input][0: owned, 1: other]            */
+};
+
+/* A region's lists (pointing into the plan a rank received). */
+struct xgp_fids {
+    const int64_t *v[2][2];
+    size_t n[2][2];
+};
+
 /* Rank 0: opens the inputs as a single run does (the job's filters, the
  * copied fields resolved: src[0], src[1], which the caller closes with
- * xgo__src_close), checks their CRSs (*srs), and plans n regions over the
- * union of their extents (OGR_L_GetExtent), into regions; clip receives
- * a finite box holding every feature, which the regions' reaches are
- * cut to (OGR's filters then never see an infinite or huge box). */
-int xgp__plan(const struct xgo_job *job, int n, struct xgo_src src[2],
-              OGRSpatialReferenceH *srs, struct xg_region *regions,
-              double clip[4], char *err, size_t errlen);
+ * xgo__src_close), checks their CRSs (*srs), plans n regions over the
+ * union of their extents (OGR_L_GetExtent) into regions, and reads every
+ * feature once with the single run's reader: its failures, warnings and
+ * counts (src[i]'s nread, nogeom, barren, invalid; rep's a_features,
+ * b_features, null_geoms, triangulated, nonplanar, bad_polygons,
+ * not_closed) are the single run's.  Each feature that gives elements
+ * goes to the lists of the regions whose reach meets their (x, y) box,
+ * owned by the one that holds their first vertex.  parts[r] receives
+ * rank r's part of the plan (size ranks; allocated, the caller frees
+ * each with free()), len[r] its bytes.  Progress: job->progress from 0
+ * to 0.2. */
+int xgp__plan(const struct xgo_job *job, int n, int size,
+              struct xgo_src src[2], OGRSpatialReferenceH *srs,
+              struct xg_region *regions, struct xgo_report *rep,
+              void **parts, size_t *len, char *err, size_t errlen);
 
-/* Runs region k (r) on this rank: reads the features meeting its reach
- * (cut to clip), runs the core with ctx, keeps the contacts r owns and
- * appends them to out as records; adds its counts and figures to part.
- * pf/pa (may be NULL) see the progress, and cancel by returning FALSE. */
-int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx, int k,
-                    const struct xg_region *r, const double clip[4],
+/* Runs region r on this rank: reads its features by FID (f) with the
+ * single run's reader, quietly (rank 0's plan gave the warnings and
+ * counts), runs the core with ctx, keeps the contacts r owns and appends
+ * them to out as records; adds the owned elements and the work figures
+ * to part.  pf/pa (may be NULL) see the progress, and cancel by
+ * returning FALSE. */
+int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
+                    const struct xg_region *r, const struct xgp_fids *f,
                     struct xgp_part *part, struct xgp_recs *out,
                     GDALProgressFunc pf, void *pa, char *err,
                     size_t errlen);
+
+/* A region's features read by FID (region_read.c): a source of features
+ * for the reader (xgo_src.next, with xgp__fetch_next), the n features of
+ * s whose ascending FIDs fid lists, each once, in no given order.  Begin
+ * sets s's filter (s is opened without the job's); end removes it and
+ * frees what begin allocated.  XG_ENOMEM. */
+struct xgp_fetch {
+    struct xgo_src *s;
+    const int64_t *fid;
+    size_t n, got, at;
+    unsigned char *have;      /* per listed feature: taken */
+    int random, pass;
+};
+/* qsort's and bsearch's order of FIDs (int64_t). */
+int xgp__fid_cmp(const void *x, const void *y);
+int xgp__fetch_begin(struct xgp_fetch *f, struct xgo_src *s,
+                     const int64_t *fid, size_t n);
+OGRFeatureH xgp__fetch_next(void *arg, int *rc, char *err, size_t errlen);
+void xgp__fetch_end(struct xgp_fetch *f);
 
 /* Appends one record; XG_ENOMEM. */
 int xgp__recs_push(struct xgp_recs *out, const struct xgp_rec *x);

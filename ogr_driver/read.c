@@ -44,8 +44,7 @@ struct reader {
                                  (with groups: each group) */
     struct xgo_groups *groups; /* -bgroup: the features by group, else
                                  NULL */
-    int quiet;                /* no warnings about this feature: the
-                                 job's, or a region that does not own it */
+    int quiet;                /* no warnings: the job's */
     struct xg_set *set;       /* the elements read */
     struct xgo_report *rep;
     double *buf;              /* points of one curve, xyz */
@@ -580,121 +579,23 @@ static int keep(struct reader *r, OGRFeatureH f, size_t first)
     return XG_OK;
 }
 
-/* The (x, y) of g's first vertex (of its first part that has one): the
- * point by which a region owns the feature.  0 when g has none. */
-static int first_xy(OGRGeometryH g, double xy[2])
+/* One feature with a geometry into r->set. */
+static int feature(struct reader *r, geom_fn fn, OGRGeometryH g)
 {
-    int i, n;
-    if (OGR_G_IsEmpty(g))
-        return 0;
-    if (OGR_G_GetPointCount(g) > 0) {
-        xy[0] = OGR_G_GetX(g, 0);
-        xy[1] = OGR_G_GetY(g, 0);
-        return 1;
-    }
-    n = OGR_G_GetGeometryCount(g);
-    for (i = 0; i < n; i++)
-        if (first_xy(OGR_G_GetGeometryRef(g, i), xy))
-            return 1;
-    return 0;
-}
-
-/* Whether g meets the box b (xmin ymin xmax ymax), as OGR's spatial
- * filter decides it: the envelopes first, then the geometry. */
-static int meets_box(OGRGeometryH g, const double b[4])
-{
-    OGREnvelope e;
-    OGRGeometryH ring, poly;
-    int hit;
-    OGR_G_GetEnvelope(g, &e);
-    if (e.MinX > b[2] || e.MaxX < b[0] || e.MinY > b[3] || e.MaxY < b[1])
-        return 0;
-    if (e.MinX >= b[0] && e.MaxX <= b[2] && e.MinY >= b[1] && e.MaxY <= b[3])
-        return 1;
-    ring = OGR_G_CreateGeometry(wkbLinearRing);
-    OGR_G_AddPoint_2D(ring, b[0], b[1]);
-    OGR_G_AddPoint_2D(ring, b[2], b[1]);
-    OGR_G_AddPoint_2D(ring, b[2], b[3]);
-    OGR_G_AddPoint_2D(ring, b[0], b[3]);
-    OGR_G_AddPoint_2D(ring, b[0], b[1]);
-    poly = OGR_G_CreateGeometry(wkbPolygon);
-    OGR_G_AddGeometryDirectly(poly, ring);
-    hit = OGR_G_Intersects(g, poly);
-    OGR_G_DestroyGeometry(poly);
-    return hit;
-}
-
-/* What the reader counts per feature, so that a feature a region does
- * not own can be taken back out of the counts. */
-struct tally {
-    uint64_t barren, invalid, not_closed, crossing, triangulated, nonplanar,
-        bad;
-};
-
-static void tally_get(const struct reader *r, struct tally *t)
-{
-    t->barren = r->s->barren;
-    t->invalid = r->s->invalid;
-    t->not_closed = r->rep->not_closed;
-    t->crossing = r->rep->crossing;
-    t->triangulated = r->rep->triangulated;
-    t->nonplanar = r->rep->nonplanar;
-    t->bad = r->rep->bad_polygons;
-}
-
-static void tally_put(struct reader *r, const struct tally *t)
-{
-    r->s->barren = t->barren;
-    r->s->invalid = t->invalid;
-    r->rep->not_closed = t->not_closed;
-    r->rep->crossing = t->crossing;
-    r->rep->triangulated = t->triangulated;
-    r->rep->nonplanar = t->nonplanar;
-    r->rep->bad_polygons = t->bad;
-}
-
-/* One feature with a geometry into r->set (or, in a region that does not
- * own it, into s->foreign, uncounted and without warnings); *skip when
- * the user's box leaves it out (a region's run tests that box itself). */
-static int feature(struct reader *r, geom_fn fn, OGRGeometryH g, int *skip)
-{
-    struct xgo_src *s = r->s;
-    struct xg_set *own_set = r->set;
-    struct tally before;
-    double xy[2];
-    size_t first;
-    int own = 1, rc;
-
-    *skip = 0;
-    if (s->region) {
-        if (s->user_box_set && !meets_box(g, s->user_box)) {
-            *skip = 1;
-            return XG_OK;
-        }
-        own = first_xy(g, xy) && xg_region_owns(s->region, xy);
-        if (!own)
-            r->set = s->foreign;
-    }
-    r->quiet = r->job->quiet || !own;
-    tally_get(r, &before);
-    first = r->set->n;
+    size_t first = r->set->n;
+    int rc;
     if ((rc = fn(r, g)) == XG_OK && r->set->n == first)
-        s->barren++;
+        r->s->barren++;
     else if (rc == XG_OK && r->closed && !r->groups)
         rc = closed_check(r, first);
-    if (!own)
-        tally_put(r, &before);
-    else
-        s->nread++;
-    r->set = own_set;
+    r->s->nread++;
     return rc;
 }
 
 /* Feature fid of s, whose geometry g is NULL or empty: skipped with a
  * warning and counted (s->nread, s->nogeom, rep->null_geoms), unless an
  * empty point hides a NaN coordinate (hidden_nan), which is refused as
- * the reader refuses any NaN.  One path for a run and for the count of a
- * run in regions (xgo__read_nogeom), so that both say the same. */
+ * the reader refuses any NaN. */
 static int nogeom(struct xgo_src *s, const struct xgo_job *job,
                   struct xgo_report *rep, GIntBig fid, OGRGeometryH g,
                   char *err, size_t errlen)
@@ -790,7 +691,8 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
 {
     struct xgo_src *s = r->s;
     OGRwkbGeometryType lt = OGR_L_GetGeomType(s->lyr);
-    GIntBig total = OGR_L_GetFeatureCount(s->lyr, FALSE), ord = 0;
+    GIntBig total = s->next ? 0 : OGR_L_GetFeatureCount(s->lyr, FALSE),
+            ord = 0;
     OGRFeatureH f;
     int rc = XG_OK;
 
@@ -808,12 +710,13 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
     OGR_L_ResetReading(s->lyr);
     CPLErrorReset();
     s->nread = 0;
-    while (rc == XG_OK && (f = OGR_L_GetNextFeature(s->lyr)) != NULL) {
+    while (rc == XG_OK &&
+           (f = s->next ? s->next(s->next_arg, &rc, r->err, r->errlen)
+                        : OGR_L_GetNextFeature(s->lyr)) != NULL) {
         OGRGeometryH g = OGR_F_GetGeometryRef(f);
         size_t first = r->set->n;
-        int skip = 0;
         r->fid = OGR_F_GetFID(f);
-        if (r->fid == OGRNullFID && s->region)
+        if (r->fid == OGRNullFID && (s->visit || s->next))
             rc = FAIL(r, XG_EFORMAT, "%s, layer '%s': a feature without "
                       "an id (FID): a run in regions names features by "
                       "their ids; convert the layer (ogr2ogr -f GPKG) "
@@ -824,19 +727,17 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
         r->vtx = 0;
         if (rc != XG_OK) {
         } else if (!g || OGR_G_IsEmpty(g)) {
-            /* a region's box never returns these: xgo__read_nogeom
-             * counts them for a partitioned run */
-            if (!s->region)
-                rc = nogeom(s, r->job, r->rep, r->fid, g, r->err, r->errlen);
+            rc = nogeom(s, r->job, r->rep, r->fid, g, r->err, r->errlen);
         } else {
-            rc = feature(r, fn, g, &skip);
-            if (rc == XG_OK && !skip && r->groups && r->set->n > first)
+            rc = feature(r, fn, g);
+            if (rc == XG_OK && r->groups && r->set->n > first)
                 rc = xgo__group_add(r->groups, s, f, r->fid, first,
                                     r->set->n, s->nfeat, r->err, r->errlen);
         }
-        if (rc == XG_OK && !skip)
-            s->nseen++;
-        if (rc == XG_OK && !skip && s->ncopy > 0)
+        if (rc == XG_OK && s->visit)
+            rc = s->visit(s->visit_arg, r->fid, r->set, first, r->err,
+                          r->errlen);
+        if (rc == XG_OK && s->ncopy > 0)
             rc = keep(r, f, first);
         else
             OGR_F_Destroy(f);
@@ -855,9 +756,7 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
                                r->errlen);
         r->rep->b_groups += r->groups->ngroups;
     }
-    /* a region may hold nothing; the whole run's emptiness is checked
-     * where its counts are summed */
-    if (rc == XG_OK && ord == 0 && !s->region) {
+    if (rc == XG_OK && ord == 0 && !s->next) {
         char what[512];
         xgo__src_filters(s, what, sizeof what);
         if (*what)
@@ -872,46 +771,6 @@ static int read_all(struct reader *r, geom_fn fn, GDALProgressFunc pf,
     free(r->buf);
     free(r->poly);
     free(r->ring);
-    return rc;
-}
-
-int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
-                     struct xgo_report *rep, char *err, size_t errlen)
-{
-    static const char *const geom_only[] = {"OGR_STYLE", NULL};
-    OGRFeatureDefnH d = OGR_L_GetLayerDefn(s->lyr);
-    struct xgo_cap cap;
-    char **ignored = NULL;
-    OGRFeatureH f;
-    GIntBig ord = 0;
-    int i, n = OGR_FD_GetFieldCount(d), rc = XG_OK;
-
-    /* the attributes are not needed: ask the driver not to decode them */
-    for (i = 0; geom_only[i]; i++)
-        ignored = CSLAddString(ignored, geom_only[i]);
-    for (i = 0; i < n; i++)
-        ignored = CSLAddString(ignored,
-                               OGR_Fld_GetNameRef(OGR_FD_GetFieldDefn(d, i)));
-    OGR_L_SetIgnoredFields(s->lyr, (const char **)ignored);
-    CSLDestroy(ignored);
-    xgo__cap_begin(&cap);
-    OGR_L_ResetReading(s->lyr);
-    CPLErrorReset();
-    while (rc == XG_OK && (f = OGR_L_GetNextFeature(s->lyr)) != NULL) {
-        OGRGeometryH g = OGR_F_GetGeometryRef(f);
-        GIntBig fid = OGR_F_GetFID(f);
-        if (!g || OGR_G_IsEmpty(g))
-            rc = nogeom(s, job, rep, fid == OGRNullFID ? ord : fid, g, err,
-                        errlen);
-        OGR_F_Destroy(f);
-        ord++;
-    }
-    if (rc == XG_OK && CPLGetLastErrorType() == CE_Failure)
-        rc = xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': reading "
-                       "failed after %lld features: %s", s->path, s->name,
-                       (long long)ord, CPLGetLastErrorMsg());
-    xgo__cap_end(&cap);
-    OGR_L_SetIgnoredFields(s->lyr, NULL);
     return rc;
 }
 

@@ -94,21 +94,23 @@ struct xgo_src {
                                  all skipped */
     uint64_t invalid;         /* dropped by -skip-invalid: surfaces not
                                  closed or crossing themselves */
-    /* A region of a partitioned run (mpi/), set after xgo__src_open,
-     * whose box (spat) is then the region's reach.  The reader takes the
-     * elements of every feature it gets, but counts, warns about and
-     * puts into its set only those of the features the region owns (the
-     * region holds the (x, y) of the feature's first vertex, so that
-     * exactly one region owns each feature); the others' elements go to
-     * foreign.  A region that gets no feature is no error. */
-    const struct xg_region *region;
-    struct xg_set *foreign;
-    int user_box_set;         /* the user's box (-spat), tested per
-                                 feature since OGR's filter is the reach */
-    double user_box[4];
-    uint64_t nseen;           /* features got, owned or not */
     int group_idx;            /* the field grouping the features (the
                                  input's group, -bgroup), -1: none */
+    /* A run in regions (mpi/) reads in two ways, set after
+     * xgo__src_open; a feature without an id (FID) is an error in both.
+     * With visit, the plan's pass: every feature read as a single run
+     * reads it (its checks, warnings and counts), then visit is called
+     * with its elements (those of set from first on, none for a feature
+     * without geometry), which it may drop (set->n = first); a non-zero
+     * return stops the read with that code, its message in err.  With
+     * next, a region's read: the features come from next(next_arg), not
+     * from the layer's own order: NULL at the end, or after a failure,
+     * its code in *rc and its message in err; none at all is no error. */
+    int (*visit)(void *arg, int64_t fid, struct xg_set *set, size_t first,
+                 char *err, size_t errlen);
+    void *visit_arg;
+    OGRFeatureH (*next)(void *arg, int *rc, char *err, size_t errlen);
+    void *next_arg;
 };
 
 /* Opens in->path and its layer, sets the filters (attribute, box),
@@ -166,13 +168,6 @@ int xgo__group_finish(struct xgo_groups *g, struct xgo_src *s,
                       struct xg_set *set, xgo_group_check check, void *arg,
                       char *err, size_t errlen);
 void xgo__groups_free(struct xgo_groups *g);
-
-/* Counts the features of s (opened without a box) that have no
- * geometry, as the reader does (in s->nread, s->nogeom and
- * rep->null_geoms, a warning for each): a region's box never returns
- * them, so a partitioned run counts them apart. */
-int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
-                     struct xgo_report *rep, char *err, size_t errlen);
 /* The error for input i of op that leaves the core nothing to work on
  * (job.c): s's counts say what was read (nread features, of which nogeom
  * without geometry, barren giving no element, invalid not closed or
