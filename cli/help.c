@@ -510,7 +510,8 @@ int help_refused(const struct xg_op *op, const char *opt, char *buf,
         snprintf(buf, len, "fix the feature named in the error, or leave it "
                  "out with %s%s", two ? "-where/-bwhere" : "-where",
                  xgo_option_applies(op, "skip_invalid")
-                     ? " (-skip-invalid skips solids that are not closed)"
+                     ? " (-skip-invalid skips solids that are not closed or cross "
+                       "themselves)"
                      : "");
         break;
     case EXPLODE:

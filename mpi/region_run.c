@@ -21,7 +21,7 @@ static int skipped(struct xg_ctx *ctx, const struct xg_op *op,
     struct xg_set view = *s, none = {0};
     struct xg_contacts c = {0};
     struct xg_stats st;
-    struct xg_opts o = job->opts;
+    struct xg_opts o = xgo__core_opts(job);
     int rc;
     if (n == s->n) {
         *out = i ? whole->b_skipped : whole->a_skipped;
@@ -174,7 +174,8 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
     /* every record has an A element: a region without one has none */
     if (rc == XG_OK && set[0].n > 0) {
         xg_ctx_set_progress(ctx, pf ? xgo__relay : NULL, &rl);
-        rc = op->run(ctx, &set[0], &set[1], &job->opts, &c, &st);
+        struct xg_opts o = xgo__core_opts(job);
+        rc = op->run(ctx, &set[0], &set[1], &o, &c, &st);
         xg_ctx_set_progress(ctx, NULL, NULL);
         if (rc == XG_ECANCEL)
             xgo__fail(err, errlen, rc, "cancelled");

@@ -240,6 +240,7 @@ static int job_run(const struct xgo_job *job, GDALDatasetH dst,
     struct xg_stats st_local;
     struct xg_set set[2] = {{0}, {0}};
     struct xg_contacts out = {0};
+    struct xg_opts core_opts;
     struct xg_ctx *ctx = NULL;
     OGRSpatialReferenceH srs = NULL;
     struct xgo_relay rl = {job->progress, NULL};
@@ -336,7 +337,8 @@ static int job_run(const struct xgo_job *job, GDALDatasetH dst,
                        srs, st, rep, sp[3], err, errlen);
         goto done;
     }
-    rc = op->run(ctx, &set[0], &set[1], &job->opts, &out, st);
+    core_opts = xgo__core_opts(job);
+    rc = op->run(ctx, &set[0], &set[1], &core_opts, &out, st);
     if (rc) {
         xgo__fail(err, errlen, rc, "%s: %s", op->name,
                   *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx) : xg_strerror(rc));

@@ -475,7 +475,9 @@ static int crossing_check(struct reader *r, const double *tri, size_t n,
     size_t pair[2];
     int found = 0, rc;
     char what[256];
-    if (r->job->opts.solids_checked)
+    /* a region reads only what the plan's pass has read and checked
+     * already (mpi/plan.c) */
+    if (r->job->opts.solids_checked || r->s->next)
         return XG_OK;
     if (!(ctx = xg_ctx_new()))
         return FAIL(r, XG_ENOMEM, "out of memory");
@@ -850,4 +852,14 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
     xgo__cap_end(&cap);
     xgo__groups_free(&groups);
     return rc;
+}
+
+struct xg_opts xgo__core_opts(const struct xgo_job *job)
+{
+    struct xg_opts o = job->opts;
+    int i;
+    for (i = 0; i < job->op->ninputs; i++)
+        if (job->op->in[i].closed)
+            o.solids_checked = 1;
+    return o;
 }

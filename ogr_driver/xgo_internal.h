@@ -168,6 +168,13 @@ int xgo__group_finish(struct xgo_groups *g, struct xgo_src *s,
                       struct xg_set *set, xgo_group_check check, void *arg,
                       char *err, size_t errlen);
 void xgo__groups_free(struct xgo_groups *g);
+/* The options the core runs with: the job's, but where an input must be
+ * solids the reader has checked each one already (xgo__read: closed, and
+ * not crossing itself unless the user vouched), naming its file, layer
+ * and feature, and -skip-invalid has dropped those that failed: the
+ * core's own crossing check (xg_opts.solids_checked), for the library's
+ * callers, would do the same work again. */
+struct xg_opts xgo__core_opts(const struct xgo_job *job);
 /* The error for input i of op that leaves the core nothing to work on
  * (job.c): s's counts say what was read (nread features, of which nogeom
  * without geometry, barren giving no element, invalid not closed or

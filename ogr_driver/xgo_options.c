@@ -108,13 +108,18 @@ static int parse_yes_no(const char *text, int *out)
 /* The names of the operations that take the option bit, for messages. */
 static void ops_where(unsigned bit, char *buf, size_t len)
 {
-    size_t i, at = 0;
+    size_t i, at = 0, n = 0, k = 0;
     buf[0] = '\0';
+    for (i = 0; i < xg_op_count(); i++)
+        n += (xg_op_at(i)->options & bit) != 0;
     for (i = 0; i < xg_op_count() && at < len; i++)
         if (xg_op_at(i)->options & bit) {
-            int w = snprintf(buf + at, len - at, "%s%s", at ? ", " : "",
+            /* "a", "a and b", "a, b and c" */
+            int w = snprintf(buf + at, len - at, "%s%s",
+                             k == 0 ? "" : k + 1 == n ? " and " : ", ",
                              xg_op_at(i)->name);
             at += w > 0 ? (size_t)w : 0;
+            k++;
         }
 }
 
@@ -188,7 +193,7 @@ int xgo_options_check(const struct xgo_job *job, char *err, size_t errlen)
         !takes(job->op, XG_OPT_GROUP)) {
         ops_where(XG_OPT_GROUP, names, sizeof names);
         return BAD("%s reads no triangles to group into solids or meshes "
-                   "(only %s does)", job->op->name, names);
+                   "(only %s do)", job->op->name, names);
     }
     /* a group's triangles may lie in several regions, which read and
      * own features one by one */
