@@ -15,6 +15,8 @@ for r in bad:
     print("FAILED: case %s engine %s %s round %d: rc %d"
           % (r["case"], r["engine"], r["variant"], r["round"], r["rc"]))
 runs = [r for r in runs if r not in bad]
+if not runs:
+    sys.exit("no run")
 names = {"new": "new (check)", "chk": "new --solids-checked",
          "base": "base 2c57d1c"}
 cases = sorted({r["case"] for r in runs})

@@ -6,7 +6,8 @@
 # check), the tool exactgeo of both trees (the real binaries of .libs/,
 # each with its libexactgeo.so.0: new/ and base/), gen_gpkg (the
 # benchmark's solids and points as GeoPackages), ab_inside (xg_inside on
-# the benchmark's cases through the public API, for either library), the libraries all of them
+# the benchmark's cases through the public API, for either library),
+# selfx_time (the check per solid, as the tool's reader makes it), the libraries all of them
 # load (GDAL 3.6 and its dependencies, GMP, libstdc++: the ldd closure,
 # less the C library's own), GDAL's data and PROJ's proj.db; all in
 # pack.tar.xz (the GPU machine has no GDAL), beside run.sh, which unpacks it.
@@ -27,6 +28,7 @@ cp "$BASE/bench/bench_inside" "$P/bin/bench_inside_base"
 for t in inside_t inside_gpu_t selfx_t; do cp "$R/tests/$t" "$P/bin/"; done
 gcc -O2 -Wall -I"$R/bench" "$D/gen_gpkg.c" $(gdal-config --cflags) -lgdal -lm -o "$P/bin/gen_gpkg"
 gcc -O2 -Wall -pthread -I"$R/src" -I"$R/bench" "$D/ab_inside.c" -L"$R/src/.libs" -lexactgeo -lm -o "$P/bin/ab_inside"
+gcc -O2 -Wall -I"$R/src" -I"$R/bench" "$D/selfx_time.c" -L"$R/src/.libs" -lexactgeo -lm -o "$P/bin/selfx_time"
 for t in new base; do
     T=$R; [ $t = base ] && T=$BASE
     cp "$T/.libs/exactgeo" "$P/$t/exactgeo"

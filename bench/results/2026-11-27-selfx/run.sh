@@ -11,7 +11,8 @@
 #    gpu calls without it (solids_checked), in the same process; after
 #    each, ab_inside with the same tree's library (the cpu and gpu calls,
 #    medians of 5, the new one alternated with solids_checked: the base's
-#    bench_inside -g prints no cpu figure).  Then
+#    bench_inside -g prints no cpu figure).  selfx_time: the check as the
+#    tool's reader makes it, per solid (best and median of 5).  Then
 #    inside through files (e2e): gen_gpkg writes case (a)'s and (b)'s
 #    solids (102,400 and 991,232 triangles, one TIN Z a solid) and E2E_N
 #    of each case's block centroids as GeoPackages; `exactgeo inside` to a
@@ -22,9 +23,10 @@
 #    hashed (e2e_table.py: medians, the check's cost against the wall).
 # Without a GPU the gpu parts are left out.
 #   bash bench/results/2026-11-27-selfx/prep.sh         (on the build machine)
-#   bash gpurun/run.sh gpurun [tests|bench|e2e|all]      (on the GPU machine;
-#                                    bench: bench_inside and e2e)
-#   E2E_N (default 2000000), E2E_REPS (3), BENCH_D (bench_inside -d: 1)
+#   bash gpurun/run.sh gpurun [tests|bench|selfx|e2e|all] (on the GPU machine;
+#                            bench: bench_inside, ab_inside, selfx_time, e2e)
+#   E2E_N (default 2000000), E2E_REPS (3), E2E_STOP (no e2e round begun
+#   past this many seconds), BENCH_D (bench_inside and ab_inside -d: 1)
 B=${1:-gpurun}; MODE=${2:-all}; cd "$B" || exit 1
 [ -d bin ] || xz -dc pack.tar.xz | tar xf - || exit 1
 export LD_LIBRARY_PATH=$PWD/lib GDAL_DATA=$PWD/share/gdal PROJ_DATA=$PWD/share/proj \
@@ -39,7 +41,7 @@ gpu=0; nvidia-smi -L > /dev/null 2>&1 && gpu=1
 echo "cores $(nproc); $(lscpu | grep 'Model name' | sed 's/  */ /g'); new $(cat new.commit), base $(cat base.commit); /tmp: $(df -T /tmp | awk 'NR==2{print $2}')"
 xg() { local v=$1; shift; LD_LIBRARY_PATH=$PWD/$v:$PWD/lib ./$v/exactgeo "$@"; }
 
-if [ "$MODE" != bench ]; then
+if [ "$MODE" = tests ] || [ "$MODE" = all ]; then
     T=$OUT/tests.txt; : > "$T"
     for t in selfx_t inside_t inside_gpu_t; do
         el $t; echo "### $t" >> "$T"
@@ -93,7 +95,12 @@ if [ "$MODE" = bench ] || [ "$MODE" = all ]; then
     rm -f "$OUT/b.txt"
 fi
 
-if [ "$MODE" != tests ]; then
+if [ "$MODE" = bench ] || [ "$MODE" = selfx ] || [ "$MODE" = all ]; then
+    el "selfx_time -r 5: the check per solid, as the tool's reader makes it"
+    LD_LIBRARY_PATH=$PWD/new:$PWD/lib timeout -s KILL 120 ./bin/selfx_time -r 5 | tee "$OUT/selfx_time.txt"
+fi
+
+if [ "$MODE" != tests ] && [ "$MODE" != selfx ]; then
     el "e2e: gen_gpkg, $N points a case"; rm -rf "$W"; mkdir -p "$W"
     for c in a b; do
         s=$(date +%s.%N)
@@ -103,6 +110,9 @@ if [ "$MODE" != tests ]; then
     J=$OUT/e2e.jsonl; : > "$J"
     vs=(new chk base)
     for r in $(seq "$REPS"); do
+        # a round takes about 100 s on the GPU machine: none begun past
+        # E2E_STOP seconds, so that the call ends inside its limit
+        [ $(( $(date +%s) - t0 )) -gt "${E2E_STOP:-999999}" ] && { el "e2e: no round $r (time)"; break; }
         el "e2e round $r"
         for c in a b; do
             for e in cpu $([ $gpu = 1 ] && echo gpu); do
