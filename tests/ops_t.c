@@ -90,8 +90,9 @@ int main(void)
            op->name);
         /* the options it takes agree with what it is: outside records
          * where its kinds have them, -skip-invalid where an input must be
-         * closed, --verify where it has a check, --tin, no copies, grid
-         * or regions where it gives triangles; and its texts */
+         * closed, --solids-checked too, --verify where it has a check,
+         * --tin, no copies, grid or regions where it gives triangles,
+         * -bgroup where B is triangles; and its texts */
         {
             unsigned o = op->options, tri = op->output == XG_OUTPUT_TRIANGLES;
             ok(!!(o & XG_OPT_OUTSIDE) == ((op->kinds >> XG_KIND_OUTSIDE) & 1u) &&
@@ -100,7 +101,13 @@ int main(void)
                    !!(o & XG_OPT_VERIFY) == (op->check != NULL) &&
                    !!(o & XG_OPT_TIN) == tri && !!(o & XG_OPT_COPY) == !tri &&
                    !!(o & XG_OPT_GRID) == !tri &&
-                   !!(o & XG_OPT_REGIONS) == !tri && (o >> 7) == 0,
+                   !!(o & XG_OPT_REGIONS) == !tri &&
+                   !!(o & XG_OPT_SOLIDS_CHECKED) ==
+                       (op->in[0].closed || op->in[1].closed) &&
+                   !!(o & XG_OPT_GROUP) ==
+                       (op->ninputs > 1 &&
+                        op->in[1].elem == XG_ELEM_TRIANGLE) &&
+                   (o >> 9) == 0,
                "%s: options 0x%x fit its kinds, inputs, check and output",
                op->name, o);
             ok(text(op->layer) && text(op->records) &&
