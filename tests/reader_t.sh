@@ -238,6 +238,20 @@ rm -f out.gpkg
 dump out.gpkg -select a_fid,b_fid,kind > got.txt
 printf 'POINT Z (0.5 0.5 0.5),1,1,inside\nPOINT Z (1.0 0.5 0.25),2,1,boundary\nPOINT Z (2 2 2),3,,outside\n' | cmp -s - got.txt
 ok $? "8 -bgroup: two halves of a cube make one solid"
+# a group of two closed cubes that overlap (lenses merged by their
+# field): closed, but its surface crosses itself, as a feature's would
+sed 's/^2,,/2,a,/' lens.csv > lens3.csv
+echo '3,a,"MULTIPOLYGON Z (((0.5 0.5 0.5,0.5 1.5 0.5,1.5 1.5 0.5,1.5 0.5 0.5,0.5 0.5 0.5)),((0.5 0.5 1.5,1.5 0.5 1.5,1.5 1.5 1.5,0.5 1.5 1.5,0.5 0.5 1.5)),((0.5 0.5 0.5,1.5 0.5 0.5,1.5 0.5 1.5,0.5 0.5 1.5,0.5 0.5 0.5)),((0.5 1.5 0.5,0.5 1.5 1.5,1.5 1.5 1.5,1.5 1.5 0.5,0.5 1.5 0.5)),((0.5 0.5 0.5,0.5 0.5 1.5,0.5 1.5 1.5,0.5 1.5 0.5,0.5 0.5 0.5)),((1.5 0.5 0.5,1.5 1.5 0.5,1.5 1.5 1.5,1.5 0.5 1.5,1.5 0.5 0.5)))"' >> lens3.csv
+rm -f out.gpkg
+"$XG" inside out.gpkg probes.csv lens3.csv -bgroup g $P3 > got.out 2> got.err
+[ $? -eq 1 ] && [ ! -e out.gpkg ] &&
+    grep -q "^exactgeo: lens3.csv, layer 'lens3', group g = 'a' (3 features, the lowest FID 1): surface crosses itself: its triangles [0-9]* and [0-9]* meet other than at an edge or a vertex they share" got.err
+ok $? "8 -bgroup, a group crossing itself: exit 1 naming the group and two of its triangles, nothing written"
+"$XG" inside -outside out.gpkg probes.csv lens3.csv -bgroup g $P3 -skip-invalid > got.out 2> got.err
+# with the group skipped B has no solid left: an error, not an empty answer
+[ $? -eq 1 ] && grep -q "^exactgeo: warning: lens3.csv, layer 'lens3', group g = 'a' .*: surface crosses itself: .*; skipped" got.err &&
+    [ ! -e out.gpkg ]
+ok $? "8 -bgroup -skip-invalid, a group crossing itself: skipped with a warning"
 refused "8 -bgroup, no such field" "lens.csv, layer 'lens': no field 'grp' to group the features of B by" \
     "$XG" inside out.gpkg probes.csv lens.csv -bgroup grp $P3
 "$XG" inside out.gpkg probes.csv lens.csv -bgroup g $P3 --regions 2 > got.out 2> got.err
