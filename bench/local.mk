@@ -84,3 +84,7 @@ noinst_PROGRAMS += bench/bench_memory
 bench_bench_memory_SOURCES = bench/bench_memory.c bench/gen_shapes.h \
 	bench/gen_inside.h bench/gen_delaunay.h
 bench_bench_memory_LDADD = src/libexactgeo.la -lm
+
+# Same answers before and after a change (issue 32): bench/same_output.sh
+# compiles bench_digest.c against each of two build trees.
+EXTRA_DIST += bench/bench_digest.c bench/same_output.sh
