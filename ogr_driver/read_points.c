@@ -24,12 +24,12 @@ static int point(struct xgo_reader *r, OGRGeometryH g, int64_t sub)
     return XG_OK;
 }
 
-/* Points of a Point or MultiPoint with Z (xgo_geom_fn). */
-int xgo__read_points3d(struct xgo_reader *r, OGRGeometryH g)
+/* The points of g, a Point or a MultiPoint (each part's sub its index);
+ * another type is refused, expected naming what the reader takes. */
+static int points_of(struct xgo_reader *r, OGRGeometryH g,
+                     const char *expected)
 {
-    int rc = xgo__read_need_z(r, g), i, n;
-    if (rc)
-        return rc;
+    int rc = XG_OK, i, n;
     switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
     case wkbPoint:
         return point(r, g, 0);
@@ -39,8 +39,17 @@ int xgo__read_points3d(struct xgo_reader *r, OGRGeometryH g)
             rc = point(r, OGR_G_GetGeometryRef(g, i), i);
         return rc;
     default:
-        return xgo__read_wrong_type(r, g, "Point or MultiPoint with Z");
+        return xgo__read_wrong_type(r, g, expected);
     }
+}
+
+/* Points of a Point or MultiPoint with Z (xgo_geom_fn). */
+int xgo__read_points3d(struct xgo_reader *r, OGRGeometryH g)
+{
+    int rc = xgo__read_need_z(r, g);
+    if (rc)
+        return rc;
+    return points_of(r, g, "Point or MultiPoint with Z");
 }
 
 /* Points of the plane with their z, where a layer mixes points with Z
@@ -69,20 +78,10 @@ static int z_mix(struct xgo_reader *r, OGRGeometryH g)
  * no point of the layer has one, z_mix). */
 int xgo__read_points2d(struct xgo_reader *r, OGRGeometryH g)
 {
-    int rc = z_mix(r, g), i, n;
+    int rc = z_mix(r, g);
     if (rc)
         return rc;
     if (OGR_G_Is3D(g))
         r->rep->has_z = 1;
-    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
-    case wkbPoint:
-        return point(r, g, 0);
-    case wkbMultiPoint:
-        n = OGR_G_GetGeometryCount(g);
-        for (i = 0; i < n && !rc; i++)
-            rc = point(r, OGR_G_GetGeometryRef(g, i), i);
-        return rc;
-    default:
-        return xgo__read_wrong_type(r, g, "Point or MultiPoint");
-    }
+    return points_of(r, g, "Point or MultiPoint");
 }
