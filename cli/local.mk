@@ -1,7 +1,8 @@
 # cli: the exactgeo tool (needs GDAL).
 if HAVE_GDAL
 bin_PROGRAMS += exactgeo
-exactgeo_SOURCES = cli/main.c cli/staging.c cli/staging.h \
+exactgeo_SOURCES = cli/main.c cli/args.c cli/args.h cli/tool.c cli/tool.h \
+	cli/staging.c cli/staging.h \
 	cli/dstcheck.c cli/dstcheck.h cli/dstprobe.c cli/dstprobe.h \
 	cli/samefile.c cli/samefile.h cli/interrupt.c cli/interrupt.h \
 	cli/stream.c cli/stream.h cli/pathmap.c cli/pathmap.h \

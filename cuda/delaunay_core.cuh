@@ -58,7 +58,7 @@
 #define XG_DELAUNAY_CORE_CUH
 
 #include <stdint.h>
-#include "xg_filters.h"
+#include "xg_filter_orient.h"
 
 #define DT_G 0xFFFFFFFFu            /* XG_DT_GHOST */
 #define DT_STALE 0x80000000u

@@ -55,6 +55,8 @@ src_libexactgeo_core_la_LIBADD += $(XG_CUDA_LOS) $(CUDA_LIBS)
 # and the .lo stub that libtool reads.
 XG_CUDA_DEPS = $(XG_CUDA_INC) \
 	$(top_srcdir)/src/xg_filters.h $(top_srcdir)/src/xg_dd.h \
+	$(top_srcdir)/src/xg_filter_orient.h $(top_srcdir)/src/xg_filter_segtri.h \
+	$(top_srcdir)/src/xg_filter_redblue.h $(top_srcdir)/src/xg_filter_ray.h \
 	$(top_srcdir)/src/xg_interval.h $(top_srcdir)/src/xg_internal.h \
 	$(top_srcdir)/src/xg_boxes.h $(top_srcdir)/src/xg_gpu_hit.h \
 	$(top_srcdir)/src/exactgeo.h $(top_srcdir)/src/xg_inside.h \

@@ -4,7 +4,10 @@ if HAVE_GDAL
 noinst_LTLIBRARIES += ogr_driver/libxgogr.la
 ogr_driver_libxgogr_la_SOURCES = \
 	ogr_driver/xgo.h ogr_driver/xgo_internal.h \
-	ogr_driver/fail.c ogr_driver/src.c ogr_driver/read.c ogr_driver/srs.c \
+	ogr_driver/fail.c ogr_driver/src.c ogr_driver/srs.c \
+	ogr_driver/xgo_read.h ogr_driver/read.c ogr_driver/read_check.c \
+	ogr_driver/read_lines.c ogr_driver/read_points.c ogr_driver/read_tris.c \
+	ogr_driver/read_solid.c ogr_driver/read_csv.c \
 	ogr_driver/warn.c ogr_driver/group.c \
 	ogr_driver/write.c ogr_driver/write_tri.c ogr_driver/kept.c \
 	ogr_driver/job.c ogr_driver/stats.c \

@@ -9,6 +9,7 @@
 noinst_LTLIBRARIES += src/libexactgeo_core.la
 src_libexactgeo_core_la_SOURCES = \
 	src/exactgeo.h src/xg_internal.h src/xg_interval.h src/xg_filters.h src/xg_dd.h src/xg_expansion.h \
+	src/xg_filter_orient.h src/xg_filter_segtri.h src/xg_filter_redblue.h src/xg_filter_ray.h \
 	src/xg_thread.h src/xg_boxes.h src/xg_gpu_hit.h \
 	src/ctx.c src/clock.c src/thread.c src/geom.c src/contact_store.c \
 	src/exact.c src/orient.c src/refine.c src/project.c \

@@ -9,7 +9,8 @@
 #define XG_GPU_HIT_H
 
 #include "exactgeo.h"
-#include "xg_filters.h"
+#include "xg_filter_segtri.h"
+#include "xg_filter_redblue.h"
 
 /* What the device settled of a pair (xg_gpu_hit.flag). */
 #define XG_GPU_HIT_DONE 0       /* kind and point certified            */

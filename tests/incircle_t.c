@@ -18,7 +18,7 @@
  */
 #include <gmp.h>
 #include "exactgeo.h"
-#include "xg_filters.h"
+#include "xg_filter_orient.h"
 #include "xg_test.h"
 #include "pred_ref.h"
 

@@ -1,0 +1,87 @@
+/*
+ * read_points.c -- points (XG_ELEM_POINT).  inside's A: Point /
+ * MultiPoint with Z (sub: the point's index within its MultiPoint, 0 for
+ * a Point).  delaunay: Point / MultiPoint with or without Z (2D points
+ * whose z is kept when there is one, 0 otherwise; the report notes
+ * whether any had Z, so that the output carries it); sub as for inside's
+ * points.
+ */
+#include "xgo_read.h"
+
+/* A point, sub = its index in the MultiPoint (0 for a Point). */
+static int point(struct xgo_reader *r, OGRGeometryH g, int64_t sub)
+{
+    size_t n;
+    int rc = xgo__read_vertices(r, g, &n), axis;
+    if (rc == XG_OK && n == 0 && (axis = xgo__read_hidden_nan(g)) >= 0)
+        return xgo__read_nonfinite(r->s, r->fid, r->vtx, axis, 1, r->err,
+                                   r->errlen);
+    if (rc || n == 0)         /* an empty point in a MultiPoint: nothing */
+        return rc;
+    if (xg_set_push_point(r->set, r->buf, r->fid, sub))
+        return FAIL(r, XG_ELIMIT, "%s: too many points (limit %u)",
+                    r->s->path, (unsigned)UINT32_MAX);
+    return XG_OK;
+}
+
+/* The points of g, a Point or a MultiPoint (each part's sub its index);
+ * another type is refused, expected naming what the reader takes. */
+static int points_of(struct xgo_reader *r, OGRGeometryH g,
+                     const char *expected)
+{
+    int rc = XG_OK, i, n;
+    switch (wkbFlatten(OGR_G_GetGeometryType(g))) {
+    case wkbPoint:
+        return point(r, g, 0);
+    case wkbMultiPoint:
+        n = OGR_G_GetGeometryCount(g);
+        for (i = 0; i < n && !rc; i++)
+            rc = point(r, OGR_G_GetGeometryRef(g, i), i);
+        return rc;
+    default:
+        return xgo__read_wrong_type(r, g, expected);
+    }
+}
+
+/* Points of a Point or MultiPoint with Z (xgo_geom_fn). */
+int xgo__read_points3d(struct xgo_reader *r, OGRGeometryH g)
+{
+    int rc = xgo__read_need_z(r, g);
+    if (rc)
+        return rc;
+    return points_of(r, g, "Point or MultiPoint with Z");
+}
+
+/* Points of the plane with their z, where a layer mixes points with Z
+ * and points without: refused, naming the first point of the other kind
+ * than the layer's first point (it is found as soon as it is read, and
+ * the message names both).  A z of 0 for the points without Z would put
+ * them at sea level: a spike in a TIN of a terrain. */
+static int z_mix(struct xgo_reader *r, OGRGeometryH g)
+{
+    int z = OGR_G_Is3D(g) != 0;
+    char what[256];
+    if (r->zkind < 0) {
+        r->zkind = z;
+        r->zfid = r->fid;
+    }
+    if (z == r->zkind)
+        return XG_OK;
+    snprintf(what, sizeof what, "point %s Z, but feature %lld has %s: %s "
+             "would put a z of 0 on the points without; give every point a "
+             "z, or drop every z (ogr2ogr -dim XY)", z ? "with" : "without",
+             (long long)r->zfid, r->zkind ? "Z" : "none", r->job->op->name);
+    return xgo__read_bad(r, what);
+}
+
+/* Points of the plane: z kept where the geometry has Z (0 without: then
+ * no point of the layer has one, z_mix). */
+int xgo__read_points2d(struct xgo_reader *r, OGRGeometryH g)
+{
+    int rc = z_mix(r, g);
+    if (rc)
+        return rc;
+    if (OGR_G_Is3D(g))
+        r->rep->has_z = 1;
+    return points_of(r, g, "Point or MultiPoint");
+}

@@ -1,0 +1,140 @@
+/*
+ * xgo_read.h -- shared by the reader's files (read*.c): the state of one
+ * read and the steps the readers of every element kind share.
+ *
+ *   read.c         the read of one layer: feature by feature, the table
+ *                  of readers by element kind, the attributes kept
+ *   read_check.c   the checks of every geometry: finite coordinates, Z,
+ *                  its type; features without geometry
+ *   read_lines.c   segments: 3D lines, 2D lines and polygon rings
+ *   read_points.c  points: 3D, and 2D keeping a Z where there is one
+ *   read_tris.c    triangles: triangles taken as they are, polygons
+ *                  triangulated
+ *   read_solid.c   closed surfaces (inside's B): a feature's or a group's
+ *   read_csv.c     the advice for a CSV layer without geometry
+ */
+#ifndef XGO_READ_H
+#define XGO_READ_H
+
+#include "xgo_internal.h"
+
+/* One read of one input layer (xgo__read): the job's settings, where the
+ * elements go, and the current feature. */
+struct xgo_reader {
+    struct xgo_src *s;
+    const struct xgo_job *job;
+    int dim;                  /* 3: Z required; 2: z set to 0, unless
+                                 keep_z */
+    int keep_z;               /* 2D, but a Z there is kept (and noted in
+                                 rep->has_z) */
+    int zkind;                /* keep_z: -1 before the first point, then
+                                 whether it had Z (1) or not (0): every
+                                 other point must be the same */
+    GIntBig zfid;             /* the feature of that first point */
+    GIntBig fid;
+    int64_t sub;              /* next element index within the feature */
+    size_t vtx;               /* vertices seen in the feature */
+    int input;                /* 0: A, 1: B */
+    int closed;               /* each feature must be a closed surface
+                                 (with groups: each group) */
+    struct xgo_groups *groups; /* -bgroup: the features by group, else
+                                 NULL */
+    int quiet;                /* no warnings: the job's */
+    struct xg_set *set;       /* the elements read */
+    struct xgo_report *rep;
+    double *buf;              /* points of one curve, xyz */
+    size_t bufcap;
+    double *poly;             /* vertices of one polygon, xyz */
+    size_t *ring;             /* ring starts */
+    size_t polycap, ringcap;
+    char *err;
+    size_t errlen;
+};
+
+/* A reader of one element kind: the elements of geometry g (not NULL,
+ * not empty) of the current feature into r->set, numbered from r->sub.
+ * XG_OK, or an error code with r->err set. */
+typedef int (*xgo_geom_fn)(struct xgo_reader *r, OGRGeometryH g);
+
+#define FAIL(r, code, ...)                                                 \
+    xgo__fail((r)->err, (r)->errlen, (code), __VA_ARGS__)
+
+/* ---- read_check.c ---- */
+
+/* The error XG_EFORMAT for the current feature of r, what saying why:
+ * "PATH, layer 'L', feature F: what". */
+int xgo__read_bad(struct xgo_reader *r, const char *what);
+
+/* Grows *p (elements of size bytes, *cap of them) to hold need, doubling
+ * from 64: 0, or -1 when out of memory (*p then unchanged). */
+int xgo__read_grow(void **p, size_t *cap, size_t need, size_t size);
+
+/* The axis (0: x, 1: y) of a NaN that an empty Point of g (a Point or a
+ * collection, searched part by part) hides, or -1. */
+int xgo__read_hidden_nan(OGRGeometryH g);
+
+/* The error XG_EFORMAT for vertex vtx of feature fid of s, a coordinate
+ * on axis (0..2) that is NaN (nan) or infinite: the one message of both,
+ * wherever it is found.  Returns XG_EFORMAT. */
+int xgo__read_nonfinite(const struct xgo_src *s, GIntBig fid, size_t vtx,
+                        int axis, int nan, char *err, size_t errlen);
+
+/* The vertices of curve g into r->buf (xyz, room for one more), each
+ * coordinate checked finite (z set to 0 in 2D unless r->keep_z); *n
+ * receives their count, r->vtx counts them. */
+int xgo__read_vertices(struct xgo_reader *r, OGRGeometryH g, size_t *n);
+
+/* XG_OK unless r reads 3D and g has no Z: then the error naming the
+ * operation that needs it. */
+int xgo__read_need_z(struct xgo_reader *r, OGRGeometryH g);
+
+/* The error for a geometry g of a type the reader does not take,
+ * naming the types it expected. */
+int xgo__read_wrong_type(struct xgo_reader *r, OGRGeometryH g,
+                         const char *expected);
+
+/* Feature fid of s, whose geometry g is NULL or empty: skipped with a
+ * warning and counted (s->nread, s->nogeom, rep->null_geoms), unless an
+ * empty point hides a NaN coordinate, refused as any NaN is. */
+int xgo__read_nogeom(struct xgo_src *s, const struct xgo_job *job,
+                     struct xgo_report *rep, GIntBig fid, OGRGeometryH g,
+                     char *err, size_t errlen);
+
+/* ---- the readers by element kind (xgo_geom_fn) ---- */
+
+/* Segments of a LineString or MultiLineString with Z (read_lines.c). */
+int xgo__read_segs3d(struct xgo_reader *r, OGRGeometryH g);
+/* Segments of lines and polygon rings in the plane, rings closed
+ * (read_lines.c). */
+int xgo__read_segs2d(struct xgo_reader *r, OGRGeometryH g);
+/* Points of a Point or MultiPoint with Z (read_points.c). */
+int xgo__read_points3d(struct xgo_reader *r, OGRGeometryH g);
+/* Points of the plane, their z kept where the layer's points have one
+ * (read_points.c). */
+int xgo__read_points2d(struct xgo_reader *r, OGRGeometryH g);
+/* Triangles of a Triangle, Polygon, MultiPolygon, TIN or
+ * PolyhedralSurface with Z (read_tris.c). */
+int xgo__read_tris(struct xgo_reader *r, OGRGeometryH g);
+
+/* ---- read_solid.c ---- */
+
+/* The feature just read (its elements first .. r->set->n - 1) must be
+ * a closed surface that does not cross itself: XG_OK; else an error
+ * naming it, or with -skip-invalid a warning and its elements dropped
+ * (r->set->n = first). */
+int xgo__read_closed(struct xgo_reader *r, size_t first);
+
+/* A group of -bgroup must be a closed surface (an xgo_group_check; arg
+ * is the struct xgo_reader). */
+int xgo__read_group_closed(void *arg, const double *tri, size_t n,
+                           const char *key, GIntBig fid, size_t nfeat,
+                           int *drop);
+
+/* ---- read_csv.c ---- */
+
+/* For a layer without geometry read by the CSV driver, the open options
+ * that give it one, as "; for a CSV of ..., open it with ..." into buf
+ * (len bytes); "" for other drivers. */
+void xgo__read_csv_hint(const struct xgo_reader *r, char *buf, size_t len);
+
+#endif /* XGO_READ_H */
