@@ -340,10 +340,8 @@ stopped:
 static int make_tasks(struct run *r)
 {
     const struct xg_grid *g = r->g;
-    size_t c, n = 0, cap = 1024;
-    struct task *v = malloc(cap * sizeof *v);
-    if (!v)
-        return XG_ENOMEM;
+    size_t c, n = 0, cap = 0;
+    struct task *v = NULL;
     for (c = 0; c < g->ncell && !r->walk; c++) {
         uint32_t a0 = g->a_start[c], a1 = g->a_start[c + 1];
         uint64_t nb = g->b_start[c + 1] - g->b_start[c], step;
@@ -354,14 +352,9 @@ static int make_tasks(struct run *r)
             step = 1;
         while (a0 < a1) {
             uint32_t e = (uint64_t)(a1 - a0) > step ? a0 + (uint32_t)step : a1;
-            if (n == cap) {
-                struct task *p = realloc(v, 2 * cap * sizeof *v);
-                if (!p) {
-                    free(v);
-                    return XG_ENOMEM;
-                }
-                v = p;
-                cap *= 2;
+            if (xg__grow((void **)&v, &cap, n, sizeof *v)) {
+                free(v);
+                return XG_ENOMEM;
             }
             v[n].cell = (uint32_t)c;
             v[n].a_lo = a0;

@@ -323,8 +323,12 @@ static inline int xg__set_fits(const struct xg_set *s, int elem)
 }
 
 /* ---- growing arrays and contacts (geom.c) ---- */
-/* Grows *v (elements of size sz, n used, *cap allocated) to hold one
- * more, doubling: XG_OK or XG_ENOMEM. */
+/* The one growable array: *v (elements of size sz, *cap allocated,
+ * realloc's) grown to hold need elements at least, its capacity doubled
+ * (from 64) until it does, what it held kept; XG_OK or XG_ENOMEM (*v
+ * and *cap then as they were). */
+int xg__reserve(void **v, size_t *cap, size_t need, size_t sz);
+/* xg__reserve of one more than the n used. */
 int xg__grow(void **v, size_t *cap, size_t n, size_t sz);
 int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x);
 /* Sorts by (a, b); short lists (one segment's) by insertion. */
