@@ -33,8 +33,8 @@ src_libexactgeo_core_la_SOURCES += src/ops.c
 src_libexactgeo_core_la_SOURCES += src/memory.c
 # where a surface crosses itself (xg_self_crossing; inside's solids)
 src_libexactgeo_core_la_SOURCES += src/selfx.c
-# the one CSR build (count, scan, fill)
-src_libexactgeo_core_la_SOURCES += src/xg_csr.h src/csr.c
+# the one CSR build (count, scan, fill) and the grid's frame
+src_libexactgeo_core_la_SOURCES += src/xg_csr.h src/csr.c src/grid_frame.c
 src_libexactgeo_core_la_CFLAGS = $(AM_CFLAGS) $(XG_VISIBILITY_CFLAGS)
 src_libexactgeo_core_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
 
