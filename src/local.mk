@@ -35,6 +35,10 @@ src_libexactgeo_core_la_SOURCES += src/memory.c
 src_libexactgeo_core_la_SOURCES += src/selfx.c
 # the one CSR build (count, scan, fill) and the grid's frame
 src_libexactgeo_core_la_SOURCES += src/xg_csr.h src/csr.c src/grid_frame.c
+# the steps of inside's solids (inside_prep.c): edges, grouping, checks,
+# kept triangles, the columns' runs
+src_libexactgeo_core_la_SOURCES += src/xg_solids.h src/inside_edges.c \
+	src/inside_group.c src/inside_check.c src/inside_keep.c src/inside_runs.c
 src_libexactgeo_core_la_CFLAGS = $(AM_CFLAGS) $(XG_VISIBILITY_CFLAGS)
 src_libexactgeo_core_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
 
