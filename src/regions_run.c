@@ -373,7 +373,7 @@ int xg__regions_entry(struct xg_ctx *ctx, const struct xg__region_op *rop,
         opt = &defaults;
     }
     if (ctx && a && b &&
-        (rc = xg__memory_check(ctx, rop->name, a->n, b->n,
+        (rc = xg__memory_check(ctx, rop->op, a->n, b->n,
                                opt->outside ? a->n : 0)) != XG_OK) {
         memset(st, 0, sizeof *st);
         if (out)
