@@ -194,7 +194,7 @@ int xg_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
         return xg__error(ctx, XG_ELIMIT, "%zu points: more than 2^28", n);
     if ((rc = xg__check_finite(ctx, pts->xyz, n, 3, 2, pts->fid, "point")))
         return rc;
-    if ((rc = xg__memory_check(ctx, "delaunay", n, 0, 0)))
+    if ((rc = xg__memory_check(ctx, &xg__op_delaunay, n, 0, 0)))
         return rc;
     st->a_count = n;
     engine = opt->engine;

@@ -7,21 +7,31 @@
 #include <string.h>
 #include "xg_internal.h"
 
-int xg__grow(void **v, size_t *cap, size_t n, size_t sz)
+/* xg__reserve (xg_internal.h): the capacity doubled, from 64, until it
+ * holds need; realloc keeps what the array held. */
+int xg__reserve(void **v, size_t *cap, size_t need, size_t sz)
 {
-    size_t ncap;
+    size_t ncap = *cap;
     void *p;
-    if (n < *cap)
+    if (need <= ncap)
         return XG_OK;
-    ncap = *cap ? *cap * 2 : 64;
-    if (ncap > SIZE_MAX / sz)
-        return XG_ENOMEM;
+    do {
+        if (ncap > SIZE_MAX / 2 / sz)
+            return XG_ENOMEM;
+        ncap = ncap ? ncap * 2 : 64;
+    } while (ncap < need);
     p = realloc(*v, ncap * sz);
     if (!p)
         return XG_ENOMEM;
     *v = p;
     *cap = ncap;
     return XG_OK;
+}
+
+/* xg__grow (xg_internal.h): room for one more. */
+int xg__grow(void **v, size_t *cap, size_t n, size_t sz)
+{
+    return xg__reserve(v, cap, n + 1, sz);
 }
 
 int xg_elem_doubles(int elem)

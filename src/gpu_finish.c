@@ -24,7 +24,7 @@ struct fin_thread {
     double exact_s;             /* time in the exact stages */
     struct xg_contact *side;    /* the deferred hits' answers, in order */
     uint8_t *side_keep;
-    size_t nside, side_cap, off;
+    size_t nside, side_cap, keep_cap, off;
     int rc;
     char pad[64];               /* no false sharing between threads */
 };
@@ -57,19 +57,14 @@ static const double *elem_b(const struct fin *f, uint32_t j)
     return f->b + f->sb * j;
 }
 
+/* Room in t's side lists for one more deferred hit: XG_OK or
+ * XG_ENOMEM. */
 static int side_grow(struct fin_thread *t)
 {
-    size_t cap = t->side_cap ? 2 * t->side_cap : 256;
-    void *p = realloc(t->side, cap * sizeof *t->side);
-    void *q;
-    if (!p)
+    if (xg__grow((void **)&t->side, &t->side_cap, t->nside, sizeof *t->side) ||
+        xg__grow((void **)&t->side_keep, &t->keep_cap, t->nside,
+                 sizeof *t->side_keep))
         return XG_ENOMEM;
-    t->side = p;
-    q = realloc(t->side_keep, cap);
-    if (!q)
-        return XG_ENOMEM;
-    t->side_keep = q;
-    t->side_cap = cap;
     return XG_OK;
 }
 
@@ -90,7 +85,7 @@ static void decide_worker(void *arg, int tid)
             t->kept++;
             continue;
         }
-        if (t->nside == t->side_cap && (t->rc = side_grow(t)) != XG_OK)
+        if ((t->rc = side_grow(t)) != XG_OK)
             return;
         memset(&c, 0, sizeof c);
         t0 = xg__now();

@@ -80,37 +80,25 @@ uint64_t xg__gpu_batch_bytes(const struct xg_grid *g, size_t c0, size_t c1,
 int xg__gpu_plan_batches(const struct xg_grid *g, unsigned th,
                          uint64_t budget, size_t **bounds, size_t *nb)
 {
-    size_t c, n = 0, cap = 16;
-    size_t *v = malloc(cap * sizeof *v);
+    size_t c, n = 0, cap = 0;
+    size_t *v = NULL;
     uint64_t used = XG_GPU_CELL_BYTES;
 
-    if (!v)
+    /* n + 1 bounds: room for the first now, for the closing one below */
+    if (xg__reserve((void **)&v, &cap, 2, sizeof *v))
         return XG_ENOMEM;
     v[n++] = 0;
     for (c = 0; c < g->ncell; c++) {
         uint64_t b = cell_bytes(g, c, th);
         if (used + b > budget && c > v[n - 1]) {
-            if (n == cap) {
-                size_t *p = realloc(v, 2 * cap * sizeof *v);
-                if (!p) {
-                    free(v);
-                    return XG_ENOMEM;
-                }
-                v = p;
-                cap *= 2;
+            if (xg__reserve((void **)&v, &cap, n + 2, sizeof *v)) {
+                free(v);
+                return XG_ENOMEM;
             }
             v[n++] = c;
             used = XG_GPU_CELL_BYTES;
         }
         used += b;
-    }
-    if (n == cap) {
-        size_t *p = realloc(v, (cap + 1) * sizeof *v);
-        if (!p) {
-            free(v);
-            return XG_ENOMEM;
-        }
-        v = p;
     }
     v[n] = g->ncell;
     *bounds = v;

@@ -7,7 +7,9 @@
  * clamped, so a box reaching past the region lands in the border cells;
  * xg__cell_of stays monotone, which the ownership rule relies on.  The
  * cell function, cell ranges and numbering are xg_boxes.h's, shared with
- * the device grid (cuda/grid_gpu.cu).
+ * the device grid (cuda/grid_gpu.cu); the region and the number of
+ * cells are grid_frame.c's; the count, scan and fill are xg_csr.h's,
+ * by key ranges (a slab is a range of cells).
  *
  * Built in parallel and deterministically, with no step whose work
  * grows with the thread count: the threads first take the hulls of
@@ -18,8 +20,8 @@
  * shares' lists of the elements that reach each slab are made (beyond
  * SCAN_THREADS threads; up to it each thread scans all elements), and
  * each thread counts, offsets and fills the cells of its slab alone,
- * reading the shares' lists in order.  The layers are z-layers, or y-rows when the grid is
- * one cell deep (the 2D maps': one z-layer would leave one slab, and the
+ * reading the shares' lists in order.  The layers are z-layers, or
+ * y-rows when the grid is one cell deep (the 2D maps': one z-layer would leave one slab, and the
  * build on one thread).  Cells are z-major, then y, so either way a slab
  * is a contiguous run of cells; no two threads write the same counter,
  * and every cell lists its elements in ascending index order whatever
@@ -29,72 +31,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_internal.h"
+#include "xg_csr.h"
 #include "xg_thread.h"
 
-#define MAX_CELLS_PER_AXIS 2048
-#define MAX_CELLS ((size_t)1 << 28)
 /* Up to this many threads, each slab's thread scans every element for
  * those that reach its slab instead of reading the bucket pass's lists:
  * on 2 threads the scan costs less than the bucket pass (on 16, each
  * thread would read all elements). */
 #define SCAN_THREADS 2
-
-void xg_grid_default(size_t na, size_t nb, const double lo[3],
-                     const double hi[3], int cells[3])
-{
-    double ext[3], vol = 1.0, target = (double)(na + nb), h;
-    int k, dims = 0;
-
-    if (target < 1.0)
-        target = 1.0;
-    for (k = 0; k < 3; k++) {
-        ext[k] = hi[k] - lo[k];
-        if (ext[k] > 0.0) {
-            vol *= ext[k];
-            dims++;
-        }
-    }
-    /* Cubic cells, about one per element: the paper's 100^3 for 1M
-     * triangles in a cube. */
-    h = dims ? pow(vol / target, 1.0 / dims) : 1.0;
-    for (k = 0; k < 3; k++) {
-        double n = ext[k] > 0.0 && h > 0.0 ? ceil(ext[k] / h) : 1.0;
-        if (!(n >= 1.0))
-            n = 1.0;
-        if (n > MAX_CELLS_PER_AXIS)
-            n = MAX_CELLS_PER_AXIS;
-        cells[k] = (int)n;
-    }
-    while ((size_t)cells[0] * (size_t)cells[1] * (size_t)cells[2] > MAX_CELLS)
-        for (k = 0; k < 3; k++)
-            cells[k] = cells[k] > 1 ? cells[k] / 2 : 1;
-}
-
-void xg__grid_cells_boxes(const double *box, size_t n, const double lo[3],
-                          const double hi[3], int dims, double per,
-                          int cells[3])
-{
-    double w[3] = {0, 0, 0};
-    size_t i;
-    int k;
-    for (i = 0; i < n; i++)
-        for (k = 0; k < dims; k++)
-            w[k] += box[6 * i + 3 + k] - box[6 * i + k];
-    for (k = 0; k < 3; k++) {
-        double ext = hi[k] - lo[k], h = n ? w[k] / (double)n : 0, c;
-        c = k < dims && ext > 0 && h > 0 ? ceil(ext / h) : 1;
-        if (!(c >= 1))
-            c = 1;
-        cells[k] = c > 65536 ? 65536 : (int)c;
-    }
-    for (;;) {
-        double total = (double)cells[0] * cells[1] * cells[2];
-        if (total <= per * (double)n + 16 && total <= 2147483647.0)
-            break;
-        for (k = 0; k < dims; k++)
-            cells[k] = cells[k] > 1 ? (cells[k] + 1) / 2 : 1;
-    }
-}
 
 /* One thread's share of one set's elements that reach one slab, in
  * ascending order (the bucket pass): the slab's thread reads the shares'
@@ -149,6 +93,7 @@ static int hull(const double *box, size_t lo_i, size_t hi_i, double h[6])
     return any;
 }
 
+/* HULL: the hulls of this thread's shares of both sets' boxes. */
 static void hulls(struct build *bd, int tid)
 {
     int s;
@@ -170,20 +115,17 @@ static int merge_hulls(const struct build *bd, int s, double h[6])
         h[3 + k] = -HUGE_VAL;
     }
     for (t = 0; t < bd->nthreads; t++) {
-        const double *u = bd->hulls + 6 * (2 * (size_t)t + (size_t)s);
         if (!bd->any[2 * t + s])
             continue;
         any = 1;
-        for (k = 0; k < 3; k++) {
-            if (u[k] < h[k])
-                h[k] = u[k];
-            if (u[3 + k] > h[3 + k])
-                h[3 + k] = u[3 + k];
-        }
+        xg__hull_add(h, bd->hulls + 6 * (2 * (size_t)t + (size_t)s));
     }
     return any;
 }
 
+/* RANGES: the cell ranges of this thread's shares of the boxes, and
+ * (on several threads) the references each layer gets from them, which
+ * cut_slabs balances. */
 static void ranges(struct build *bd, int tid)
 {
     const struct xg_grid *g = bd->g;
@@ -210,6 +152,7 @@ static void ranges(struct build *bd, int tid)
     }
 }
 
+/* The bucket list of set s's elements in slab slab from share share. */
 static struct elems *elems_of(struct build *bd, int s, int slab, int share)
 {
     size_t T = (size_t)bd->nthreads;
@@ -294,8 +237,9 @@ static inline void slab_elements(struct build *bd, int s, int tid,
     }
 }
 
-/* COUNT: the slab's counts, its candidate pairs, and offsets within the
- * slab (the slab's base is added in FILL). */
+/* COUNT: the slab's counts, its candidate pairs, and its cells' offsets
+ * within the slab (xg_csr.h by key ranges: the slab's base is added in
+ * FILL, once the slabs' totals are known). */
 static void slab_count(struct build *bd, int tid)
 {
     size_t c0 = (size_t)bd->zcut[tid] * bd->layer;
@@ -307,34 +251,26 @@ static void slab_count(struct build *bd, int tid)
     for (c = c0; c < c1; c++)
         pairs += (uint64_t)bd->count[0][c] * bd->count[1][c];
     bd->slab_pairs[tid] = pairs;
-    for (s = 0; s < 2; s++) {
-        uint64_t run = 0;
-        for (c = c0; c < c1; c++) {
-            uint32_t n = bd->count[s][c];
-            bd->count[s][c] = (uint32_t)run;  /* checked against 2^32 below */
-            run += n;
-        }
-        bd->slab_refs[(size_t)s * (size_t)bd->nthreads + (size_t)tid] = run;
-    }
+    for (s = 0; s < 2; s++)
+        bd->slab_refs[(size_t)s * (size_t)bd->nthreads + (size_t)tid] =
+            xg__csr_offsets(bd->count[s], c0, c1);
 }
 
 /* FILL: the slab's offsets moved to its base, its starts, its items. */
 static void slab_fill(struct build *bd, int tid)
 {
     size_t c0 = (size_t)bd->zcut[tid] * bd->layer;
-    size_t c1 = (size_t)bd->zcut[tid + 1] * bd->layer, c;
+    size_t c1 = (size_t)bd->zcut[tid + 1] * bd->layer;
     int s;
     for (s = 0; s < 2; s++) {
-        uint32_t base = (uint32_t)bd->base[(size_t)s * (size_t)bd->nthreads +
-                                           (size_t)tid];
-        for (c = c0; c < c1; c++) {
-            bd->count[s][c] += base;
-            bd->start[s][c] = bd->count[s][c];
-        }
+        size_t at = (size_t)s * (size_t)bd->nthreads + (size_t)tid;
+        xg__csr_starts(bd->count[s], bd->start[s], c0, c1,
+                       (uint32_t)bd->base[at]);
         slab_elements(bd, s, tid, 1);
     }
 }
 
+/* One phase's work for thread tid: a pass of the build (bd->phase). */
 static void build_worker(void *arg, int tid)
 {
     struct build *bd = arg;
@@ -392,49 +328,8 @@ static void cut_slabs(struct build *bd)
             bd->zslab[z] = t;
 }
 
-int xg__grid_frame(struct xg_grid *g, const double ahull[6], int a_any,
-                   const double bhull[6], int b_any, size_t na, size_t nb,
-                   const int cells[3])
-{
-    double lo[3], hi[3];
-    int k, empty = !a_any || !b_any;
-
-    for (k = 0; k < 3 && !empty; k++) {
-        lo[k] = ahull[k] > bhull[k] ? ahull[k] : bhull[k];
-        hi[k] = ahull[3 + k] < bhull[3 + k] ? ahull[3 + k] : bhull[3 + k];
-        if (lo[k] > hi[k])
-            empty = 1;
-    }
-    if (empty) {
-        for (k = 0; k < 3; k++) {
-            lo[k] = 0.0;
-            hi[k] = -1.0;     /* every box misses this region */
-        }
-    }
-    if (cells && cells[0] > 0 && cells[1] > 0 && cells[2] > 0) {
-        for (k = 0; k < 3; k++)
-            g->n[k] = cells[k];
-    } else if (empty) {
-        g->n[0] = g->n[1] = g->n[2] = 1;
-    } else {
-        xg_grid_default(na, nb, lo, hi, g->n);
-    }
-    g->ncell = (size_t)g->n[0] * (size_t)g->n[1] * (size_t)g->n[2];
-    /* At most 2^31 cells: every cell number fits the 32 bits of
-     * xg__cell_index, on the host and on the device. */
-    if (g->ncell > MAX_CELLS * 8)
-        return XG_ELIMIT;
-    for (k = 0; k < 3; k++) {
-        double ext = hi[k] - lo[k];
-        g->lo[k] = lo[k];
-        g->inv[k] = ext > 0.0 ? (double)g->n[k] / ext : 0.0;
-        if (!isfinite(g->inv[k]))
-            g->inv[k] = 0.0;  /* a degenerate extent: everything in cell 0 */
-        g->hi[k] = hi[k];
-    }
-    return XG_OK;
-}
-
+/* Runs phase on bd's threads: XG_OK, or XG_ENOMEM when the threads
+ * could not start or one of them ran out of memory. */
 static int run_phase(struct build *bd, int phase)
 {
     int t;
@@ -447,126 +342,158 @@ static int run_phase(struct build *bd, int phase)
     return XG_OK;
 }
 
-/* xg__grid_build, the boxes the grid's (borrowed 0) or the caller's. */
+/* bd set for a build over the boxes of g on nthreads threads, with its
+ * per-thread scratch of the hulls' phase; XG_OK or XG_ENOMEM (what was
+ * allocated is build_close's to free either way). */
+static int build_open(struct build *bd, struct xg_grid *g, size_t na,
+                      size_t nb, int nthreads)
+{
+    size_t T = (size_t)nthreads;
+    memset(bd, 0, sizeof *bd);
+    bd->g = g;
+    bd->nthreads = nthreads;
+    bd->n[0] = na;
+    bd->n[1] = nb;
+    bd->box[0] = g->a_box;
+    bd->box[1] = g->b_box;
+    bd->hulls = malloc(2 * T * 6 * sizeof *bd->hulls);
+    bd->any = calloc(2 * T, sizeof *bd->any);
+    bd->failed = calloc(T, sizeof *bd->failed);
+    return bd->hulls && bd->any && bd->failed ? XG_OK : XG_ENOMEM;
+}
+
+/* The grid's frame from the sets' hulls: the caller's (hulls, any:
+ * xg__grid_build's) or the HULL phase's, merged in share order. */
+static int build_frame(struct build *bd, const double *hulls,
+                       const int *any, const int cells[3])
+{
+    size_t T = (size_t)bd->nthreads;
+    double ah[6], bh[6];
+    int a_any, b_any, rc;
+    if (hulls) {                /* taken as the boxes were made */
+        memcpy(bd->hulls, hulls, 2 * T * 6 * sizeof *bd->hulls);
+        memcpy(bd->any, any, 2 * T * sizeof *bd->any);
+    } else if ((rc = run_phase(bd, HULL)) != XG_OK) {
+        return rc;
+    }
+    a_any = merge_hulls(bd, 0, ah);
+    b_any = merge_hulls(bd, 1, bh);
+    return xg__grid_frame(bd->g, ah, a_any, bh, b_any, bd->n[0], bd->n[1],
+                          cells);
+}
+
+/* The grid's cell ranges and starts (its items come once their sizes
+ * are known), and the slabs' scratch; XG_OK or XG_ENOMEM. */
+static int build_alloc(struct build *bd)
+{
+    struct xg_grid *g = bd->g;
+    size_t T = (size_t)bd->nthreads, na = bd->n[0], nb = bd->n[1];
+    g->a_cell = xg__big_alloc((na ? na : 1) * 6 * sizeof(int32_t));
+    g->b_cell = xg__big_alloc((nb ? nb : 1) * 6 * sizeof(int32_t));
+    g->a_start = xg__big_alloc((g->ncell + 1) * sizeof(uint32_t));
+    g->b_start = xg__big_alloc((g->ncell + 1) * sizeof(uint32_t));
+    bd->cell[0] = g->a_cell;
+    bd->cell[1] = g->b_cell;
+    bd->start[0] = g->a_start;
+    bd->start[1] = g->b_start;
+    bd->count[0] = xg__big_calloc(g->ncell, sizeof(uint32_t));
+    bd->count[1] = xg__big_calloc(g->ncell, sizeof(uint32_t));
+    bd->ax = g->n[2] > 1 ? 2 : 1;
+    bd->layer = (size_t)g->n[0] * (bd->ax == 2 ? (size_t)g->n[1] : 1);
+    bd->zrefs = calloc(T * (size_t)g->n[bd->ax], sizeof(uint64_t));
+    bd->zcut = calloc(T + 1, sizeof(int));
+    bd->zslab = calloc((size_t)g->n[bd->ax], sizeof(int));
+    bd->elems = calloc(2 * T * T, sizeof *bd->elems);
+    bd->slab_refs = calloc(2 * T, sizeof(uint64_t));
+    bd->slab_pairs = calloc(T, sizeof(uint64_t));
+    bd->base = calloc(2 * T, sizeof(uint64_t));
+    if (!g->a_cell || !g->b_cell || !g->a_start || !g->b_start ||
+        !bd->count[0] || !bd->count[1] || !bd->zrefs || !bd->zcut ||
+        !bd->zslab || !bd->elems || !bd->slab_refs || !bd->slab_pairs ||
+        !bd->base)
+        return XG_ENOMEM;
+    return XG_OK;
+}
+
+/* Between COUNT and FILL: each set's slabs placed one after the other
+ * (xg__csr_bases; XG_ELIMIT past 2^32 references), its items allocated,
+ * and the candidate pairs summed. */
+static int slab_bases(struct build *bd)
+{
+    struct xg_grid *g = bd->g;
+    size_t T = (size_t)bd->nthreads;
+    int s, t;
+    for (s = 0; s < 2; s++) {
+        uint32_t refs;
+        int rc;
+        if ((rc = xg__csr_bases(bd->slab_refs + (size_t)s * T, T,
+                                bd->base + (size_t)s * T,
+                                &bd->start[s][g->ncell])) != XG_OK)
+            return rc;
+        refs = bd->start[s][g->ncell];
+        bd->items[s] = xg__big_alloc((refs ? refs : 1) * sizeof(uint32_t));
+        *(s ? &g->b_items : &g->a_items) = bd->items[s];
+        if (!bd->items[s])
+            return XG_ENOMEM;
+    }
+    for (t = 0; t < bd->nthreads; t++)
+        g->candidates += bd->slab_pairs[t];
+    return XG_OK;
+}
+
+/* Frees bd's scratch (not the grid's arrays). */
+static void build_close(struct build *bd)
+{
+    size_t T = (size_t)bd->nthreads;
+    if (bd->elems) {
+        size_t k;
+        for (k = 0; k < 2 * T * T; k++)
+            free(bd->elems[k].v);
+    }
+    free(bd->elems);
+    free(bd->count[0]);
+    free(bd->count[1]);
+    free(bd->zrefs);
+    free(bd->zcut);
+    free(bd->zslab);
+    free(bd->slab_refs);
+    free(bd->slab_pairs);
+    free(bd->base);
+    free(bd->hulls);
+    free(bd->any);
+    free(bd->failed);
+}
+
+/* xg__grid_build, the boxes the grid's (borrowed 0) or the caller's:
+ * the frame, the cell ranges, the slabs, then each set's CSR counted,
+ * scanned and filled slab by slab.  Every failure frees the grid, and
+ * with it the boxes it owns. */
 static int grid_build(struct xg_grid *g, double *a_box, size_t na,
                       double *b_box, size_t nb, const int cells[3],
                       int nthreads, const double *hulls, const int *any,
                       int borrowed)
 {
     struct build bd;
-    double ah[6], bh[6];
-    size_t T, k;
-    int s, t, a_any, b_any, rc = XG_OK;
+    int rc;
 
     memset(g, 0, sizeof *g);
-    memset(&bd, 0, sizeof bd);
     g->a_box = a_box;
     g->b_box = b_box;
     g->borrowed = borrowed;
     if (nthreads < 1)
         nthreads = 1;
-    T = (size_t)nthreads;
-    bd.g = g;
-    bd.nthreads = nthreads;
-    bd.n[0] = na;
-    bd.n[1] = nb;
-    bd.box[0] = a_box;
-    bd.box[1] = b_box;
-    bd.hulls = malloc(2 * T * 6 * sizeof *bd.hulls);
-    bd.any = calloc(2 * T, sizeof *bd.any);
-    bd.failed = calloc(T, sizeof *bd.failed);
-    /* From here every failure goes through out, which frees the boxes:
-     * the grid owns them even when it cannot be built. */
-    if (!bd.hulls || !bd.any || !bd.failed) {
-        rc = XG_ENOMEM;
-        goto out;
+    if ((rc = build_open(&bd, g, na, nb, nthreads)) == XG_OK &&
+        (rc = build_frame(&bd, hulls, any, cells)) == XG_OK &&
+        (rc = build_alloc(&bd)) == XG_OK &&
+        (rc = run_phase(&bd, RANGES)) == XG_OK) {
+        cut_slabs(&bd);
+        if ((nthreads <= SCAN_THREADS ||
+             (rc = run_phase(&bd, BUCKET)) == XG_OK) &&
+            (rc = run_phase(&bd, COUNT)) == XG_OK &&
+            (rc = slab_bases(&bd)) == XG_OK)
+            rc = run_phase(&bd, FILL);
     }
-    if (hulls) {                /* taken as the boxes were made */
-        memcpy(bd.hulls, hulls, 2 * T * 6 * sizeof *bd.hulls);
-        memcpy(bd.any, any, 2 * T * sizeof *bd.any);
-    } else if ((rc = run_phase(&bd, HULL)) != XG_OK) {
-        goto out;
-    }
-    a_any = merge_hulls(&bd, 0, ah);
-    b_any = merge_hulls(&bd, 1, bh);
-    if ((rc = xg__grid_frame(g, ah, a_any, bh, b_any, na, nb, cells)) != XG_OK)
-        goto out;
-
-    g->a_cell = xg__big_alloc((na ? na : 1) * 6 * sizeof(int32_t));
-    g->b_cell = xg__big_alloc((nb ? nb : 1) * 6 * sizeof(int32_t));
-    g->a_start = xg__big_alloc((g->ncell + 1) * sizeof(uint32_t));
-    g->b_start = xg__big_alloc((g->ncell + 1) * sizeof(uint32_t));
-    bd.cell[0] = g->a_cell;
-    bd.cell[1] = g->b_cell;
-    bd.start[0] = g->a_start;
-    bd.start[1] = g->b_start;
-    bd.count[0] = xg__big_calloc(g->ncell, sizeof(uint32_t));
-    bd.count[1] = xg__big_calloc(g->ncell, sizeof(uint32_t));
-    bd.ax = g->n[2] > 1 ? 2 : 1;
-    bd.layer = (size_t)g->n[0] * (bd.ax == 2 ? (size_t)g->n[1] : 1);
-    bd.zrefs = calloc(T * (size_t)g->n[bd.ax], sizeof(uint64_t));
-    bd.zcut = calloc(T + 1, sizeof(int));
-    bd.zslab = calloc((size_t)g->n[bd.ax], sizeof(int));
-    bd.elems = calloc(2 * T * T, sizeof *bd.elems);
-    bd.slab_refs = calloc(2 * T, sizeof(uint64_t));
-    bd.slab_pairs = calloc(T, sizeof(uint64_t));
-    bd.base = calloc(2 * T, sizeof(uint64_t));
-    if (!g->a_cell || !g->b_cell || !g->a_start || !g->b_start ||
-        !bd.count[0] || !bd.count[1] || !bd.zrefs || !bd.zcut ||
-        !bd.zslab || !bd.elems || !bd.slab_refs || !bd.slab_pairs ||
-        !bd.base) {
-        rc = XG_ENOMEM;
-        goto out;
-    }
-
-    if ((rc = run_phase(&bd, RANGES)) != XG_OK)
-        goto out;
-    cut_slabs(&bd);
-    if (nthreads > SCAN_THREADS && (rc = run_phase(&bd, BUCKET)) != XG_OK)
-        goto out;
-    if ((rc = run_phase(&bd, COUNT)) != XG_OK)
-        goto out;
-
-    /* Slab bases: each slab's offsets follow the previous slabs'. */
-    for (s = 0; s < 2; s++) {
-        uint64_t base = 0;
-        for (t = 0; t < nthreads; t++) {
-            uint64_t refs = bd.slab_refs[(size_t)s * T + (size_t)t];
-            if (base + refs > UINT32_MAX) {
-                rc = XG_ELIMIT;
-                goto out;
-            }
-            bd.base[(size_t)s * T + (size_t)t] = base;
-            base += refs;
-        }
-        bd.start[s][g->ncell] = (uint32_t)base;
-        bd.items[s] = xg__big_alloc((base ? base : 1) * sizeof(uint32_t));
-        *(s ? &g->b_items : &g->a_items) = bd.items[s];
-        if (!bd.items[s]) {
-            rc = XG_ENOMEM;
-            goto out;
-        }
-    }
-    for (t = 0; t < nthreads; t++)
-        g->candidates += bd.slab_pairs[t];
-    rc = run_phase(&bd, FILL);
-
-out:
-    if (bd.elems)
-        for (k = 0; k < 2 * T * T; k++)
-            free(bd.elems[k].v);
-    free(bd.elems);
-    free(bd.count[0]);
-    free(bd.count[1]);
-    free(bd.zrefs);
-    free(bd.zcut);
-    free(bd.zslab);
-    free(bd.slab_refs);
-    free(bd.slab_pairs);
-    free(bd.base);
-    free(bd.hulls);
-    free(bd.any);
-    free(bd.failed);
+    build_close(&bd);
     if (rc != XG_OK)
         xg__grid_free(g);
     return rc;

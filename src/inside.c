@@ -228,7 +228,7 @@ static int inside_one(struct xg_ctx *ctx, const struct xg_set *a,
 static const struct xg__region_op inside_region = {&inside_ops, 1,
                                                    inside_one,
                                                    xg__solids_valid,
-                                                   "inside"};
+                                                   &xg__op_inside};
 const struct xg__region_op *const xg__inside_region = &inside_region;
 
 int xg_inside(struct xg_ctx *ctx, const struct xg_set *a,

@@ -34,6 +34,16 @@ src_libexactgeo_core_la_SOURCES += src/ops.c
 src_libexactgeo_core_la_SOURCES += src/memory.c
 # where a surface crosses itself (xg_self_crossing; inside's solids)
 src_libexactgeo_core_la_SOURCES += src/selfx.c
+# a pair operation's checks and preparation, beside pair_engine.c
+src_libexactgeo_core_la_SOURCES += src/finite.c src/pair_begin.c src/pair_prepare.c
+# the self-crossing test's pair and T-junctions, beside selfx.c
+src_libexactgeo_core_la_SOURCES += src/xg_selfx.h src/selfx_pair.c src/selfx_junction.c
+# the one CSR build (count, scan, fill) and the grid's frame
+src_libexactgeo_core_la_SOURCES += src/xg_csr.h src/csr.c src/grid_frame.c
+# the steps of inside's solids (inside_prep.c): edges, grouping, checks,
+# kept triangles, the columns' runs
+src_libexactgeo_core_la_SOURCES += src/xg_solids.h src/inside_edges.c \
+	src/inside_group.c src/inside_check.c src/inside_keep.c src/inside_runs.c
 src_libexactgeo_core_la_CFLAGS = $(AM_CFLAGS) $(XG_VISIBILITY_CFLAGS)
 src_libexactgeo_core_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
 

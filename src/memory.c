@@ -88,10 +88,12 @@ static void say_bytes(char *buf, size_t len, uint64_t bytes)
                  (unsigned long long)bytes);
 }
 
-int xg__memory_check(struct xg_ctx *ctx, const char *opname, size_t na,
+/* xg__memory_check (xg_internal.h): op's estimate, with the records
+ * known before the run where op makes outside records, against the
+ * room; the refusal names the elements and both figures. */
+int xg__memory_check(struct xg_ctx *ctx, const struct xg_op *op, size_t na,
                      size_t nb, uint64_t records)
 {
-    const struct xg_op *op = xg_op_find(opname);
     uint64_t need, room;
     char what[200], sneed[64], sroom[64];
     int w;

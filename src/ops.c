@@ -15,9 +15,10 @@
 
 /* Designated initializers: a new field is one line per entry (and a
  * zero where an entry leaves it out).  The texts are what the front ends
- * print: help, advice for refused options, QGIS labels. */
-static const struct xg_op ops[] = {
-    {.name = "segtri",
+ * print: help, advice for refused options, QGIS labels.  Each entry is an
+ * object of its own, so that its engine names it (xg__op_segtri ...:
+ * the memory check) without looking it up by name. */
+const struct xg_op xg__op_segtri = {.name = "segtri",
      .title = "Segment x triangle contacts (3D, exact)",
      .summary = "contacts of 3D lines A (drill holes) with 3D surfaces B "
                 "(meshes)",
@@ -41,8 +42,8 @@ static const struct xg_op ops[] = {
      .records = "contacts",
      .output_geometry = "a PointZ per proper or touch contact, a two-point "
                         "LineStringZ per coplanar stretch",
-     .parts = "a_seg and b_tri count over a feature's parts"},
-    {.name = "redblue",
+     .parts = "a_seg and b_tri count over a feature's parts"};
+const struct xg_op xg__op_redblue = {.name = "redblue",
      .title = "Segment x segment contacts (2D map overlay, exact)",
      .summary = "contacts of 2D segments of A and B (lines, polygon rings)",
      .contract = "Every contact between the closed 2D segments of A and of "
@@ -65,8 +66,8 @@ static const struct xg_op ops[] = {
      .records = "contacts",
      .output_geometry = "a Point per proper or touch contact, a two-point "
                         "LineString per overlapping stretch",
-     .parts = "a_seg and b_seg count over a feature's parts and rings"},
-    {.name = "inside",
+     .parts = "a_seg and b_seg count over a feature's parts and rings"};
+const struct xg_op xg__op_inside = {.name = "inside",
      .title = "Points in closed solids (3D, exact)",
      .summary = "closed 3D solids B (ore bodies) holding each 3D point of A "
                 "(blocks)",
@@ -91,10 +92,10 @@ static const struct xg_op ops[] = {
      .output_geometry = "a PointZ per record: the point of A (one per point "
                         "and solid holding it)",
      .parts = "a_part is the point's index in its MultiPoint; a B feature "
-              "of several parts is one solid"},
-    /* one input; triangles, not contacts: no kinds, no B, no index
-     * field of its own (the writer names the vertices v0, v1, v2) */
-    {.name = "delaunay",
+              "of several parts is one solid"};
+/* one input; triangles, not contacts: no kinds, no B, no index
+ * field of its own (the writer names the vertices v0, v1, v2) */
+const struct xg_op xg__op_delaunay = {.name = "delaunay",
      .title = "Delaunay triangulation (2D, exact)",
      .summary = "Delaunay triangulation of the (x, y) of points A (survey "
                 "points)",
@@ -119,8 +120,11 @@ static const struct xg_op ops[] = {
                         "triangle, or with --tin one TIN",
      .parts = "each point of a MultiPoint is a point of its own; v0_part, "
               "v1_part, v2_part give its index when some feature has "
-              "several"},
-};
+              "several"};
+
+/* The table, in the order the front ends list the operations. */
+static const struct xg_op *const ops[] = {&xg__op_segtri, &xg__op_redblue,
+                                          &xg__op_inside, &xg__op_delaunay};
 
 size_t xg_op_count(void)
 {
@@ -129,7 +133,7 @@ size_t xg_op_count(void)
 
 const struct xg_op *xg_op_at(size_t i)
 {
-    return i < xg_op_count() ? &ops[i] : NULL;
+    return i < xg_op_count() ? ops[i] : NULL;
 }
 
 uint64_t xg_op_memory(const struct xg_op *op, size_t na, size_t nb)
@@ -143,7 +147,7 @@ const struct xg_op *xg_op_find(const char *name)
 {
     size_t i;
     for (i = 0; name && i < xg_op_count(); i++)
-        if (strcmp(ops[i].name, name) == 0)
-            return &ops[i];
+        if (strcmp(ops[i]->name, name) == 0)
+            return ops[i];
     return NULL;
 }

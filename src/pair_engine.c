@@ -17,12 +17,14 @@
  * (and in how many box pairs they evaluate).
  * What a pair is (its boxes, its fast and exact stages) comes from a
  * struct xg__pair_ops; where its contacts go (a list in (a, b) order, or
- * a reduction into per-element state) from a struct xg__pair_sink.
+ * a reduction into per-element state) from a struct xg__pair_sink.  The
+ * boxes and the grid are pair_prepare.c's; the checks before a run and
+ * the counts after, pair_begin.c's.
  *
  * Cancellation: the progress callback runs on the calling thread only
  * (thread 0 of the workers), at 0 before any work, then as thread 0
- * takes tasks (about every 1% of them), and at 1 when the work is done.  A non-zero answer sets the
- * run's stop flag, which every worker reads before each task; the run
+ * takes tasks (about every 1% of them), and at 1 when the work is done.
+ * A non-zero answer sets the run's stop flag, which every worker reads before each task; the run
  * returns XG_ECANCEL whichever call asked for it, the last one included,
  * so a cancel can never be lost to a fast finish.
  */
@@ -73,54 +75,7 @@ struct run {
     atomic_int stop;            /* cancel asked, or a worker failed */
     struct worker *w;
     int nthreads;
-    /* prepare */
-    double *a_box, *b_box;
-    double *hulls;              /* per thread and set: xg__grid_build's */
-    int *any;
-    uint64_t *a_bad, *b_bad;    /* per thread */
-    struct xg_counters *prep_cnt;
 };
-
-/* The boxes of this thread's share of A and of B, and the shares'
- * hulls for the grid's frame, taken while each box is at hand (a pass
- * less over the boxes: 30 MB on the world map). */
-static void prepare_worker(void *arg, int tid)
-{
-    struct run *r = arg;
-    size_t lo, hi, i;
-    const struct xg__pair_ops *ops = r->ops;
-    const size_t sa = (size_t)xg_elem_doubles(ops->a_elem),
-                 sb = (size_t)xg_elem_doubles(ops->b_elem);
-    double *ha = r->hulls + 12 * (size_t)tid, *hb = ha + 6;
-    int k;
-    for (k = 0; k < 3; k++) {
-        ha[k] = hb[k] = HUGE_VAL;
-        ha[3 + k] = hb[3 + k] = -HUGE_VAL;
-    }
-    xg__share(r->na, r->nthreads, tid, &lo, &hi);
-    for (i = lo; i < hi; i++)
-        if (ops->a_box(&r->prep_cnt[tid], r->a + sa * i, r->a_box + 6 * i)) {
-            xg__box_none(r->a_box + 6 * i);
-            r->a_bad[tid]++;
-        } else {
-            xg__hull_add(ha, r->a_box + 6 * i);
-        }
-    r->any[2 * tid] = hi - lo > r->a_bad[tid];
-    xg__share(r->nb, r->nthreads, tid, &lo, &hi);
-    for (i = lo; i < hi; i++)
-        if (ops->b_box(&r->prep_cnt[tid], r->b + sb * i, r->b_box + 6 * i)) {
-            xg__box_none(r->b_box + 6 * i);
-            r->b_bad[tid]++;
-        } else {
-            xg__hull_add(hb, r->b_box + 6 * i);
-        }
-    r->any[2 * tid + 1] = hi - lo > r->b_bad[tid];
-}
-
-int xg__cancelled_at(struct xg_ctx *ctx, double fraction)
-{
-    return ctx && ctx->progress && ctx->progress(fraction, ctx->progress_user);
-}
 
 /* Called by thread 0 only, when done of the run's tasks are taken. */
 static void report_progress(struct run *r, size_t done)
@@ -294,6 +249,9 @@ static int walk_segment(struct run *r, struct worker *w, int tid,
     return xg__cstore_append(&w->store, w->out.v, w->out.n);
 }
 
+/* A worker of the run: takes TASK_GRAB tasks at a time until none is
+ * left or the run stops, thread 0 reporting progress; a failure stops
+ * the run, in w->rc.  seq's and the cells' contacts end sorted. */
 static void intersect_worker(void *arg, int tid)
 {
     struct run *r = arg;
@@ -340,10 +298,8 @@ stopped:
 static int make_tasks(struct run *r)
 {
     const struct xg_grid *g = r->g;
-    size_t c, n = 0, cap = 1024;
-    struct task *v = malloc(cap * sizeof *v);
-    if (!v)
-        return XG_ENOMEM;
+    size_t c, n = 0, cap = 0;
+    struct task *v = NULL;
     for (c = 0; c < g->ncell && !r->walk; c++) {
         uint32_t a0 = g->a_start[c], a1 = g->a_start[c + 1];
         uint64_t nb = g->b_start[c + 1] - g->b_start[c], step;
@@ -354,14 +310,9 @@ static int make_tasks(struct run *r)
             step = 1;
         while (a0 < a1) {
             uint32_t e = (uint64_t)(a1 - a0) > step ? a0 + (uint32_t)step : a1;
-            if (n == cap) {
-                struct task *p = realloc(v, 2 * cap * sizeof *v);
-                if (!p) {
-                    free(v);
-                    return XG_ENOMEM;
-                }
-                v = p;
-                cap *= 2;
+            if (xg__grow((void **)&v, &cap, n, sizeof *v)) {
+                free(v);
+                return XG_ENOMEM;
             }
             v[n].cell = (uint32_t)c;
             v[n].a_lo = a0;
@@ -397,6 +348,8 @@ struct gather {
     struct xg_contact *v;
 };
 
+/* The slices whose output starts in this thread's share of the
+ * output, copied there. */
 static void gather_worker(void *arg, int tid)
 {
     struct gather *gt = arg;
@@ -410,6 +363,8 @@ static void gather_worker(void *arg, int tid)
                             gt->v + gt->at[t]);
 }
 
+/* The walk's contacts into out (its array replaced): each task's first
+ * output index, then the copies on threads.  XG_OK or XG_ENOMEM. */
 static int gather(struct run *r, struct xg_contacts *out)
 {
     struct gather gt;
@@ -436,96 +391,7 @@ static int gather(struct run *r, struct xg_contacts *out)
     return XG_OK;
 }
 
-struct finite {
-    const double *v;
-    size_t n;
-    int per, dim, nthreads;
-    size_t *first;              /* per thread: first bad element, or n */
-};
-
-/* Non-zero when elements lo..hi-1 have an infinite or NaN coordinate
- * among those checked (x, y and, for dim 3, z of each point; an element
- * is points of 3 doubles): an exponent of all ones, which is what
- * carries (exponent bits) + 2^52 into bit 63, so that the test is three
- * integer operations a coordinate, with no branch (a million triangles
- * pass here).  xg__nonfinite_run is the same test over a flat run of m
- * doubles (the GPU's upload of inside's points checks them with it). */
-int xg__nonfinite_run(const double *v, size_t m)
-{
-    uint64_t bad = 0, b;
-    size_t i;
-    for (i = 0; i < m; i++) {
-        memcpy(&b, v + i, sizeof b);
-        bad |= xg__nonfinite_carry(b);
-    }
-    return (int)(bad >> 63);
-}
-
-static int any_nonfinite(const struct finite *f, size_t lo, size_t hi)
-{
-    const double *v = f->v + (size_t)f->per * lo;
-    size_t i, m = (size_t)f->per * (hi - lo);
-    uint64_t bad = 0, x, y;
-    if (f->dim == 3)            /* every coordinate: one flat run */
-        return xg__nonfinite_run(v, m);
-    for (i = 0; i < m; i += 3) {    /* x and y of each point, not z */
-        memcpy(&x, v + i, sizeof x);
-        memcpy(&y, v + i + 1, sizeof y);
-        bad |= xg__nonfinite_carry(x) | xg__nonfinite_carry(y);
-    }
-    return (int)(bad >> 63);
-}
-
-#define FINITE_BLOCK 4096
-
-static void finite_worker(void *arg, int tid)
-{
-    struct finite *f = arg;
-    size_t lo, hi, i, e;
-    xg__share(f->n, f->nthreads, tid, &lo, &hi);
-    f->first[tid] = f->n;
-    for (i = lo; i < hi; i = e) {
-        e = hi - i > FINITE_BLOCK ? i + FINITE_BLOCK : hi;
-        if (!any_nonfinite(f, i, e))
-            continue;
-        for (; i < e; i++)      /* the block's first bad element */
-            if (any_nonfinite(f, i, i + 1)) {
-                f->first[tid] = i;
-                return;
-            }
-    }
-}
-
-int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
-                     int dim, const int64_t *fid, const char *what)
-{
-    struct finite f;
-    size_t first[64], bad = n;
-    int t;
-    f.v = v;
-    f.n = n;
-    f.per = per;
-    f.dim = dim;
-    f.first = first;
-    f.nthreads = xg__threads(ctx);
-    if (f.nthreads > 64)
-        f.nthreads = 64;
-    if ((size_t)f.nthreads > n / 65536 + 1)
-        f.nthreads = (int)(n / 65536 + 1);
-    if (xg__parallel(f.nthreads, finite_worker, &f) != XG_OK)
-        return xg__error(ctx, XG_ENOMEM, "out of memory while checking "
-                         "coordinates");
-    for (t = 0; t < f.nthreads; t++)
-        if (first[t] < bad)
-            bad = first[t];
-    if (bad < n)
-        return xg__error(ctx, XG_EINVAL,
-                         "%s %zu (feature %lld) has a non-finite "
-                         "coordinate",
-                         what, bad, fid ? (long long)fid[bad] : -1LL);
-    return XG_OK;
-}
-
+/* r zeroed, then set for a run of ops over a (na) and b (nb). */
 static void run_init(struct run *r, struct xg_ctx *ctx,
                      const struct xg__pair_ops *ops, const double *a,
                      size_t na, const double *b, size_t nb, int nthreads)
@@ -540,56 +406,8 @@ static void run_init(struct run *r, struct xg_ctx *ctx,
     r->nthreads = nthreads;
 }
 
-int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
-                     const double *a, size_t na, const double *b, size_t nb,
-                     const struct xg_opts *opt, int nthreads,
-                     struct xg_grid *g, struct xg_stats *st)
-{
-    struct run r;
-    int rc, t;
-
-    run_init(&r, ctx, ops, a, na, b, nb, nthreads);
-    memset(g, 0, sizeof *g);
-    r.a_box = xg__big_alloc((na ? na : 1) * 6 * sizeof(double));
-    r.b_box = xg__big_alloc((nb ? nb : 1) * 6 * sizeof(double));
-    r.a_bad = calloc((size_t)nthreads, sizeof(uint64_t));
-    r.b_bad = calloc((size_t)nthreads, sizeof(uint64_t));
-    r.prep_cnt = calloc((size_t)nthreads, sizeof(struct xg_counters));
-    r.hulls = malloc((size_t)nthreads * 12 * sizeof(double));
-    r.any = malloc((size_t)nthreads * 2 * sizeof(int));
-    if (!r.a_box || !r.b_box || !r.a_bad || !r.b_bad || !r.prep_cnt ||
-        !r.hulls || !r.any ||
-        xg__parallel(nthreads, prepare_worker, &r) != XG_OK) {
-        free(r.a_box);
-        free(r.b_box);
-        rc = xg__error(ctx, XG_ENOMEM, "out of memory while preparing");
-        goto out;
-    }
-    for (t = 0; t < nthreads; t++) {
-        st->a_skipped += r.a_bad[t];
-        st->b_skipped += r.b_bad[t];
-        xg_counters_add(&st->cnt, &r.prep_cnt[t]);
-    }
-    /* The grid owns the boxes from here on, and frees them if it fails. */
-    rc = xg__grid_build(g, r.a_box, na, r.b_box, nb, opt->grid, nthreads,
-                        r.hulls, r.any);
-    if (rc != XG_OK) {
-        rc = xg__error(ctx, rc, "cannot build the grid: %s", xg_strerror(rc));
-        goto out;
-    }
-    for (t = 0; t < 3; t++)
-        st->grid[t] = g->n[t];
-    st->grid_refs_a = g->a_start[g->ncell];
-    st->grid_refs_b = g->b_start[g->ncell];
-out:
-    free(r.a_bad);
-    free(r.b_bad);
-    free(r.prep_cnt);
-    free(r.hulls);
-    free(r.any);
-    return rc;
-}
-
+/* xg__pair_run (xg_internal.h): prepare, tasks, the workers, the
+ * stats, then the contacts merged or gathered in (a, b) order. */
 int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                  const double *a, size_t na, const double *b, size_t nb,
                  const struct xg_opts *opt, int nthreads,
@@ -671,84 +489,3 @@ out:
     return rc;
 }
 
-/* XG_EINVAL unless set s (A or B) holds elements of kind elem. */
-static int check_kind(struct xg_ctx *ctx, const struct xg_set *s, int elem,
-                      const char *which)
-{
-    if (xg__set_fits(s, elem))
-        return XG_OK;
-    return xg__error(ctx, XG_EINVAL, "set %s holds %ss, not %ss", which,
-                     xg_elem_name(s->elem), xg_elem_name(elem));
-}
-
-int xg__pair_check_finite(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
-                          const struct xg_set *s, int is_a)
-{
-    int elem = is_a ? ops->a_elem : ops->b_elem;
-    return xg__check_finite(ctx, s->xyz, s->n, xg_elem_doubles(elem),
-                            ops->dim, s->fid, xg_elem_name(elem));
-}
-
-int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
-                   const struct xg_set *a, const struct xg_set *b,
-                   const struct xg_opts *opt, struct xg_contacts *out,
-                   struct xg_stats *st, int *engine)
-{
-    int rc;
-    memset(st, 0, sizeof *st);
-    out->n = 0;
-    if ((rc = check_kind(ctx, a, ops->a_elem, "A")) ||
-        (rc = check_kind(ctx, b, ops->b_elem, "B")))
-        return rc;
-    if (a->n > UINT32_MAX || b->n > UINT32_MAX)
-        return xg__error(ctx, XG_ELIMIT, "more than 2^32 elements in a set");
-    if (!(ops->gpu_checks_finite &&
-          (opt->engine == XG_ENGINE_GPU || opt->engine == XG_ENGINE_AUTO) &&
-          xg__gpu_usable(ctx)) &&
-        ((rc = xg__pair_check_finite(ctx, ops, a, 1)) ||
-         (rc = xg__pair_check_finite(ctx, ops, b, 0))))
-        return rc;
-    st->a_count = a->n;
-    st->b_count = b->n;
-    *engine = opt->engine;
-    if (*engine == XG_ENGINE_AUTO)
-        *engine = xg__gpu_usable(ctx) ? XG_ENGINE_GPU : XG_ENGINE_CPU;
-    if (*engine < XG_ENGINE_SEQ || *engine > XG_ENGINE_GPU)
-        return xg__error(ctx, XG_EINVAL, "unknown engine %d", *engine);
-    if (*engine == XG_ENGINE_GPU && (rc = xg__gpu_require(ctx)) != XG_OK)
-        return rc;
-    st->engine = *engine;
-    st->threads = *engine == XG_ENGINE_CPU ? xg__threads(ctx) : 1;
-    st->gpus = *engine == XG_ENGINE_GPU;
-    st->regions = 1;
-    free(out->v);
-    memset(out, 0, sizeof *out);
-    if (xg__cancelled_at(ctx, 0.0))
-        return xg__error(ctx, XG_ECANCEL, "cancelled");
-    return XG_OK;
-}
-
-int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
-                 struct xg_stats *st)
-{
-    size_t i;
-    int k;
-    /* The last progress call: a cancel asked now is a cancel, however
-     * fast the engine was. */
-    if (rc == XG_OK && xg__cancelled_at(ctx, 1.0))
-        rc = xg__error(ctx, XG_ECANCEL, "cancelled");
-    if (rc != XG_OK) {
-        xg_contacts_free(out);
-        return rc;
-    }
-    /* Counted where the contacts were made (the GPU engines), else here. */
-    for (k = 0, i = 0; k < XG_KIND_COUNT; k++)
-        i += st->contacts[k];
-    if (i == out->n)
-        return XG_OK;
-    for (k = 0; k < XG_KIND_COUNT; k++)
-        st->contacts[k] = 0;
-    for (i = 0; i < out->n; i++)
-        st->contacts[out->v[i].kind]++;
-    return XG_OK;
-}

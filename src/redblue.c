@@ -251,7 +251,7 @@ static int redblue_one(struct xg_ctx *ctx, const struct xg_set *a,
 
 static const struct xg__region_op redblue_region = {&redblue_ops, 0,
                                                     redblue_one, NULL,
-                                                    "redblue"};
+                                                    &xg__op_redblue};
 const struct xg__region_op *const xg__redblue_region = &redblue_region;
 
 int xg_redblue(struct xg_ctx *ctx, const struct xg_set *a,

@@ -36,7 +36,7 @@ struct worker {
 struct runner {
     const struct xg__region_op *rop;
     const struct xg_set *a, *b;
-    const struct xg_region *reg;
+    struct xg_region *reg;             /* per region: its plan */
     int nreg, nworkers;
     struct xg__picks pa, pb;
     struct xg_contacts *out;          /* per region */
@@ -196,6 +196,112 @@ static void stats_add(struct runner *R, struct xg_stats *st)
     st->b_skipped -= R->pb.extra;
 }
 
+/* R set for a partitioned run of rop over a and b in nreg regions on
+ * engine: its per-region slots and its workers (one per device for the
+ * gpu engine over several, else one); XG_OK or XG_ENOMEM (what was
+ * allocated is runner_close's to free either way). */
+static int runner_open(struct runner *R, const struct xg_ctx *ctx,
+                       const struct xg__region_op *rop,
+                       const struct xg_set *a, const struct xg_set *b,
+                       int nreg, int engine)
+{
+    memset(R, 0, sizeof *R);
+    R->rop = rop;
+    R->a = a;
+    R->b = b;
+    R->nreg = nreg;
+    R->nworkers = engine == XG_ENGINE_GPU ? ctx->ngpus : 1;
+    atomic_init(&R->next, 0);
+    atomic_init(&R->done, 0);
+    atomic_init(&R->stop, 0);
+    R->reg = malloc((size_t)nreg * sizeof *R->reg);
+    R->out = calloc((size_t)nreg, sizeof *R->out);
+    R->st = calloc((size_t)nreg, sizeof *R->st);
+    R->w = calloc((size_t)R->nworkers, sizeof *R->w);
+    return R->reg && R->out && R->st && R->w ? XG_OK : XG_ENOMEM;
+}
+
+/* Frees what R holds (runner_open's, the picks, the regions' contacts). */
+static void runner_close(struct runner *R)
+{
+    if (R->out) {
+        int k;
+        for (k = 0; k < R->nreg; k++)
+            xg_contacts_free(&R->out[k]);
+    }
+    free(R->out);
+    free(R->st);
+    free(R->w);
+    xg__picks_free(&R->pa);
+    xg__picks_free(&R->pb);
+    free(R->reg);
+}
+
+/* The regions' runs on R's workers, ctx's threads shared among them;
+ * then the run's answer: rc (XG_ENOMEM when the workers could not
+ * start), else the lowest region's failure, whichever worker ran it
+ * (every region below it was taken, and ran to its end), else a cancel,
+ * each with its message in ctx. */
+static int run_regions(struct xg_ctx *ctx, struct runner *R,
+                       const struct xg_opts *ropt, const struct xg_set *b,
+                       int nthreads)
+{
+    int ctx_threads = ctx->nthreads, wf = -1, w, rc = XG_OK;
+    if (workers_open(ctx, R, ropt) != XG_OK) {
+        workers_close(ctx, R, ctx_threads);
+        return xg__error(ctx, XG_ENOMEM, "out of memory");
+    }
+    if (R->nworkers > 1)
+        ctx->nthreads = R->w[1].ctx->nthreads;
+    if (xg__parallel(R->nworkers, region_worker, R) != XG_OK)
+        rc = XG_ENOMEM;
+    workers_close(ctx, R, ctx_threads);
+    for (w = 0; w < R->nworkers; w++)
+        if (R->w[w].rc != XG_OK &&
+            (wf < 0 || R->w[w].fail_region < R->w[wf].fail_region))
+            wf = w;
+    if (rc != XG_OK)
+        return xg__error(ctx, rc, "out of memory");
+    if (wf >= 0) {
+        rc = xg__error(ctx, R->w[wf].rc, "%s", R->w[wf].msg);
+        /* the whole run's message: a region names its first open
+         * solid, the whole run B's first */
+        if (rc == XG_EFORMAT && R->rop->recheck &&
+            R->rop->recheck(ctx, b, nthreads) != XG_EFORMAT)
+            xg__error(ctx, rc, "%s", R->w[wf].msg);
+        return rc;
+    }
+    if (R->cancelled)
+        return xg__error(ctx, XG_ECANCEL, "cancelled");
+    return XG_OK;
+}
+
+/* The gather: the regions' contacts merged into out in (a, b) order,
+ * and st's kinds counted from them.  XG_OK, or XG_ENOMEM with its
+ * message. */
+static int gather(struct xg_ctx *ctx, struct runner *R,
+                  struct xg_contacts *out, struct xg_stats *st)
+{
+    const struct xg_contacts **lists;
+    size_t i;
+    int k, rc;
+    if (!(lists = malloc((size_t)R->nreg * sizeof *lists)))
+        return xg__error(ctx, XG_ENOMEM, "out of memory while merging the "
+                                         "regions");
+    for (k = 0; k < R->nreg; k++)
+        lists[k] = &R->out[k];
+    rc = xg__contacts_merge(lists, (size_t)R->nreg, out);
+    free(lists);
+    if (rc != XG_OK)
+        return xg__error(ctx, rc, "out of memory while merging the regions");
+    memset(st->contacts, 0, sizeof st->contacts);
+    for (i = 0; i < out->n; i++)
+        st->contacts[out->v[i].kind]++;
+    return XG_OK;
+}
+
+/* xg__regions_run (xg_internal.h): select, run the regions, gather,
+ * each step timed into st and times. */
 int xg__regions_run(struct xg_ctx *ctx, const struct xg__region_op *rop,
                     const struct xg_set *a, const struct xg_set *b,
                     const struct xg_opts *opt, int nreg,
@@ -204,14 +310,12 @@ int xg__regions_run(struct xg_ctx *ctx, const struct xg__region_op *rop,
 {
     struct runner R;
     struct xg_opts ropt;
-    struct xg_region *reg = NULL;
+    struct xg__regions_times tm = {0, 0, 0};
     double t0, t1;
-    const struct xg_contacts **lists = NULL;
-    int engine, rc, k, nthreads, ctx_threads = ctx->nthreads;
+    int engine, rc, nthreads;
 
-    memset(&R, 0, sizeof R);
     if (times)
-        memset(times, 0, sizeof *times);
+        *times = tm;
     rc = xg__pair_begin(ctx, rop->ops, a, b, opt, out, st, &engine);
     if (rc != XG_OK)
         return rc;
@@ -222,105 +326,35 @@ int xg__regions_run(struct xg_ctx *ctx, const struct xg__region_op *rop,
                             out, st);
     t0 = xg__now();
     nthreads = engine == XG_ENGINE_SEQ ? 1 : xg__threads(ctx);
-    R.rop = rop;
-    R.a = a;
-    R.b = b;
     ropt = *opt;
     ropt.regions = 1;
     ropt.engine = engine;
-    R.nreg = nreg;
-    R.nworkers = engine == XG_ENGINE_GPU ? ctx->ngpus : 1;
     st->regions = nreg;
+    rc = runner_open(&R, ctx, rop, a, b, nreg, engine);
     st->gpus = engine == XG_ENGINE_GPU ? R.nworkers : 0;
-    atomic_init(&R.next, 0);
-    atomic_init(&R.done, 0);
-    atomic_init(&R.stop, 0);
-
-    reg = malloc((size_t)nreg * sizeof *reg);
-    R.out = calloc((size_t)nreg, sizeof *R.out);
-    R.st = calloc((size_t)nreg, sizeof *R.st);
-    R.w = calloc((size_t)R.nworkers, sizeof *R.w);
-    lists = malloc((size_t)nreg * sizeof *lists);
-    if (!reg || !R.out || !R.st || !R.w || !lists ||
-        xg__regions_select(rop, a, b, nreg, nthreads, reg, &R.pa, &R.pb,
+    if (rc != XG_OK ||
+        xg__regions_select(rop, a, b, nreg, nthreads, R.reg, &R.pa, &R.pb,
                            &st->cnt) != XG_OK) {
         rc = xg__error(ctx, XG_ENOMEM, "out of memory while selecting the "
                                        "regions' elements");
         goto out;
     }
-    R.reg = reg;
     t1 = xg__now();
-    st->seconds[XG_STAGE_PREPARE] = t1 - t0;
-    if (times)
-        times->select = t1 - t0;
-
-    /* the regions' runs */
-    if (workers_open(ctx, &R, &ropt) != XG_OK) {
-        workers_close(ctx, &R, ctx_threads);
-        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
-        goto out;
-    }
-    if (R.nworkers > 1)
-        ctx->nthreads = R.w[1].ctx->nthreads;
-    if (xg__parallel(R.nworkers, region_worker, &R) != XG_OK)
-        rc = XG_ENOMEM;
-    workers_close(ctx, &R, ctx_threads);
+    st->seconds[XG_STAGE_PREPARE] = tm.select = t1 - t0;
+    rc = run_regions(ctx, &R, &ropt, b, nthreads);
     t0 = xg__now();
-    if (times)
-        times->compute = t0 - t1;
-    {
-        /* the lowest region that failed, whichever worker ran it: every
-         * region below it was taken, and ran to its end */
-        int wf = -1, w;
-        for (w = 0; w < R.nworkers; w++)
-            if (R.w[w].rc != XG_OK &&
-                (wf < 0 || R.w[w].fail_region < R.w[wf].fail_region))
-                wf = w;
-        if (rc != XG_OK) {
-            rc = xg__error(ctx, rc, "out of memory");
-        } else if (wf >= 0) {
-            rc = xg__error(ctx, R.w[wf].rc, "%s", R.w[wf].msg);
-            /* the whole run's message: a region names its first open
-             * solid, the whole run B's first */
-            if (rc == XG_EFORMAT && rop->recheck &&
-                rop->recheck(ctx, b, nthreads) != XG_EFORMAT)
-                xg__error(ctx, rc, "%s", R.w[wf].msg);
-        } else if (R.cancelled) {
-            rc = xg__error(ctx, XG_ECANCEL, "cancelled");
-        }
-    }
+    tm.compute = t0 - t1;
     if (rc != XG_OK)
         goto out;
     stats_add(&R, st);
-
-    /* the gather */
-    for (k = 0; k < nreg; k++)
-        lists[k] = &R.out[k];
-    if ((rc = xg__contacts_merge(lists, (size_t)nreg, out)) != XG_OK) {
-        rc = xg__error(ctx, rc, "out of memory while merging the regions");
+    if ((rc = gather(ctx, &R, out, st)) != XG_OK)
         goto out;
-    }
-    memset(st->contacts, 0, sizeof st->contacts);
-    {
-        size_t i;
-        for (i = 0; i < out->n; i++)
-            st->contacts[out->v[i].kind]++;
-    }
     t1 = xg__now();
-    st->seconds[XG_STAGE_UNIQUE] += t1 - t0;
-    if (times)
-        times->gather = t1 - t0;
+    st->seconds[XG_STAGE_UNIQUE] += tm.gather = t1 - t0;
 out:
-    if (R.out)
-        for (k = 0; k < nreg; k++)
-            xg_contacts_free(&R.out[k]);
-    free(R.out);
-    free(R.st);
-    free(R.w);
-    xg__picks_free(&R.pa);
-    xg__picks_free(&R.pb);
-    free(lists);
-    free(reg);
+    if (times)
+        *times = tm;
+    runner_close(&R);
     return xg__pair_end(ctx, rc, out, st);
 }
 
@@ -339,7 +373,7 @@ int xg__regions_entry(struct xg_ctx *ctx, const struct xg__region_op *rop,
         opt = &defaults;
     }
     if (ctx && a && b &&
-        (rc = xg__memory_check(ctx, rop->name, a->n, b->n,
+        (rc = xg__memory_check(ctx, rop->op, a->n, b->n,
                                opt->outside ? a->n : 0)) != XG_OK) {
         memset(st, 0, sizeof *st);
         if (out)

@@ -3,11 +3,13 @@
  * the inputs' hull, the plan of the regions (region.c), and each set's
  * elements per region: those whose box meets the region's reach, or, for
  * inside, the points the region owns and the solids whole.  On threads,
- * count -> offsets -> fill, so that each region's elements come in the
- * whole set's order: a region's (a, b) order is then the whole run's.
+ * the CSR build of xg_csr.h by shares (regions are the keys), so that
+ * each region's elements come in the whole set's order: a region's
+ * (a, b) order is then the whole run's.
  */
 #include <stdlib.h>
 #include <string.h>
+#include "xg_csr.h"
 #include "xg_inside.h"
 #include "xg_thread.h"
 
@@ -22,8 +24,8 @@ struct select_job {
      * solids' boxes (6 doubles each) */
     const uint32_t *solid_of;
     const double *solid_box;
-    size_t *at;                 /* per thread and region: count, then
-                                   where the next goes */
+    struct xg__csr csr;         /* keys: the regions; slots: the threads'
+                                   shares of the set */
     uint64_t *extra;            /* per thread: the regions' extra
                                    counts of degenerate elements */
     struct xg_counters *cnt;    /* per thread */
@@ -89,7 +91,7 @@ static int goes_to(const struct select_job *J, const double box[6], int k)
 static void select_worker(void *arg, int tid)
 {
     struct select_job *J = arg;
-    size_t lo, hi, i, *at = J->at + (size_t)tid * (size_t)J->nreg;
+    size_t lo, hi, i;
     double *h = J->hull + 4 * tid;
     int k, m;
     xg__share(J->s->n, J->nthreads, tid, &lo, &hi);
@@ -109,9 +111,10 @@ static void select_worker(void *arg, int tid)
             if (goes_to(J, box, k)) {
                 m++;
                 if (J->pass == 1)
-                    at[k]++;
+                    xg__csr_count(&J->csr, tid, (size_t)k);
                 else
-                    J->idx[at[k]++] = (uint32_t)i;
+                    J->idx[xg__csr_next(&J->csr, tid, (size_t)k)] =
+                        (uint32_t)i;
             }
         if (J->pass == 1 && m > 1 && degenerate(J, &J->cnt[tid], i))
             J->extra[tid] += (uint64_t)(m - 1);
@@ -176,41 +179,36 @@ static void use_set(struct select_job *J, const struct xg_set *s, int side,
 }
 
 /* The picks of set s (use_set's arguments) once the regions are known:
- * count, offsets in region then thread order (so that each region's list
- * ascends), fill; p->extra the regions' extra counts of degenerate
- * elements, the predicates added to cnt. */
+ * count, scan (region by region, thread by thread, so that each region's
+ * list ascends), fill; p->extra the regions' extra counts of degenerate
+ * elements, the predicates added to cnt.  XG_OK or XG_ENOMEM. */
 static int select_set(struct select_job *J, const struct xg_set *s,
                       int side, const uint32_t *solid_of,
                       const double *solid_box, struct xg__picks *p,
                       struct xg_counters *cnt)
 {
-    size_t nreg = (size_t)J->nreg, k, t, sum = 0;
+    size_t nreg = (size_t)J->nreg, sum;
+    int t, rc = XG_ENOMEM;
     use_set(J, s, side, solid_of, solid_box);
-    memset(J->at, 0, (size_t)J->nthreads * nreg * sizeof *J->at);
     memset(J->extra, 0, (size_t)J->nthreads * sizeof *J->extra);
     memset(J->cnt, 0, (size_t)J->nthreads * sizeof *J->cnt);
-    if (select_pass(J, 1) != XG_OK)
-        return XG_ENOMEM;
     p->start = malloc((nreg + 1) * sizeof *p->start);
-    if (!p->start)
-        return XG_ENOMEM;
-    for (k = 0; k < nreg; k++) {
-        p->start[k] = sum;
-        for (t = 0; t < (size_t)J->nthreads; t++) {
-            size_t n = J->at[t * nreg + k];
-            J->at[t * nreg + k] = sum;
-            sum += n;
-        }
-    }
-    p->start[nreg] = sum;
-    for (t = 0; t < (size_t)J->nthreads; t++) {
+    /* past SIZE_MAX picks no index array could be allocated either */
+    if (xg__csr_init(&J->csr, nreg, J->nthreads) != XG_OK || !p->start ||
+        select_pass(J, 1) != XG_OK ||
+        xg__csr_scan(&J->csr, p->start, &sum) != XG_OK)
+        goto out;
+    for (t = 0; t < J->nthreads; t++) {
         p->extra += J->extra[t];
         xg_counters_add(cnt, &J->cnt[t]);
     }
-    if (!(p->idx = xg__big_alloc((sum ? sum : 1) * sizeof *p->idx)))
-        return XG_ENOMEM;
-    J->idx = p->idx;
-    return select_pass(J, 2);
+    if ((p->idx = xg__big_alloc((sum ? sum : 1) * sizeof *p->idx))) {
+        J->idx = p->idx;
+        rc = select_pass(J, 2);
+    }
+out:
+    xg__csr_free(&J->csr);
+    return rc;
 }
 
 /* The (x, y) hull of both sets (their elements' boxes, degenerate ones
@@ -273,11 +271,10 @@ int xg__regions_select(const struct xg__region_op *rop,
     J.nthreads = nthreads;
     J.nreg = nreg;
     reach = malloc((size_t)nreg * sizeof *reach);
-    J.at = calloc((size_t)nthreads * (size_t)nreg, sizeof *J.at);
     J.extra = calloc((size_t)nthreads, sizeof *J.extra);
     J.cnt = calloc((size_t)nthreads, sizeof *J.cnt);
     J.hull = malloc((size_t)nthreads * 4 * sizeof *J.hull);
-    if (!reach || !J.at || !J.extra || !J.cnt || !J.hull ||
+    if (!reach || !J.extra || !J.cnt || !J.hull ||
         (rop->solids && solid_boxes(b, &solid_of, &solid_box) != XG_OK) ||
         hull_of(&J, a, solid_of, solid_box, b, lo, hi) != XG_OK)
         goto out;
@@ -295,7 +292,6 @@ out:
         xg__picks_free(pb);
     }
     free(reach);
-    free(J.at);
     free(J.extra);
     free(J.cnt);
     free(J.hull);

@@ -73,7 +73,7 @@ static int segtri_one(struct xg_ctx *ctx, const struct xg_set *a,
 
 static const struct xg__region_op segtri_region = {&segtri_ops, 0,
                                                    segtri_one, NULL,
-                                                   "segtri"};
+                                                   &xg__op_segtri};
 const struct xg__region_op *const xg__segtri_region = &segtri_region;
 
 int xg_segtri(struct xg_ctx *ctx, const struct xg_set *a,

@@ -39,13 +39,18 @@ struct xg_ctx {
     uint64_t memory;
 };
 
-/* XG_OK, or XG_ENOMEM with the message when a run of the operation
- * named opname over na and nb elements would take more memory than ctx
+/* The operations' entries of the table (ops.c), each its own object so
+ * that an operation's engine names its own, with no lookup by name. */
+extern const struct xg_op xg__op_segtri, xg__op_redblue, xg__op_inside,
+    xg__op_delaunay;
+
+/* XG_OK, or XG_ENOMEM with the message when a run of operation op (NULL:
+ * no check) over na and nb elements would take more memory than ctx
  * allows (memory.c): each operation's entry asks before any work.
  * records: the records the run will make whatever the data (xg_inside
  * with opt->outside: one per point at least), 64 bytes each beyond
  * xg_op_memory's estimate; 0 when none are known. */
-int xg__memory_check(struct xg_ctx *ctx, const char *opname, size_t na,
+int xg__memory_check(struct xg_ctx *ctx, const struct xg_op *op, size_t na,
                      size_t nb, uint64_t records);
 
 /* Records a printf-style message in ctx (which may be NULL) and
@@ -323,8 +328,12 @@ static inline int xg__set_fits(const struct xg_set *s, int elem)
 }
 
 /* ---- growing arrays and contacts (geom.c) ---- */
-/* Grows *v (elements of size sz, n used, *cap allocated) to hold one
- * more, doubling: XG_OK or XG_ENOMEM. */
+/* The one growable array: *v (elements of size sz, *cap allocated,
+ * realloc's) grown to hold need elements at least, its capacity doubled
+ * (from 64) until it does, what it held kept; XG_OK or XG_ENOMEM (*v
+ * and *cap then as they were). */
+int xg__reserve(void **v, size_t *cap, size_t need, size_t sz);
+/* xg__reserve of one more than the n used. */
 int xg__grow(void **v, size_t *cap, size_t n, size_t sz);
 int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x);
 /* Sorts by (a, b); short lists (one segment's) by insertion. */
@@ -661,8 +670,8 @@ struct xg__region_op {
      * with XG_EFORMAT so that the message is the whole run's (inside: the
      * first open solid of B, not of the region) */
     int (*recheck)(struct xg_ctx *ctx, const struct xg_set *b, int nthreads);
-    /* the operation's name in the table (ops.c): its memory estimate */
-    const char *name;
+    /* the operation's entry in the table (ops.c): its memory estimate */
+    const struct xg_op *op;
 };
 
 /* The public entry of xg_segtri, xg_redblue and xg_inside: the

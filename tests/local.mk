@@ -30,6 +30,12 @@ tests_grid_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_grid_t_LDADD = $(TAP_LDADD)
 TESTS += tests/grid_t
 
+check_PROGRAMS += tests/csr_t
+tests_csr_t_SOURCES = tests/csr_t.c tests/xg_test.h tests/tap.h
+tests_csr_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_csr_t_LDADD = $(TAP_LDADD)
+TESTS += tests/csr_t
+
 # Tests that compare against MPFR (configure's HAVE_MPFR).
 if HAVE_MPFR
 check_PROGRAMS += tests/interval_t
