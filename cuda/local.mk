@@ -3,13 +3,15 @@
 # The kernels (.cu) are compiled by nvcc into libtool objects written here
 # (libtool does not know nvcc); the host side (.c) is plain C.
 #
-#   plumbing   xg_cuda.h xg_cuda_dev.cuh gpu_device.c gpu_pinned.c
-#              gpu_output.c sort_hits.cu boxes.cu grid_gpu.cu cell_pairs.cu
+#   plumbing   xg_cuda.h xg_cuda_dev.cuh xg_cub.cuh gpu_device.c
+#              gpu_pinned.c gpu_output.c sort_hits.cu boxes.cu grid_gpu.cu
+#              cell_pairs.cu
 #   the table src/ reaches the engines through: gpu_engines.c
 #   segtri     segtri_gpu.h segtri_pair.cuh segtri_gpu.c segtri_prep.c
 #              segtri_passes.c segtri_kernels.cu segtri_tables.cu
 #   red/blue   redblue_gpu.h redblue_gpu.c redblue_kernels.cu
-#   delaunay   delaunay_gpu.h delaunay_gpu.cu delaunay_core.cuh
+#   delaunay   delaunay_gpu.h delaunay_gpu.cu delaunay_order.cu
+#              delaunay_core.cuh
 #              delaunay_run.cuh (tests/dt_emul.cpp runs the last two on
 #              the host)
 #   inside     inside_gpu.h inside_gpu.c inside_kernels.cu; the seed's
@@ -22,7 +24,8 @@
 # interval code uses directed-rounding intrinsics that are never fused,
 # but the box tests and cell arithmetic must agree with the host's bit
 # for bit, and the rule is simplest stated for the whole file.
-XG_CUDA_INC = cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/segtri_gpu.h \
+XG_CUDA_INC = cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/xg_cub.cuh \
+	cuda/segtri_gpu.h \
 	cuda/segtri_pair.cuh cuda/redblue_gpu.h cuda/paper.h cuda/inside_gpu.h \
 	cuda/test_kernels.h cuda/delaunay_gpu.h cuda/delaunay_core.cuh \
 	cuda/delaunay_run.cuh
@@ -30,7 +33,7 @@ XG_CUDA_LOS = \
 	cuda/sort_hits.lo cuda/boxes.lo cuda/grid_gpu.lo cuda/cell_pairs.lo \
 	cuda/segtri_kernels.lo cuda/segtri_tables.lo cuda/redblue_kernels.lo \
 	cuda/paper.lo cuda/inside_kernels.lo cuda/inside_seed.lo \
-	cuda/delaunay_gpu.lo
+	cuda/delaunay_gpu.lo cuda/delaunay_order.lo
 EXTRA_DIST += $(XG_CUDA_INC) \
 	$(XG_CUDA_LOS:.lo=.cu) cuda/test_kernels.cu \
 	cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
@@ -38,9 +41,15 @@ EXTRA_DIST += $(XG_CUDA_INC) \
 	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_passes.c \
 	cuda/redblue_gpu.c cuda/paper.c cuda/inside_gpu.c cuda/check-gpu.sh cuda/gpu-verify.sh
 
+# -fno-exceptions: the engines' entry points are extern "C", and no C++
+# exception may cross them; compiled without exceptions, nothing in the
+# kernels' files can throw one (CUB reports through cudaError_t), and
+# one thrown below them would end the program rather than unwind C
+# frames.
 NVCCFLAGS = -O3 -std=c++17 -fmad=false \
 	-gencode arch=compute_90,code=[sm_90,compute_90] \
-	-Xcompiler -fPIC -I$(top_srcdir)/src -I$(top_srcdir)/cuda
+	-Xcompiler -fPIC -Xcompiler -fno-exceptions \
+	-I$(top_srcdir)/src -I$(top_srcdir)/cuda
 
 if HAVE_CUDA
 src_libexactgeo_core_la_SOURCES += $(XG_CUDA_INC) \

@@ -9,6 +9,7 @@
  *   gpu_output.c   the output protocol (bound, fill, relaunch when the
  *                  bound falls short) and the sorted download of hits;
  *   sort_hits.cu   the sort of hits by (a, b) on the device;
+ *   xg_cub.cuh     CUB's algorithms with their scratch in an arena;
  *   boxes.cu       boxes and degenerate elements (xg_boxes.h's rules);
  *   grid_gpu.cu    the uniform grid built on the device;
  *   cell_pairs.cu  the pairs of every cell, and their blocks;
@@ -203,6 +204,10 @@ int xg__cuda_sort_hits(struct xg_ctx *ctx, const struct xg_gpu_hit *d_in,
 int xg__cuda_sort_keys(struct xg_ctx *ctx, const uint64_t *d_in,
                        uint64_t *d_out, uint32_t n, void *d_tmp,
                        size_t *tmp_bytes, cudaStream_t stream);
+/* Enqueues d_v[k] = k for k < n: the numbers a sort carries beside its
+ * keys, or that a selection picks from (sort_hits.cu). */
+int xg__cuda_iota(struct xg_ctx *ctx, uint32_t *d_v, uint32_t n,
+                  cudaStream_t stream);
 
 /* ---- boxes (boxes.cu) ----
  * Boxes of n segments (6 doubles each; dim 3, or 2 for red/blue's flat
