@@ -11,9 +11,10 @@
 #              segtri_passes.c segtri_kernels.cu segtri_tables.cu
 #   red/blue   redblue_gpu.h redblue_gpu.c redblue_kernels.cu
 #   delaunay   delaunay_gpu.h delaunay_gpu.cu delaunay_order.cu
-#              delaunay_core.cuh
-#              delaunay_run.cuh (tests/dt_emul.cpp runs the last two on
-#              the host)
+#              delaunay_core.cuh (with delaunay_state.cuh,
+#              delaunay_insert.cuh, delaunay_flip.cuh, delaunay_setup.cuh)
+#              delaunay_run.cuh (tests/dt_emul.cpp runs the .cuh on the
+#              host)
 #   inside     inside_gpu.h inside_gpu.c inside_kernels.cu; the seed's
 #              method, for the benchmark only: inside_seed.cu
 #   the paper's strategies, for the benchmark only: paper.h paper.c paper.cu
@@ -28,7 +29,8 @@ XG_CUDA_INC = cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/xg_cub.cuh \
 	cuda/segtri_gpu.h \
 	cuda/segtri_pair.cuh cuda/redblue_gpu.h cuda/paper.h cuda/inside_gpu.h \
 	cuda/test_kernels.h cuda/delaunay_gpu.h cuda/delaunay_core.cuh \
-	cuda/delaunay_run.cuh
+	cuda/delaunay_state.cuh cuda/delaunay_insert.cuh \
+	cuda/delaunay_flip.cuh cuda/delaunay_setup.cuh cuda/delaunay_run.cuh
 XG_CUDA_LOS = \
 	cuda/sort_hits.lo cuda/boxes.lo cuda/grid_gpu.lo cuda/cell_pairs.lo \
 	cuda/segtri_kernels.lo cuda/segtri_tables.lo cuda/redblue_kernels.lo \
