@@ -15,8 +15,8 @@
  * while the host checks them.  The points then go through in
  * batches that fit the device memory budget, eight at least for a large
  * set; each batch goes through the output protocol (gpu_output.c) with
- * one thread per point (inside_kernels.cu, or the seed's method,
- * inside_seed.cu), its hits -- one per (point, solid) the point is in,
+ * one thread per point (inside_kernels.cu, or the seed's method, the
+ * benchmark's: bench/cuda/inside_seed.cu through gpu_bench.h), its hits -- one per (point, solid) the point is in,
  * or whose filter doubted, 8-byte keys (xg__inside_key) -- come back
  * sorted by (point, solid), and the CPU threads decide the doubted pairs
  * (rare: the device has the exact stage in doubles too) exactly, in
@@ -27,6 +27,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gpu_bench.h"
 #include "inside_gpu.h"
 #include "xg_inside.h"
 #include "xg_thread.h"
@@ -127,6 +128,7 @@ static int batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
                       uint64_t *nhit, uint64_t *deferred,
                       struct xg_stats *st)
 {
+    const struct xg__gpu_bench *bench = NULL;
     struct xg_dmem m = XG_DMEM_INIT;
     struct xg_inside_pass pass;
     struct xg_gpu_fill fill;
@@ -138,6 +140,10 @@ static int batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
     int rc;
 
     *h_hit = NULL;
+    if (method == XG__IN_SEED &&
+        (rc = xg__gpu_bench_get(ctx, "the seed's GPU point-in-solid method",
+                                &bench)) != XG_OK)
+        return rc;
     if (d_all)
         p = (void *)(d_all + 3 * (size_t)a0);
     else if ((rc = xg__dmem_alloc(ctx, &m, &p, pts)) != XG_OK ||
@@ -154,9 +160,7 @@ static int batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
      * memory spares the second pass that a batch denser than the one
      * before would cost (a lattice's slabs cross more or less of the
      * solids). */
-    xg__gpu_fill_init(&fill,
-                      method == XG__IN_SEED ? xg__cuda_inside_seed
-                                            : xg__cuda_inside,
+    xg__gpu_fill_init(&fill, bench ? bench->inside_seed : xg__cuda_inside,
                       &pass, (uint64_t)(ratio > 1.0 ? ratio * n : n) + 1024);
     fill.item_bytes = sizeof(uint64_t);     /* xg__inside_key */
     fill.max_cap = (room - pts) / HIT_BYTES;
