@@ -1,8 +1,9 @@
 /*
  * inside_gpu.h -- what is particular to the GPU point-in-solid engines
- * (inside_gpu.c, inside_kernels.cu; the seed's method, for the benchmark
- * only, is bench/cuda/inside_seed.cu); the plumbing they share with the
- * other engines is xg_cuda.h's.  Not installed.
+ * (inside_kernels.cu; the host side's own header is inside_run.h; the
+ * seed's method, for the benchmark only, is bench/cuda/inside_seed.cu);
+ * the plumbing they share with the other engines is xg_cuda.h's.  Not
+ * installed.
  */
 #ifndef XG_INSIDE_GPU_H
 #define XG_INSIDE_GPU_H

@@ -16,7 +16,8 @@
 #              delaunay_insert.cuh, delaunay_flip.cuh, delaunay_setup.cuh)
 #              delaunay_run.cuh (tests/dt_emul.cpp runs the .cuh on the
 #              host)
-#   inside     inside_gpu.h inside_gpu.c inside_kernels.cu
+#   inside     inside_gpu.h inside_kernels.cu; the host side inside_run.h
+#              inside_gpu.c inside_batch.c inside_pipe.c
 #   tests only test_kernels.h test_kernels.cu (linked into tests/gpu_t,
 #              tests/gpu_iv_t)
 # The benchmark-only strategies (the paper's, the seed's point-in-solid
@@ -30,6 +31,7 @@
 XG_CUDA_INC = cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/xg_cub.cuh \
 	cuda/gpu_bench.h cuda/segtri_gpu.h \
 	cuda/segtri_pair.cuh cuda/redblue_gpu.h cuda/inside_gpu.h \
+	cuda/inside_run.h \
 	cuda/test_kernels.h cuda/delaunay_gpu.h cuda/delaunay_core.cuh \
 	cuda/delaunay_state.cuh cuda/delaunay_insert.cuh \
 	cuda/delaunay_flip.cuh cuda/delaunay_setup.cuh cuda/delaunay_run.cuh
@@ -40,7 +42,8 @@ XG_CUDA_LOS = \
 XG_CUDA_SRCS = cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
 	cuda/gpu_engines.c cuda/gpu_bench.c \
 	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_passes.c \
-	cuda/redblue_gpu.c cuda/inside_gpu.c
+	cuda/redblue_gpu.c cuda/inside_gpu.c cuda/inside_batch.c \
+	cuda/inside_pipe.c
 XG_BENCH_CUDA_LOS = bench/cuda/paper.lo bench/cuda/inside_seed.lo
 XG_BENCH_CUDA_SRCS = bench/cuda/paper.h bench/cuda/paper.c \
 	bench/cuda/install.c bench/cuda/install.h
