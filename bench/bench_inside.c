@@ -29,6 +29,7 @@
 #include "xg_inside.h"
 #include "xg_thread.h"
 #include "gen_inside.h"
+#include "cuda/install.h"
 
 static int threads = 0, have_gpu = 0;
 static uint64_t divide = 1;    /* -q: 100; -d N: N */
@@ -464,6 +465,7 @@ int main(int argc, char **argv)
 {
     struct xg_ctx *ctx = xg_ctx_new();
     int c;
+    xg__gpu_bench_install();    /* the seed's method, timed too */
     while ((c = getopt(argc, argv, "t:p:qd:r:g")) != -1) {
         if (c == 't')
             threads = atoi(optarg);

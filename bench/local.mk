@@ -16,7 +16,9 @@ if HAVE_GEOS
 noinst_PROGRAMS += bench/bench_redblue
 bench_bench_redblue_SOURCES = bench/bench_redblue.c
 bench_bench_redblue_CFLAGS = $(AM_CFLAGS) $(GEOS_CFLAGS)
-bench_bench_redblue_LDADD = src/libexactgeo_core.la $(GEOS_LIBS) $(GMP_LIBS) -lm
+bench_bench_redblue_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CPPFLAGS)
+bench_bench_redblue_LDADD = $(XG_BENCH_GPU_LIBS) src/libexactgeo_core.la \
+	$(GEOS_LIBS) $(GMP_LIBS) -lm
 endif
 
 # Point-in-solid: the CGAL peer (bench/cgal_inside.cpp), built when

@@ -7,9 +7,7 @@
  * the run (red/blue's one thread per pair).  The multi-block tables are
  * those of xg__blocks_build (gpu_plan.c), built on the device.
  */
-#include <thrust/execution_policy.h>
-#include <thrust/reduce.h>
-#include <thrust/scan.h>
+#include "xg_cub.cuh"
 #include "xg_cuda_dev.cuh"
 
 __global__ static void k_cell_work(const uint32_t *as, const uint32_t *bs,
@@ -39,13 +37,52 @@ __global__ static void k_tables(const uint64_t *d_w, const uint64_t *d_off,
     d_last[b] = first + th - 1 < w ? first + th - 1 : w - 1;
 }
 
+/* The sum of d_w into *candidates, then d_off scanned in place: its own
+ * scratch (a few kilobytes), freed on return, after the synchronization
+ * that brings the totals back. */
+static int blocks_scan(struct xg_ctx *ctx, struct xg_cub_tmp *t,
+                       uint64_t *d_w, uint64_t *d_off, size_t ncell,
+                       uint64_t *candidates, uint64_t *nblocks,
+                       cudaStream_t stream)
+{
+    uint64_t last[2] = {0, 0}, *d_sum;
+    void *p;
+    int rc;
+    if ((rc = xg__dmem_alloc(ctx, t->m, &p, sizeof *d_sum)) != XG_OK)
+        return rc;
+    d_sum = (uint64_t *)p;
+    if ((rc = XG_CUB(ctx, t, cub::DeviceReduce::Sum, d_w, d_sum, ncell,
+                     stream)) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemcpyAsync(candidates, d_sum,
+                                           sizeof *d_sum,
+                                           cudaMemcpyDeviceToHost,
+                                           stream))) != XG_OK)
+        return rc;
+    /* The last cell's blocks, before the scan overwrites them. */
+    if ((rc = XG_CUDA(ctx, cudaMemcpyAsync(&last[0], d_off + ncell - 1,
+                                           sizeof(uint64_t),
+                                           cudaMemcpyDeviceToHost,
+                                           stream))) != XG_OK ||
+        (rc = XG_CUB(ctx, t, cub::DeviceScan::ExclusiveSum, d_off, d_off,
+                     ncell, stream)) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemcpyAsync(&last[1], d_off + ncell - 1,
+                                           sizeof(uint64_t),
+                                           cudaMemcpyDeviceToHost,
+                                           stream))) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaStreamSynchronize(stream))) != XG_OK)
+        return rc;
+    *nblocks = last[0] + last[1];
+    return XG_OK;
+}
+
 extern "C" int xg__cuda_blocks(struct xg_ctx *ctx, const uint32_t *d_as,
                                const uint32_t *d_bs, size_t ncell,
                                unsigned th, uint64_t *d_w, uint64_t *d_off,
                                uint64_t *candidates, uint64_t *nblocks,
                                cudaStream_t stream)
 {
-    uint64_t last[2] = {0, 0};
+    struct xg_dmem m = XG_DMEM_INIT;
+    struct xg_cub_tmp t = {&m, NULL, 0};
     int rc;
     if (ncell == 0) {
         *candidates = *nblocks = 0;
@@ -55,24 +92,10 @@ extern "C" int xg__cuda_blocks(struct xg_ctx *ctx, const uint32_t *d_as,
         d_as, d_bs, ncell, th, d_w, d_off);
     if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK)
         return rc;
-    *candidates = thrust::reduce(thrust::cuda::par.on(stream), d_w,
-                                 d_w + ncell, (uint64_t)0);
-    /* The last cell's blocks, before the scan overwrites them. */
-    if ((rc = XG_CUDA(ctx, cudaMemcpyAsync(&last[0], d_off + ncell - 1,
-                                           sizeof(uint64_t),
-                                           cudaMemcpyDeviceToHost,
-                                           stream))) != XG_OK)
-        return rc;
-    thrust::exclusive_scan(thrust::cuda::par.on(stream), d_off, d_off + ncell,
-                           d_off, (uint64_t)0);
-    if ((rc = XG_CUDA(ctx, cudaMemcpyAsync(&last[1], d_off + ncell - 1,
-                                           sizeof(uint64_t),
-                                           cudaMemcpyDeviceToHost,
-                                           stream))) != XG_OK ||
-        (rc = XG_CUDA(ctx, cudaStreamSynchronize(stream))) != XG_OK)
-        return rc;
-    *nblocks = last[0] + last[1];
-    return XG_OK;
+    rc = blocks_scan(ctx, &t, d_w, d_off, ncell, candidates, nblocks,
+                     stream);
+    xg__dmem_free(&m);
+    return rc;
 }
 
 extern "C" int xg__cuda_tables(struct xg_ctx *ctx, const uint64_t *d_w,

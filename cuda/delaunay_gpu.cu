@@ -1,21 +1,23 @@
 /*
  * delaunay_gpu.cu -- the GPU Delaunay engine (xg__delaunay_gpu_run,
- * reached through the engine table's delaunay entry): the points merged
- * and sorted on the device, the hull's corners found on the host, then
- * the rounds of delaunay_core.cuh (the method is described there) driven
- * by delaunay_run.cuh, and the real triangles brought back as set indices
- * in the canonical order (xg__dt_canonical).
+ * reached through the engine table's delaunay entry), in stages:
+ *   budget  the device memory the run needs, checked before anything
+ *           is allocated (a triangulation cannot be cut into batches the
+ *           way the contact engines' points are);
+ *   upload  the points, their FIDs and the indices taken;
+ *   merge   the points sorted by (x, y) and merged on the device
+ *           (delaunay_order.cu);
+ *   arrays  the method's arrays (struct dt_d);
+ *   hull    the hull's corners: the points the filter does not certify
+ *           inside the octagon of the extreme points, then exactly on
+ *           the host;
+ *   rounds  the rounds of delaunay_core.cuh (the method is described
+ *           there) driven by delaunay_run.cuh;
+ *   output  the real triangles as set indices in the canonical order
+ *           (xg__dt_canonical's, on the device when it can).
  */
 #include <algorithm>
-#include <thrust/execution_policy.h>
-#include <thrust/sort.h>
-#include <thrust/sequence.h>
-#include <thrust/copy.h>
-#include <thrust/scan.h>
-#include <thrust/extrema.h>
-#include <thrust/iterator/counting_iterator.h>
-#include <cub/device/device_radix_sort.cuh>
-#include "xg_cuda.h"
+#include "xg_cub.cuh"
 #include "delaunay_gpu.h"
 #include "delaunay_core.cuh"
 extern "C" {
@@ -92,124 +94,21 @@ static int dt_d2h(struct dt_env *E, void *h, const void *d, size_t b)
 
 #include "delaunay_run.cuh"
 
-/* ---- the merge of equal (x, y): sorted by (x, y), the lowest (fid,
- * index) of each run kept ---- */
-
-/* Radix keys of one coordinate of the points in the order perm: the
- * bits of a double turned so that unsigned order is numeric order, -0
- * made +0 first (equal to it). */
-__global__ static void k_sort_key(const double *xyz, const uint32_t *gid,
-                                  const uint32_t *perm, uint32_t n, int axis,
-                                  unsigned long long *key)
-{
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    double v;
-    unsigned long long u;
-    if (k >= n)
-        return;
-    v = xyz[3 * (size_t)gid[perm[k]] + axis] + 0.0;
-    u = (unsigned long long)__double_as_longlong(v);
-    key[k] = (u >> 63) ? ~u : (u | 0x8000000000000000ull);
-}
-
-/* local points by a x + b y (a, b in -1, 0, 1; rounded: the hull's
- * candidates need extreme points only roughly) */
-struct dt_dir_less {
-    const double *xy;
-    double a, b;
-    __device__ bool operator()(uint32_t p, uint32_t q) const
-    {
-        return a * xy[2 * (size_t)p] + b * xy[2 * (size_t)p + 1] <
-               a * xy[2 * (size_t)q] + b * xy[2 * (size_t)q + 1];
-    }
+/* One run's state: what the stages below share. */
+struct dt_run {
+    struct xg_ctx *ctx;
+    const struct xg_set *pts;
+    const uint32_t *gid;
+    size_t n;
+    struct xg_stats *st;
+    struct xg_gpu gpu;
+    struct xg_dmem M;           /* every device array of the run */
+    struct xg_cub_tmp tmp;      /* the CUB calls' scratch, in M */
+    struct dt_env E;
+    struct xg_dt_merge w;
+    uint32_t *hc, *hh;          /* the hull's candidates, its corners */
+    double *hxy;                /* the candidates' coordinates */
 };
-
-/* keep[k]: sorted point k is the first of its (x, y); head[k] its run's
- * first; and the kept points' local arrays.  *zd counts merged points
- * whose z differs from the kept one's. */
-__global__ static void k_merge_flags(const double *xyz, const uint32_t *gid,
-                                     const uint32_t *idx, uint32_t n,
-                                     uint32_t *keep)
-{
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= n)
-        return;
-    if (k == 0) {
-        keep[k] = 1;
-    } else {
-        const double *p = xyz + 3 * (size_t)gid[idx[k]];
-        const double *q = xyz + 3 * (size_t)gid[idx[k - 1]];
-        keep[k] = !(p[0] == q[0] && p[1] == q[1]);
-    }
-}
-
-/* The kept points' local arrays: each run of equal (x, y) keeps its
- * point of lowest (fid, index), found by the run's first thread, which
- * also counts the others whose z differs from the kept one's. */
-__global__ static void k_merge_out(const double *xyz, const int64_t *fid,
-                                   const uint32_t *gid, const uint32_t *idx,
-                                   uint32_t n, const uint32_t *keep,
-                                   const uint32_t *pos, double *xy,
-                                   uint32_t *l2g, unsigned long long *zd)
-{
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x, h, g, best;
-    unsigned long long z = 0;
-    if (k >= n || !keep[k])
-        return;
-    best = gid[idx[k]];
-    for (h = k + 1; h < n && !keep[h]; h++) {
-        g = gid[idx[h]];
-        if (fid ? (fid[g] < fid[best] || (fid[g] == fid[best] && g < best))
-                : g < best)
-            best = g;
-    }
-    for (h = k; h < n && (h == k || !keep[h]); h++) {
-        g = gid[idx[h]];
-        z += g != best && xyz[3 * (size_t)g + 2] != xyz[3 * (size_t)best + 2];
-    }
-    if (z)
-        atomicAdd(zd, z);
-    h = pos[k] - 1;                         /* inclusive scan */
-    xy[2 * (size_t)h] = xyz[3 * (size_t)best];
-    xy[2 * (size_t)h + 1] = xyz[3 * (size_t)best + 1];
-    l2g[h] = best;
-}
-
-/* The canonical order on the device (xg__dt_canonical's): each triangle
- * rotated to start at its smallest index; then, since a directed edge
- * (v0, v1) lies in one counter-clockwise triangle only, ascending
- * (v0, v1, v2) is ascending (v0, v1): one 56-bit radix key. */
-__global__ static void k_canon_key(const uint32_t *t, uint32_t n,
-                                   unsigned long long *key, uint32_t *val)
-{
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x, a, b, c;
-    if (k >= n)
-        return;
-    a = t[3 * (size_t)k];
-    b = t[3 * (size_t)k + 1];
-    c = t[3 * (size_t)k + 2];
-    if (b < a && b < c) {
-        uint32_t x = a;
-        a = b; b = c; c = x;
-    } else if (c < a && c < b) {
-        uint32_t x = c;
-        c = b; b = a; a = x;
-    }
-    key[k] = ((unsigned long long)a << 28) | b;
-    val[k] = c;
-}
-
-__global__ static void k_canon_out(const unsigned long long *key,
-                                   const uint32_t *val, uint32_t n,
-                                   uint32_t *t)
-{
-    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= n)
-        return;
-    t[3 * (size_t)k] = (uint32_t)(key[k] >> 28);
-    t[3 * (size_t)k + 1] = (uint32_t)(key[k] & ((1u << 28) - 1));
-    t[3 * (size_t)k + 2] = val[k];
-}
 
 static int dmalloc(struct xg_ctx *ctx, struct xg_dmem *m, void *pp,
                    size_t bytes)
@@ -242,6 +141,238 @@ static int dt_cancelled(struct dt_env *E, uint32_t npend)
                                         (double)E->d.m);
 }
 
+/* The budget stage: XG_ENOMEM, with the estimate, when the device bytes
+ * the run may take (xg__delaunay_gpu_bytes, the CUB calls' scratch
+ * asked of CUB) pass the budget. */
+static int dt_check_budget(struct dt_run *R)
+{
+    size_t tb = 0;
+    uint64_t need;
+    int rc;
+    if ((rc = xg__dt_gpu_order_bytes(R->ctx, R->n, &tb, R->gpu.s)) != XG_OK)
+        return rc;
+    need = xg__delaunay_gpu_bytes(R->pts->n, R->n, R->pts->fid != NULL, tb);
+    if (need > R->gpu.budget)
+        return xg__error(R->ctx, XG_ENOMEM, "the GPU memory budget (%.2f "
+                         "GiB) does not hold the triangulation of %zu "
+                         "points (about %.2f GiB); use the cpu engine",
+                         (double)R->gpu.budget / 1073741824.0, R->n,
+                         (double)need / 1073741824.0);
+    return XG_OK;
+}
+
+/* The upload stage: the set's points, its FIDs (when it has them) and
+ * the n indices taken, through the context's pinned buffers, complete
+ * on return; into R->w's inputs. */
+static int dt_upload(struct dt_run *R)
+{
+    struct xg_ctx *ctx = R->ctx;
+    const struct xg_set *pts = R->pts;
+    double *d_xyz = NULL;
+    uint32_t *d_gid = NULL;
+    int64_t *d_fid = NULL;
+    int rc;
+    if ((rc = dmalloc(ctx, &R->M, &d_xyz, pts->n * 3 * sizeof(double))) !=
+            XG_OK ||
+        (rc = dmalloc(ctx, &R->M, &d_gid, R->n * sizeof(uint32_t))) !=
+            XG_OK ||
+        (pts->fid && (rc = dmalloc(ctx, &R->M, &d_fid,
+                                   pts->n * sizeof(int64_t))) != XG_OK) ||
+        (rc = XG_CUDA(ctx, cudaStreamSynchronize(R->gpu.s))) != XG_OK ||
+        (rc = xg__gpu_upload(ctx, d_xyz, pts->xyz,
+                             pts->n * 3 * sizeof(double))) != XG_OK ||
+        (rc = xg__gpu_upload(ctx, d_gid, R->gid,
+                             R->n * sizeof(uint32_t))) != XG_OK ||
+        (pts->fid && (rc = xg__gpu_upload(ctx, d_fid, pts->fid,
+                                          pts->n * sizeof(int64_t))) !=
+                         XG_OK))
+        return rc;
+    R->w.d_xyz = d_xyz;
+    R->w.d_gid = d_gid;
+    R->w.d_fid = d_fid;
+    return XG_OK;
+}
+
+/* The merge stage: the merge's scratch, then the points sorted and
+ * merged (xg__dt_gpu_merge); a_skipped and z_differ into st.
+ * XG_EDEGENERATE when fewer than three distinct points are left. */
+static int dt_merge(struct dt_run *R)
+{
+    struct xg_ctx *ctx = R->ctx;
+    struct xg_dt_merge *w = &R->w;
+    size_t n = R->n;
+    int rc;
+    if ((rc = dmalloc(ctx, &R->M, &w->d_idx, n * 4)) != XG_OK ||
+        (rc = dmalloc(ctx, &R->M, &w->d_keep, n * 4)) != XG_OK ||
+        (rc = dmalloc(ctx, &R->M, &w->d_pos, n * 4)) != XG_OK ||
+        (rc = dmalloc(ctx, &R->M, &w->d_k0, n * 8)) != XG_OK ||
+        (rc = dmalloc(ctx, &R->M, &w->d_k1, n * 8)) != XG_OK ||
+        (rc = dmalloc(ctx, &R->M, &w->d_zd, 8)) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemsetAsync(w->d_zd, 0, 8, R->gpu.s))) !=
+            XG_OK ||
+        (rc = xg__dt_gpu_merge(ctx, &R->M, &R->tmp, w, (uint32_t)n,
+                               R->gpu.s)) != XG_OK)
+        return rc;
+    R->st->a_skipped = n - w->m;
+    R->st->z_differ = w->z_differ;
+    if (w->m < 3)
+        return xg__error(ctx, XG_EDEGENERATE, "fewer than three distinct "
+                         "points");
+    return XG_OK;
+}
+
+/* The arrays stage: the method's arrays (struct dt_d) for the m merged
+ * points, room for 2 m + 8 triangles, the questions' queue on both
+ * sides; claims unset, stamps, marks and counters zeroed. */
+static int dt_arrays(struct dt_run *R)
+{
+    struct xg_ctx *ctx = R->ctx;
+    struct xg_dmem *M = &R->M;
+    struct dt_d *d = &R->E.d;
+    cudaStream_t s = R->gpu.s;
+    size_t c, m = R->w.m;
+    int rc;
+    d->xy = R->w.d_xy;
+    d->m = R->w.m;
+    d->cap = 2 * R->w.m + 8;
+    d->qcap = 1u << 18;
+    d->l2g = R->w.d_l2g;
+    if (!(R->E.hq = (struct dt_q *)malloc(d->qcap * sizeof *R->E.hq)))
+        return xg__error(ctx, XG_ENOMEM, "out of memory");
+    c = d->cap;
+    if ((rc = dmalloc(ctx, M, &d->tv, 12 * c)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->ta, 12 * c)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->claim, 8 * c)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->stamp, 4 * c)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->amark, 4 * c)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->newloc, 12 * c)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->act, 4 * c)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->act_next, 4 * c)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->cand, 12 * c)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->loc, 4 * m)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->kind, m)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->hkey, 8 * DT_HINTS * m)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->hsign, DT_HINTS * m)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->hring, m)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->pend, 4 * m)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->pend_next, 4 * m)) != XG_OK ||
+        (rc = dmalloc(ctx, M, &d->q, d->qcap * sizeof(struct dt_q))) !=
+            XG_OK ||
+        (rc = dmalloc(ctx, M, &d->cnt, 4 * DT_C_COUNT)) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemsetAsync(d->claim, 0xff, 8 * c, s))) !=
+            XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemsetAsync(d->stamp, 0, 4 * c, s))) !=
+            XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemsetAsync(d->amark, 0, 4 * c, s))) !=
+            XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemsetAsync(d->cnt, 0, 4 * DT_C_COUNT,
+                                           s))) != XG_OK)
+        return rc;
+    return XG_OK;
+}
+
+/* The hull stage: the octagon of the points extreme in x, y, x + y,
+ * x - y (xg__dt_gpu_extremes), the points the filter does not certify
+ * inside it listed on the device, brought over in lexicographic (=
+ * local) order with their coordinates, and the hull's strict corners
+ * found among them exactly (dt_hull): *k of them into R->hh. */
+static int dt_hull_corners(struct dt_run *R, uint32_t *k)
+{
+    struct dt_env *E = &R->E;
+    uint32_t nc;
+    int rc;
+    E->d.npoly = 8;
+    if ((rc = xg__dt_gpu_extremes(R->ctx, &R->tmp, E->d.xy, E->d.m,
+                                  R->w.d_k0, E->d.poly, E->s)) != XG_OK)
+        return rc;
+    dt_poly_dedup(&E->d);
+    if ((rc = dt_set_ctr(E, DT_C_NPEND, 0)) != XG_OK)
+        return rc;
+    DT_LAUNCH(E, dt_hullcand, E->d.m);
+    if ((rc = dt_get_ctr(E)) != XG_OK)
+        return rc;
+    nc = E->ctr[DT_C_NPEND];
+    if (!(R->hc = (uint32_t *)malloc((size_t)nc * 4 + 4)) ||
+        !(R->hh = (uint32_t *)malloc((size_t)nc * 4 + 4)) ||
+        !(R->hxy = (double *)malloc((size_t)nc * 16 + 16)))
+        return xg__error(R->ctx, XG_ENOMEM, "out of memory");
+    if ((rc = dt_d2h(E, R->hc, E->d.pend_next, (size_t)nc * 4)) != XG_OK)
+        return rc;
+    /* distinct numbers of 32 bits: nothing to throw, one order */
+    std::sort(R->hc, R->hc + nc);
+    if ((rc = dmalloc(R->ctx, &R->M, &E->d.cxy, (size_t)nc * 16)) !=
+            XG_OK ||
+        (rc = dt_h2d(E, E->d.pend_next, R->hc, (size_t)nc * 4)) != XG_OK)
+        return rc;
+    DT_LAUNCH(E, dt_gather, nc);
+    if ((rc = dt_d2h(E, R->hxy, E->d.cxy, (size_t)nc * 16)) != XG_OK)
+        return rc;
+    *k = dt_hull(E->cnt, R->hxy, R->hc, nc, R->hh);
+    return XG_OK;
+}
+
+/* The output stage: the real triangles listed as set indices, in the
+ * canonical order on the device when every index fits its 28 bits
+ * (*canon = 1; else the caller orders them), downloaded into out;
+ * bbox_pairs, candidates and deferred into st. */
+static int dt_output(struct dt_run *R, struct xg_triangles *out, int *canon)
+{
+    struct dt_env *E = &R->E;
+    uint32_t ntri, nreal;
+    int rc;
+    if ((rc = dt_get_ctr(E)) != XG_OK)
+        return rc;
+    ntri = E->ctr[DT_C_NTRI];
+    E->d.outt = E->d.newloc;
+    if ((rc = dt_set_ctr(E, DT_C_NPEND, 0)) != XG_OK)
+        return rc;
+    DT_LAUNCH(E, dt_collect, ntri);
+    if ((rc = dt_get_ctr(E)) != XG_OK)
+        return rc;
+    nreal = E->ctr[DT_C_NPEND];
+    if (R->pts->n <= XG_DT_MAX_POINTS && nreal) {
+        if ((rc = xg__dt_gpu_canonical(R->ctx, &R->tmp, E->d.outt, nreal,
+                                       E->d.claim,
+                                       (unsigned long long *)E->d.hkey,
+                                       E->d.act, E->d.act_next, E->s)) !=
+            XG_OK)
+            return rc;
+        *canon = 1;
+    }
+    if ((rc = dt_sync_up(E)) != XG_OK)
+        return rc;
+    /* on huge pages where the system has them: the first touch of
+     * 10^7 points' triangles costs as much as the copy */
+    out->v = (uint32_t(*)[3])xg__big_alloc((size_t)nreal * 12 + 12);
+    if (!out->v)
+        return xg__error(R->ctx, XG_ENOMEM, "out of memory");
+    if ((rc = xg__gpu_download(R->ctx, out->v, E->d.outt,
+                               (size_t)nreal * 12)) != XG_OK)
+        return rc;
+    out->n = out->cap = nreal;
+    R->st->bbox_pairs = nreal;
+    R->st->candidates = E->rounds;
+    R->st->deferred = E->questions;
+    return XG_OK;
+}
+
+/* The rounds' figures on stderr when XG_DT_PROFILE is set. */
+static void dt_profile(const struct dt_run *R, uint32_t k, double t0)
+{
+    const struct dt_env *E = &R->E;
+    if (getenv("XG_DT_PROFILE"))
+        fprintf(stderr, "gpu delaunay: %u points, %u hull corners, %llu "
+                "rounds, %llu flip rounds, %llu host signs; locate %.3f s, "
+                "flips %.3f s, all rounds %.3f s\n", E->d.m, k,
+                (unsigned long long)E->rounds,
+                (unsigned long long)E->flip_rounds,
+                (unsigned long long)E->questions, E->t_loc, E->t_flip,
+                xg__now() - t0);
+}
+
+/* The stages in order, each one's time to its stage of st; on failure
+ * out is left empty, and every device array (R.M) and host array is
+ * freed either way. */
 extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
                                     const struct xg_set *pts,
                                     const uint32_t *gid, size_t n,
@@ -249,26 +380,26 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
                                     struct xg_triangles *out,
                                     struct xg_stats *st)
 {
-    struct xg_gpu gpu;
-    struct xg_dmem M = XG_DMEM_INIT;
-    struct dt_env E;
+    struct dt_run R;
     struct xg_stats st0;
-    double t0, *hxy = NULL, *d_xyz = NULL, *d_xy = NULL;
-    int64_t *d_fid = NULL;
-    uint32_t *d_gid = NULL, *d_idx = NULL, *d_keep = NULL, *d_pos = NULL;
-    uint32_t *d_l2g = NULL, *hc = NULL, *hh = NULL, npend = 0, k, m, i;
-    unsigned long long *d_zd = NULL, zd = 0, *d_k0 = NULL, *d_k1 = NULL;
-    int rc, opened = 0, canon = 0;
+    uint32_t k = 0, npend = 0;
+    double t0;
+    int rc, canon = 0;
 
     if (!st) {
         memset(&st0, 0, sizeof st0);
         st = &st0;
     }
-    memset(&E, 0, sizeof E);
+    memset(&R, 0, sizeof R);            /* R.M as XG_DMEM_INIT */
     free(out->v);
     memset(out, 0, sizeof *out);
-    E.ctx = ctx;
-    E.cnt = &st->cnt;
+    R.ctx = R.E.ctx = ctx;
+    R.pts = pts;
+    R.gid = gid;
+    R.n = n;
+    R.st = st;
+    R.E.cnt = &st->cnt;
+    R.tmp.m = &R.M;
     st->a_count = n;
     if (n > XG_DT_MAX_POINTS)
         return xg__error(ctx, XG_ELIMIT, "%zu points: the limit is 2^28",
@@ -276,282 +407,35 @@ extern "C" int xg__delaunay_gpu_run(struct xg_ctx *ctx,
     if (n < 3)
         return xg__error(ctx, XG_EDEGENERATE, "fewer than three distinct "
                          "points");
-    if ((rc = xg__gpu_open(ctx, opt, &gpu)) != XG_OK)
+    if ((rc = xg__gpu_open(ctx, opt, &R.gpu)) != XG_OK)
         return rc;
-    opened = 1;
-    E.s = gpu.s;
-    {
-        /* refused before anything is allocated, with the estimate: a
-         * triangulation cannot be cut into batches the way the contact
-         * engines' points are */
-        size_t tb_merge = 0, tb_canon = 0;
-        uint64_t need;
-        if ((rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
-                                   NULL, tb_merge,
-                                   (unsigned long long *)NULL,
-                                   (unsigned long long *)NULL,
-                                   (uint32_t *)NULL, (uint32_t *)NULL,
-                                   (int)n, 0, 64, gpu.s))) != XG_OK ||
-            (rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
-                                   NULL, tb_canon,
-                                   (unsigned long long *)NULL,
-                                   (unsigned long long *)NULL,
-                                   (uint32_t *)NULL, (uint32_t *)NULL,
-                                   (int)(2 * n + 8), 0, 56, gpu.s))) !=
-                XG_OK)
-            goto done;
-        need = xg__delaunay_gpu_bytes(pts->n, n, pts->fid != NULL,
-                                      tb_merge + tb_canon);
-        if (need > gpu.budget) {
-            rc = xg__error(ctx, XG_ENOMEM, "the GPU memory budget (%.2f "
-                           "GiB) does not hold the triangulation of %zu "
-                           "points (about %.2f GiB); use the cpu engine",
-                           (double)gpu.budget / 1073741824.0, n,
-                           (double)need / 1073741824.0);
-            goto done;
-        }
-    }
-
-    /* upload, merge, sort */
+    R.E.s = R.gpu.s;
+    if ((rc = dt_check_budget(&R)) != XG_OK)
+        goto done;
     t0 = xg__now();
-    /* through the context's pinned buffers, complete on return */
-    if ((rc = dmalloc(ctx, &M, &d_xyz, pts->n * 3 * sizeof(double))) !=
-            XG_OK ||
-        (rc = dmalloc(ctx, &M, &d_gid, n * sizeof(uint32_t))) != XG_OK ||
-        (pts->fid && (rc = dmalloc(ctx, &M, &d_fid,
-                                   pts->n * sizeof(int64_t))) != XG_OK) ||
-        (rc = XG_CUDA(ctx, cudaStreamSynchronize(gpu.s))) != XG_OK ||
-        (rc = xg__gpu_upload(ctx, d_xyz, pts->xyz,
-                             pts->n * 3 * sizeof(double))) != XG_OK ||
-        (rc = xg__gpu_upload(ctx, d_gid, gid, n * sizeof(uint32_t))) !=
-            XG_OK ||
-        (pts->fid && (rc = xg__gpu_upload(ctx, d_fid, pts->fid,
-                                          pts->n * sizeof(int64_t))) !=
-                         XG_OK))
+    if ((rc = dt_upload(&R)) != XG_OK)
         goto done;
     st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
     t0 = xg__now();
-    if ((rc = dmalloc(ctx, &M, &d_idx, n * 4)) != XG_OK ||
-        (rc = dmalloc(ctx, &M, &d_keep, n * 4)) != XG_OK ||
-        (rc = dmalloc(ctx, &M, &d_pos, n * 4)) != XG_OK ||
-        (rc = dmalloc(ctx, &M, &d_k0, n * 8)) != XG_OK ||
-        (rc = dmalloc(ctx, &M, &d_k1, n * 8)) != XG_OK ||
-        (rc = dmalloc(ctx, &M, &d_zd, 8)) != XG_OK ||
-        (rc = XG_CUDA(ctx, cudaMemsetAsync(d_zd, 0, 8, gpu.s))) != XG_OK)
+    if ((rc = dt_merge(&R)) != XG_OK)
         goto done;
-    {
-        /* by y, then stably by x: two radix sorts */
-        unsigned nb = (unsigned)((n + 255) / 256);
-        size_t tb = 0;
-        void *tmp = NULL;
-        int ax;
-        thrust::sequence(thrust::cuda::par.on(gpu.s), d_idx, d_idx + n);
-        if ((rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
-                                   NULL, tb, d_k0, d_k1, d_idx, d_pos,
-                                   (int)n, 0, 64, gpu.s))) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &tmp, tb)) != XG_OK)
-            goto done;
-        for (ax = 1; ax >= 0; ax--) {
-            k_sort_key<<<nb, 256, 0, gpu.s>>>(d_xyz, d_gid, d_idx,
-                                              (uint32_t)n, ax, d_k0);
-            if ((rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
-                                       tmp, tb, d_k0, d_k1, d_idx, d_pos,
-                                       (int)n, 0, 64, gpu.s))) != XG_OK ||
-                (rc = XG_CUDA(ctx, cudaMemcpyAsync(
-                                       d_idx, d_pos, n * 4,
-                                       cudaMemcpyDeviceToDevice, gpu.s))) !=
-                    XG_OK)
-                goto done;
-        }
-        k_merge_flags<<<nb, 256, 0, gpu.s>>>(d_xyz, d_gid, d_idx,
-                                             (uint32_t)n, d_keep);
-        thrust::inclusive_scan(thrust::cuda::par.on(gpu.s), d_keep,
-                               d_keep + n, d_pos);
-        if ((rc = XG_CUDA(ctx, cudaMemcpyAsync(&m, d_pos + n - 1, 4,
-                                               cudaMemcpyDeviceToHost,
-                                               gpu.s))) != XG_OK ||
-            (rc = XG_CUDA(ctx, cudaStreamSynchronize(gpu.s))) != XG_OK)
-            goto done;
-        if ((rc = dmalloc(ctx, &M, &d_xy, (size_t)m * 16)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &d_l2g, (size_t)m * 4)) != XG_OK)
-            goto done;
-        k_merge_out<<<nb, 256, 0, gpu.s>>>(d_xyz, d_fid, d_gid, d_idx,
-                                           (uint32_t)n, d_keep, d_pos, d_xy,
-                                           d_l2g, d_zd);
-        if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK ||
-            (rc = XG_CUDA(ctx, cudaMemcpyAsync(&zd, d_zd, 8,
-                                               cudaMemcpyDeviceToHost,
-                                               gpu.s))) != XG_OK ||
-            (rc = XG_CUDA(ctx, cudaStreamSynchronize(gpu.s))) != XG_OK)
-            goto done;
-    }
-    st->a_skipped = n - m;
-    st->z_differ = zd;
-    if (m < 3) {
-        rc = xg__error(ctx, XG_EDEGENERATE, "fewer than three distinct "
-                       "points");
-        goto done;
-    }
     st->seconds[XG_STAGE_PREPARE] += xg__now() - t0;
-
-    /* the engine's arrays */
     t0 = xg__now();
-    E.d.xy = d_xy;
-    E.d.m = m;
-    E.d.cap = 2 * m + 8;
-    E.d.qcap = 1u << 18;
-    E.d.l2g = d_l2g;
-    if (!(E.hq = (struct dt_q *)malloc(E.d.qcap * sizeof *E.hq))) {
-        rc = xg__error(ctx, XG_ENOMEM, "out of memory");
+    if ((rc = dt_arrays(&R)) != XG_OK ||
+        (rc = dt_hull_corners(&R, &k)) != XG_OK)
         goto done;
-    }
-    {
-        size_t c = E.d.cap;
-        if ((rc = dmalloc(ctx, &M, &E.d.tv, 12 * c)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.ta, 12 * c)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.claim, 8 * c)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.stamp, 4 * c)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.amark, 4 * c)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.newloc, 12 * c)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.act, 4 * c)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.act_next, 4 * c)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.cand, 12 * c)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.loc, 4 * (size_t)m)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.kind, (size_t)m)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.hkey,
-                          8 * DT_HINTS * (size_t)m)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.hsign,
-                          DT_HINTS * (size_t)m)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.hring, (size_t)m)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.pend, 4 * (size_t)m)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.pend_next,
-                          4 * (size_t)m)) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.q,
-                          E.d.qcap * sizeof(struct dt_q))) != XG_OK ||
-            (rc = dmalloc(ctx, &M, &E.d.cnt, 4 * DT_C_COUNT)) != XG_OK ||
-            (rc = XG_CUDA(ctx, cudaMemsetAsync(E.d.claim, 0xff, 8 * c,
-                                               gpu.s))) != XG_OK ||
-            (rc = XG_CUDA(ctx, cudaMemsetAsync(E.d.stamp, 0, 4 * c,
-                                               gpu.s))) != XG_OK ||
-            (rc = XG_CUDA(ctx, cudaMemsetAsync(E.d.amark, 0, 4 * c,
-                                               gpu.s))) != XG_OK ||
-            (rc = XG_CUDA(ctx, cudaMemsetAsync(E.d.cnt, 0, 4 * DT_C_COUNT,
-                                               gpu.s))) != XG_OK)
-            goto done;
-    }
-
-    /* the hull: candidates not certified inside the octagon of the
-     * points extreme in x, y, x + y, x - y, then exactly */
-    {
-        /* the directions, counter-clockwise from -x: each polygon vertex
-         * minimises a x + b y */
-        static const double dir[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
-                                         {-1, 0}, {-1, -1}, {0, -1},
-                                         {1, -1}};
-        thrust::counting_iterator<uint32_t> c0(0), c1(m);
-        uint32_t nc;
-        E.d.npoly = 8;
-        for (i = 0; i < 8; i++) {
-            dt_dir_less dl = {d_xy, dir[i][0], dir[i][1]};
-            uint32_t v = *thrust::min_element(thrust::cuda::par.on(gpu.s),
-                                              c0, c1, dl);
-            if ((rc = dt_d2h(&E, E.d.poly + 2 * i, d_xy + 2 * (size_t)v,
-                             16)) != XG_OK)
-                goto done;
-        }
-        dt_poly_dedup(&E.d);
-        if ((rc = dt_set_ctr(&E, DT_C_NPEND, 0)) != XG_OK)
-            goto done;
-        DT_LAUNCH(&E, dt_hullcand, m);
-        if ((rc = dt_get_ctr(&E)) != XG_OK)
-            goto done;
-        nc = E.ctr[DT_C_NPEND];
-        /* the candidates in lexicographic (= local) order, and their
-         * coordinates, to the host */
-        if (!(hc = (uint32_t *)malloc((size_t)nc * 4 + 4)) ||
-            !(hh = (uint32_t *)malloc((size_t)nc * 4 + 4)) ||
-            !(hxy = (double *)malloc((size_t)nc * 16 + 16))) {
-            rc = xg__error(ctx, XG_ENOMEM, "out of memory");
-            goto done;
-        }
-        if ((rc = dt_d2h(&E, hc, E.d.pend_next, (size_t)nc * 4)) != XG_OK)
-            goto done;
-        std::sort(hc, hc + nc);
-        if ((rc = dmalloc(ctx, &M, &E.d.cxy, (size_t)nc * 16)) != XG_OK ||
-            (rc = dt_h2d(&E, E.d.pend_next, hc, (size_t)nc * 4)) != XG_OK)
-            goto done;
-        DT_LAUNCH(&E, dt_gather, nc);
-        if ((rc = dt_d2h(&E, hxy, E.d.cxy, (size_t)nc * 16)) != XG_OK)
-            goto done;
-        k = dt_hull(E.cnt, hxy, hc, nc, hh);
-    }
     if (k < 3) {
         rc = xg__error(ctx, XG_EDEGENERATE, "all points are collinear");
         goto done;
     }
-    if ((rc = dt_start(&E, hh, k, &npend)) != XG_OK ||
-        (rc = dt_rounds(&E, npend, dt_cancelled)) != XG_OK)
+    if ((rc = dt_start(&R.E, R.hh, k, &npend)) != XG_OK ||
+        (rc = dt_rounds(&R.E, npend, dt_cancelled)) != XG_OK)
         goto done;
     st->seconds[XG_STAGE_INTERSECT] += xg__now() - t0;
-    if (getenv("XG_DT_PROFILE"))
-        fprintf(stderr, "gpu delaunay: %u points, %u hull corners, %llu "
-                "rounds, %llu flip rounds, %llu host signs; locate %.3f s, "
-                "flips %.3f s, all rounds %.3f s\n", m, k,
-                (unsigned long long)E.rounds,
-                (unsigned long long)E.flip_rounds,
-                (unsigned long long)E.questions, E.t_loc, E.t_flip,
-                xg__now() - t0);
-
-    /* the real triangles, as set indices */
+    dt_profile(&R, k, t0);
     t0 = xg__now();
-    {
-        uint32_t ntri, nreal;
-        if ((rc = dt_get_ctr(&E)) != XG_OK)
-            goto done;
-        ntri = E.ctr[DT_C_NTRI];
-        E.d.outt = E.d.newloc;
-        if ((rc = dt_set_ctr(&E, DT_C_NPEND, 0)) != XG_OK)
-            goto done;
-        DT_LAUNCH(&E, dt_collect, ntri);
-        if ((rc = dt_get_ctr(&E)) != XG_OK)
-            goto done;
-        nreal = E.ctr[DT_C_NPEND];
-        if (pts->n <= XG_DT_MAX_POINTS && nreal) {
-            unsigned long long *k0 = E.d.claim, *k1 =
-                (unsigned long long *)E.d.hkey;
-            uint32_t *v0 = E.d.act, *v1 = E.d.act_next;
-            void *tmp = NULL;
-            size_t tb = 0;
-            unsigned nb = (nreal + 255) / 256;
-            k_canon_key<<<nb, 256, 0, gpu.s>>>(E.d.outt, nreal, k0, v0);
-            if ((rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
-                                       NULL, tb, k0, k1, v0, v1, (int)nreal,
-                                       0, 56, gpu.s))) != XG_OK ||
-                (rc = dmalloc(ctx, &M, &tmp, tb)) != XG_OK ||
-                (rc = XG_CUDA(ctx, cub::DeviceRadixSort::SortPairs(
-                                       tmp, tb, k0, k1, v0, v1, (int)nreal,
-                                       0, 56, gpu.s))) != XG_OK)
-                goto done;
-            k_canon_out<<<nb, 256, 0, gpu.s>>>(k1, v1, nreal, E.d.outt);
-            canon = 1;
-        }
-        if ((rc = dt_sync_up(&E)) != XG_OK)
-            goto done;
-        /* on huge pages where the system has them: the first touch of
-         * 10^7 points' triangles costs as much as the copy */
-        out->v = (uint32_t(*)[3])xg__big_alloc((size_t)nreal * 12 + 12);
-        if (!out->v) {
-            rc = xg__error(ctx, XG_ENOMEM, "out of memory");
-            goto done;
-        }
-        if ((rc = xg__gpu_download(ctx, out->v, E.d.outt,
-                                   (size_t)nreal * 12)) != XG_OK)
-            goto done;
-        out->n = out->cap = nreal;
-        st->bbox_pairs = nreal;
-        st->candidates = E.rounds;
-        st->deferred = E.questions;
-    }
+    if ((rc = dt_output(&R, out, &canon)) != XG_OK)
+        goto done;
     st->seconds[XG_STAGE_DOWNLOAD] += xg__now() - t0;
     if (!canon) {
         t0 = xg__now();
@@ -565,12 +449,11 @@ done:
         free(out->v);
         memset(out, 0, sizeof *out);
     }
-    xg__dmem_free(&M);
-    if (opened)
-        xg__gpu_close(&gpu);
-    free(hxy);
-    free(hc);
-    free(hh);
-    free(E.hq);
+    xg__dmem_free(&R.M);
+    xg__gpu_close(&R.gpu);
+    free(R.hxy);
+    free(R.hc);
+    free(R.hh);
+    free(R.E.hq);
     return rc;
 }

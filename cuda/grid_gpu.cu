@@ -11,15 +11,11 @@
  * xg__cell_index, a stable radix sort by cell (the entries were written
  * in ascending element order, so every cell lists its elements in
  * ascending order, as grid.c does), and the cell starts by binary
- * search.
+ * search.  The reductions, the scan and the sort are CUB's (xg_cub.cuh),
+ * their scratch in the build's own arena.
  */
-#include <thrust/binary_search.h>
-#include <thrust/execution_policy.h>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/scan.h>
-#include <thrust/sort.h>
-#include <thrust/transform_reduce.h>
-#include "xg_cuda.h"
+#include "xg_cub.cuh"
+#include "xg_cuda_dev.cuh"
 
 struct box6 {
     double v[6];
@@ -75,6 +71,8 @@ __global__ static void k_ranges(const double *box, uint32_t n, frame f,
              (uint32_t)(c[5] - c[2] + 1);
 }
 
+/* One (cell, element) entry per reference of element i, from off[i]
+ * on, in ascending cell order within the element. */
 __global__ static void k_fill(const int32_t *cell, uint32_t n, frame f,
                               const uint64_t *off, uint32_t *key,
                               uint32_t *val)
@@ -95,6 +93,16 @@ __global__ static void k_fill(const int32_t *cell, uint32_t n, frame f,
             }
 }
 
+/* start[c] = the first entry of the sorted keys (refs of them) whose
+ * cell is c or more, for c = 0 .. ncell: the CSR starts. */
+__global__ static void k_starts(const uint32_t *key, uint64_t refs,
+                                size_t ncell, uint32_t *start)
+{
+    size_t c = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (c <= ncell)
+        start[c] = (uint32_t)xg_first_ge(key, refs, c);
+}
+
 void xg__cuda_grid_free(struct xg_dgrid *g)
 {
     cudaFree(g->d_a_cell);
@@ -106,6 +114,86 @@ void xg__cuda_grid_free(struct xg_dgrid *g)
     memset(g, 0, sizeof *g);
 }
 
+/* The cells a key of the set's entries can name, in bits: the radix
+ * sort looks at no more (at least one). */
+static int cell_bits(size_t ncell)
+{
+    int bits = 1;
+    while (bits < 32 && ((uint64_t)ncell - 1) >> bits)
+        bits++;
+    return bits;
+}
+
+/* The set's cell ranges into d_cell (n elements) and its reference
+ * count *refs: per element its count (d_cnt), their exclusive scan
+ * (d_off, 64-bit: the total may pass 2^32, which is refused), the total
+ * read back (synchronizes).  Scratch from t. */
+static int set_refs(struct xg_ctx *ctx, struct xg_cub_tmp *t,
+                    const double *d_box, uint32_t n, const frame &f,
+                    int32_t *d_cell, uint32_t *d_cnt, uint64_t *d_off,
+                    uint64_t *refs, cudaStream_t s)
+{
+    uint32_t lastc = 0;
+    uint64_t lasto = 0;
+    int rc;
+    *refs = 0;
+    if (n == 0)
+        return XG_OK;
+    k_ranges<<<(n + 255) / 256, 256, 0, s>>>(d_box, n, f, d_cell, d_cnt);
+    if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK ||
+        (rc = XG_CUB(ctx, t, cub::DeviceScan::ExclusiveScan, d_cnt, d_off,
+                     ::cuda::std::plus<>{}, (uint64_t)0, n, s)) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemcpyAsync(&lastc, d_cnt + n - 1,
+                                           sizeof lastc,
+                                           cudaMemcpyDeviceToHost, s))) !=
+            XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemcpyAsync(&lasto, d_off + n - 1,
+                                           sizeof lasto,
+                                           cudaMemcpyDeviceToHost, s))) !=
+            XG_OK ||
+        (rc = XG_CUDA(ctx, cudaStreamSynchronize(s))) != XG_OK)
+        return rc;
+    *refs = lasto + lastc;
+    return XG_OK;
+}
+
+/* The set's CSR from its ranges: the refs (cell, element) entries
+ * written in ascending element order, sorted by cell with a stable
+ * radix sort (so each cell lists its elements in ascending order, as
+ * grid.c does), the elements into d_items and the cell starts into
+ * d_start (ncell + 1).  Scratch (three arrays of refs + 1 entries, the
+ * sort's) from t. */
+static int set_sort(struct xg_ctx *ctx, struct xg_cub_tmp *t,
+                    const int32_t *d_cell, uint32_t n, const frame &f,
+                    size_t ncell, const uint64_t *d_off, uint64_t refs,
+                    uint32_t *d_start, uint32_t *d_items, cudaStream_t s)
+{
+    uint32_t *d_key, *d_val, *d_sorted;
+    void *p;
+    int rc;
+    if ((rc = xg__dmem_alloc(ctx, t->m, &p, (refs + 1) * 4)) != XG_OK)
+        return rc;
+    d_key = (uint32_t *)p;
+    if ((rc = xg__dmem_alloc(ctx, t->m, &p, (refs + 1) * 4)) != XG_OK)
+        return rc;
+    d_val = (uint32_t *)p;
+    if ((rc = xg__dmem_alloc(ctx, t->m, &p, (refs + 1) * 4)) != XG_OK)
+        return rc;
+    d_sorted = (uint32_t *)p;
+    if (refs) {
+        k_fill<<<(n + 255) / 256, 256, 0, s>>>(d_cell, n, f, d_off, d_key,
+                                                d_val);
+        if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK ||
+            (rc = XG_CUB(ctx, t, cub::DeviceRadixSort::SortPairs, d_key,
+                         d_sorted, d_val, d_items, (uint32_t)refs, 0,
+                         cell_bits(ncell), s)) != XG_OK)
+            return rc;
+    }
+    k_starts<<<(unsigned)((ncell + 1 + 255) / 256), 256, 0, s>>>(
+        d_sorted, refs, ncell, d_start);
+    return XG_CUDA(ctx, cudaGetLastError());
+}
+
 /* One set: cell ranges, references, CSR.  The set's arrays go to the
  * grid (freed with it), the scratch to tmp. */
 static int set_csr(struct xg_ctx *ctx, struct xg_dmem *tmp,
@@ -113,8 +201,9 @@ static int set_csr(struct xg_ctx *ctx, struct xg_dmem *tmp,
                    size_t ncell, int32_t **d_cell, uint32_t **d_start,
                    uint32_t **d_items, uint64_t *refs, cudaStream_t s)
 {
-    uint32_t *d_cnt, *d_key, lastc = 0;
-    uint64_t *d_off, lasto = 0;
+    struct xg_cub_tmp t = {tmp, NULL, 0};
+    uint32_t *d_cnt;
+    uint64_t *d_off;
     void *p;
     int rc;
 
@@ -135,48 +224,17 @@ static int set_csr(struct xg_ctx *ctx, struct xg_dmem *tmp,
         XG_OK)
         return rc;
     d_off = (uint64_t *)p;
-    if (n) {
-        k_ranges<<<(n + 255) / 256, 256, 0, s>>>(d_box, n, f, *d_cell, d_cnt);
-        if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK)
-            return rc;
-        thrust::exclusive_scan(thrust::cuda::par.on(s), d_cnt, d_cnt + n,
-                               d_off, (uint64_t)0);
-        if ((rc = XG_CUDA(ctx, cudaMemcpyAsync(&lastc, d_cnt + n - 1,
-                                               sizeof lastc,
-                                               cudaMemcpyDeviceToHost, s))) !=
-                XG_OK ||
-            (rc = XG_CUDA(ctx, cudaMemcpyAsync(&lasto, d_off + n - 1,
-                                               sizeof lasto,
-                                               cudaMemcpyDeviceToHost, s))) !=
-                XG_OK ||
-            (rc = XG_CUDA(ctx, cudaStreamSynchronize(s))) != XG_OK)
-            return rc;
-        *refs = lasto + lastc;
-    }
+    if ((rc = set_refs(ctx, &t, d_box, n, f, *d_cell, d_cnt, d_off, refs,
+                       s)) != XG_OK)
+        return rc;
     if (*refs > UINT32_MAX)
         return xg__error(ctx, XG_ELIMIT, "more than 2^32 grid references");
     if ((rc = XG_CUDA(ctx, cudaMalloc(&p, (*refs + 1) * sizeof(uint32_t)))) !=
         XG_OK)
         return rc;
     *d_items = (uint32_t *)p;
-    if ((rc = xg__dmem_alloc(ctx, tmp, &p, (*refs + 1) * sizeof(uint32_t))) !=
-        XG_OK)
-        return rc;
-    d_key = (uint32_t *)p;
-    if (*refs) {
-        k_fill<<<(n + 255) / 256, 256, 0, s>>>(*d_cell, n, f, d_off, d_key,
-                                                *d_items);
-        if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK)
-            return rc;
-        thrust::stable_sort_by_key(thrust::cuda::par.on(s), d_key,
-                                   d_key + *refs, *d_items);
-    }
-    thrust::lower_bound(thrust::cuda::par.on(s), d_key, d_key + *refs,
-                        thrust::counting_iterator<uint32_t>(0),
-                        thrust::counting_iterator<uint32_t>(
-                            (uint32_t)ncell + 1),
-                        *d_start);
-    return XG_CUDA(ctx, cudaGetLastError());
+    return set_sort(ctx, &t, *d_cell, n, f, ncell, d_off, *refs, *d_start,
+                    *d_items, s);
 }
 
 static int build_set(struct xg_ctx *ctx, const double *d_box, uint32_t n,
@@ -191,13 +249,51 @@ static int build_set(struct xg_ctx *ctx, const double *d_box, uint32_t n,
     return rc;
 }
 
+/* The hulls of the valid boxes of both sets into *ha and *hb (the empty
+ * box, lo above hi, for a set with none): two reductions into one pair
+ * read back (synchronizes), their scratch freed on return.  A hull's
+ * min and max are exact, so the order of the reduction is immaterial. */
+static int hulls(struct xg_ctx *ctx, const box6 *d_a, size_t na,
+                 const box6 *d_b, size_t nb, box6 *ha, box6 *hb,
+                 cudaStream_t s)
+{
+    struct xg_dmem m = XG_DMEM_INIT;
+    struct xg_cub_tmp t = {&m, NULL, 0};
+    box6 empty, h[2];
+    void *p;
+    int k, rc;
+    for (k = 0; k < 3; k++) {
+        empty.v[k] = HUGE_VAL;
+        empty.v[3 + k] = -HUGE_VAL;
+    }
+    h[0] = h[1] = empty;
+    rc = xg__dmem_alloc(ctx, &m, &p, sizeof h);
+    if (rc == XG_OK && na)
+        rc = XG_CUB(ctx, &t, cub::DeviceReduce::TransformReduce, d_a,
+                    (box6 *)p, na, hull6(), valid6(), empty, s);
+    if (rc == XG_OK && nb)
+        rc = XG_CUB(ctx, &t, cub::DeviceReduce::TransformReduce, d_b,
+                    (box6 *)p + 1, nb, hull6(), valid6(), empty, s);
+    if (rc == XG_OK && (na || nb) &&
+        (rc = XG_CUDA(ctx, cudaMemcpyAsync(h, p, sizeof h,
+                                           cudaMemcpyDeviceToHost, s))) ==
+            XG_OK)
+        rc = XG_CUDA(ctx, cudaStreamSynchronize(s));
+    xg__dmem_free(&m);
+    if (rc == XG_OK) {
+        *ha = na ? h[0] : empty;
+        *hb = nb ? h[1] : empty;
+    }
+    return rc;
+}
+
 extern "C" int xg__cuda_grid_build(struct xg_ctx *ctx, const double *d_abox,
                                    size_t na, const double *d_bbox, size_t nb,
                                    const int cells[3], struct xg_dgrid *g,
                                    cudaStream_t s)
 {
     struct xg_grid hg;
-    box6 empty, ha, hb;
+    box6 ha, hb;
     frame f;
     int k, rc;
 
@@ -205,19 +301,8 @@ extern "C" int xg__cuda_grid_build(struct xg_ctx *ctx, const double *d_abox,
     memset(&hg, 0, sizeof hg);
     if (na > UINT32_MAX || nb > UINT32_MAX)
         return xg__error(ctx, XG_ELIMIT, "more than 2^32 elements");
-    for (k = 0; k < 3; k++) {
-        empty.v[k] = HUGE_VAL;
-        empty.v[3 + k] = -HUGE_VAL;
-    }
-    ha = thrust::transform_reduce(thrust::cuda::par.on(s),
-                                  (const box6 *)d_abox,
-                                  (const box6 *)d_abox + na, valid6(), empty,
-                                  hull6());
-    hb = thrust::transform_reduce(thrust::cuda::par.on(s),
-                                  (const box6 *)d_bbox,
-                                  (const box6 *)d_bbox + nb, valid6(), empty,
-                                  hull6());
-    if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK)
+    if ((rc = hulls(ctx, (const box6 *)d_abox, na, (const box6 *)d_bbox, nb,
+                    &ha, &hb, s)) != XG_OK)
         return rc;
     /* A set has a box when its hull is not the empty one. */
     rc = xg__grid_frame(&hg, ha.v, ha.v[0] <= ha.v[3], hb.v, hb.v[0] <= hb.v[3],

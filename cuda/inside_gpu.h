@@ -1,8 +1,9 @@
 /*
  * inside_gpu.h -- what is particular to the GPU point-in-solid engines
- * (inside_gpu.c, inside_kernels.cu, and the seed's method, benchmark only,
- * inside_seed.cu); the plumbing they share with the other engines is
- * xg_cuda.h's.  Not installed.
+ * (inside_kernels.cu; the host side's own header is inside_run.h; the
+ * seed's method, for the benchmark only, is bench/cuda/inside_seed.cu);
+ * the plumbing they share with the other engines is xg_cuda.h's.  Not
+ * installed.
  */
 #ifndef XG_INSIDE_GPU_H
 #define XG_INSIDE_GPU_H
@@ -43,15 +44,10 @@ struct xg_inside_pass {
  * point in the closed solid, a hit (a = point number, b = solid number,
  * kind XG_KIND_INSIDE or _BOUNDARY, flag XG_GPU_HIT_DONE), or a hit with
  * flag XG_GPU_HIT_DEFER where a filter doubted, for the host to decide.
- * xg__cuda_inside: ours, one thread per point walking its column;
- * xg__cuda_inside_seed: the seed's, each thread XG_SEED_POINTS points
- * against every triangle of every solid (origin tetrahedra). */
+ * xg__cuda_inside: ours, one thread per point walking its column (the
+ * seed's, bench/cuda/inside_seed.cu, appends the same hits). */
 int xg__cuda_inside(struct xg_ctx *ctx, void *user, void *d_out, uint64_t cap,
                     unsigned long long *d_n, cudaStream_t s);
-#define XG_SEED_POINTS 4
-int xg__cuda_inside_seed(struct xg_ctx *ctx, void *user,
-                         void *d_out, uint64_t cap,
-                         unsigned long long *d_n, cudaStream_t s);
 
 /* *bad = whether one of the n doubles at d_v (device memory) is infinite
  * or NaN: the points' check when they went up from their own memory

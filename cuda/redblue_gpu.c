@@ -12,11 +12,13 @@
  * point its interval cannot round) is decided on the CPU threads by
  * xg__gpu_finish with the pair's ops, in place, so the order stays.
  *
- * XG__RB_PAPER, the paper's method (section 11.3.4), is in paper.c.
+ * XG__RB_PAPER, the paper's method (section 11.3.4), is the benchmark's
+ * (bench/cuda/paper.c), reached through the table it registers
+ * (gpu_bench.h).
  */
 #include <stdlib.h>
 #include <string.h>
-#include "paper.h"
+#include "gpu_bench.h"
 #include "redblue_gpu.h"
 
 /* Boxes, degenerate segments (counted in st), the device grid and the
@@ -109,6 +111,7 @@ int xg__redblue_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
                         int method, struct xg_contacts *out,
                         struct xg_stats *st)
 {
+    const struct xg__gpu_bench *bench = NULL;
     struct xg_gpu gpu;
     struct xg_dmem m = XG_DMEM_INIT;
     struct xg_dgrid g;
@@ -123,6 +126,10 @@ int xg__redblue_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     free(out->v);
     memset(out, 0, sizeof *out);
     memset(&g, 0, sizeof g);
+    if (method == XG__RB_PAPER &&
+        (rc = xg__gpu_bench_get(ctx, "the paper's GPU red/blue method",
+                                &bench)) != XG_OK)
+        return rc;
     if ((rc = xg__gpu_open(ctx, opt, &gpu)) != XG_OK)
         return rc;
     t0 = xg__now();
@@ -140,8 +147,8 @@ int xg__redblue_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
             XG_OK)
         goto done;
     st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
-    if (method == XG__RB_PAPER)
-        rc = xg__paper_redblue(ctx, &gpu, a, b, opt, d_a, d_b, out, st);
+    if (bench)
+        rc = bench->redblue(ctx, &gpu, a, b, opt, d_a, d_b, out, st);
     else
         rc = ours(ctx, &gpu, &m, &g, a, b, opt, d_a, d_b, out, st);
 done:

@@ -1,8 +1,8 @@
 /*
  * redblue_gpu.h -- what is particular to the GPU red/blue engine
  * (redblue_gpu.c, redblue_kernels.cu); the plumbing it shares with the
- * other engines is xg_cuda.h's, the paper's method paper.h's.  Not
- * installed.
+ * other engines is xg_cuda.h's; the paper's method is the benchmark's
+ * (bench/cuda/paper.h, reached through gpu_bench.h).  Not installed.
  */
 #ifndef XG_REDBLUE_GPU_H
 #define XG_REDBLUE_GPU_H

@@ -6,7 +6,8 @@
  *                  memory budget (segtri_prep.c): only the coordinates
  *                  travel;
  *   on the host    otherwise, or when the output turns out not to fit, or
- *                  for the paper's list-of-pairs strategy: the grid is
+ *                  for the paper's list-of-pairs strategy (the
+ *                  benchmark's, gpu_bench.h): the grid is
  *                  built on the CPU, and its cells are cut into ranges
  *                  that fit (xg__gpu_plan_batches), each range's elements
  *                  gathered with local numbers; a range whose output does
@@ -18,7 +19,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "paper.h"
+#include "gpu_bench.h"
 
 /* The host arrays of one batch, numbered as the device sees them. */
 struct hbatch {
@@ -62,7 +63,11 @@ static int host_batch(struct xg_segtri_job *J, struct xg_dmem *m,
             bt.cell[k] += (uint32_t)hb->c0;
         sc.nblocks = bt.n;
     } else if (go->strategy == XG_GPU_LIST) {
-        if ((rc = xg__paper_segtri_pairs(J->g, &pairs, &sc.npairs)) != XG_OK)
+        const struct xg__gpu_bench *bench;
+        if ((rc = xg__gpu_bench_get(ctx, "the paper's GPU strategy",
+                                    &bench)) != XG_OK)
+            return rc;
+        if ((rc = bench->segtri_pairs(J->g, &pairs, &sc.npairs)) != XG_OK)
             return xg__error(ctx, rc, "out of memory for the list of pairs");
     }
     t1 = xg__now();
@@ -296,6 +301,14 @@ int xg__segtri_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     if (gopt->strategy < 0 || gopt->strategy >= XG_GPU_NSTRAT)
         return xg__error(ctx, XG_EINVAL, "unknown GPU strategy %d",
                          gopt->strategy);
+    /* the paper's strategies but the multi-block one are the
+     * benchmark's: refused before any work where it has not linked them */
+    if (gopt->strategy != XG_GPU_MULTI && gopt->strategy != XG_GPU_PACKED) {
+        const struct xg__gpu_bench *bench;
+        if ((rc = xg__gpu_bench_get(ctx, "the paper's GPU strategy",
+                                    &bench)) != XG_OK)
+            return rc;
+    }
     if ((rc = xg__gpu_open(ctx, opt, &J.gpu)) != XG_OK)
         return rc;
 

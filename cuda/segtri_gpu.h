@@ -4,7 +4,8 @@
  * the launchers of its kernels (segtri_kernels.cu, segtri_tables.cu) and
  * the pieces its host files share (segtri_gpu.c, segtri_prep.c,
  * segtri_passes.c).  The plumbing it shares with the other engines is
- * xg_cuda.h's; the paper's strategies are paper.h's.  Not installed.
+ * xg_cuda.h's; the paper's strategies are the benchmark's
+ * (bench/cuda/paper.h, reached through gpu_bench.h).  Not installed.
  */
 #ifndef XG_SEGTRI_GPU_H
 #define XG_SEGTRI_GPU_H

@@ -3,7 +3,8 @@
  * launchers: the multi-block strategy (the paper's scheme, kept as the
  * fallback of grids too wide for packed records), the packed strategy
  * (ours, the default) and the double-double stage.  The paper's other
- * strategies, for the benchmark, are in paper.cu.
+ * strategies, for the benchmark only, are bench/cuda/paper.cu's, reached
+ * through the table a benchmark registers (gpu_bench.h).
  *
  * The predicate is not written here: every pair goes through do_pair
  * (segtri_pair.cuh), that is xg_segtri_fast() and xg_lerp_fast() of
@@ -18,7 +19,7 @@
  * rule have to agree bit for bit with the host's).
  */
 #include "segtri_pair.cuh"
-#include "paper.h"
+#include "gpu_bench.h"
 
 /* Multi-block: block b takes pairs first[b]..last[b] of cell cell[b];
  * pair P is segment P % S_c, triangle P / S_c of the cell. */
@@ -324,9 +325,14 @@ static int launch(struct xg_ctx *ctx, int strategy,
         return s->nblocks ? launch_packed(ctx, v, s, d_count, stream) : XG_OK;
     case XG_GPU_LIST:
     case XG_GPU_SEG:
-    case XG_GPU_TRI:
-        return xg__cuda_paper_segtri(ctx, MODE, strategy, v, s, io.d_hit,
-                                     io.cap, io.d_n, d_count, stream);
+    case XG_GPU_TRI: {
+        const struct xg__gpu_bench *bench;
+        if ((rc = xg__gpu_bench_get(ctx, "the paper's GPU strategy",
+                                    &bench)) != XG_OK)
+            return rc;
+        return bench->segtri_pass(ctx, MODE, strategy, v, s, io.d_hit,
+                                  io.cap, io.d_n, d_count, stream);
+    }
     default:
         return xg__error(ctx, XG_EINVAL, "unknown GPU strategy %d", strategy);
     }

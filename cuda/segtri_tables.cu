@@ -4,11 +4,8 @@
  * for the count pass's cheap test, and the tables that cut the run of
  * all candidate pairs into blocks of XG_GPU_PACK_PAIRS.
  */
-#include <thrust/copy.h>
-#include <thrust/execution_policy.h>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/scan.h>
 #include "segtri_gpu.h"
+#include "xg_cub.cuh"
 #include "xg_cuda_dev.cuh"
 
 /* A by-value copy of an origin, for a kernel's parameters. */
@@ -72,7 +69,10 @@ extern "C" int xg__cuda_records(struct xg_ctx *ctx, const double *d_xyz,
  * last entry is the last cell). */
 struct nonzero_pairs {
     const uint64_t *w;
-    __host__ __device__ bool operator()(uint32_t c) const { return w[c] != 0; }
+    __host__ __device__ bool operator()(const uint32_t &c) const
+    {
+        return w[c] != 0;
+    }
 };
 
 __global__ static void k_gather_w(const uint64_t *d_w, const uint32_t *d_pcell,
@@ -98,31 +98,54 @@ __global__ static void k_bcell(const uint64_t *d_pw, uint32_t ncomp,
     d_bcell[b] = (uint32_t)xg_last_le(d_pw, ncomp, b * XG_GPU_PACK_PAIRS);
 }
 
-extern "C" int xg__cuda_packed_tables(struct xg_ctx *ctx, const uint64_t *d_w,
-                                      size_t ncell, uint32_t *d_pcell,
-                                      uint64_t *d_pw, uint32_t *d_bcell,
-                                      uint64_t total, uint32_t *ncomp,
-                                      uint64_t *nblocks, cudaStream_t stream)
+/* The cells with pairs, in ascending order, into d_pcell (room for
+ * ncell) and their count into *ncomp: the numbers selected in place
+ * (CUB's selection keeps their order), the count read back
+ * (synchronizes).  Scratch from t. */
+static int cells_with_pairs(struct xg_ctx *ctx, struct xg_cub_tmp *t,
+                            const uint64_t *d_w, size_t ncell,
+                            uint32_t *d_pcell, uint32_t *ncomp,
+                            cudaStream_t stream)
 {
     nonzero_pairs f = {d_w};
-    uint32_t *end;
+    int64_t *d_nsel, nsel = 0;
+    void *p;
+    int rc;
+    if ((rc = xg__dmem_alloc(ctx, t->m, &p, sizeof *d_nsel)) != XG_OK)
+        return rc;
+    d_nsel = (int64_t *)p;
+    if ((rc = xg__cuda_iota(ctx, d_pcell, (uint32_t)ncell, stream)) !=
+            XG_OK ||
+        (rc = XG_CUB(ctx, t, cub::DeviceSelect::If, d_pcell, d_nsel,
+                     (int64_t)ncell, f, stream)) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaMemcpyAsync(&nsel, d_nsel, sizeof nsel,
+                                           cudaMemcpyDeviceToHost,
+                                           stream))) != XG_OK ||
+        (rc = XG_CUDA(ctx, cudaStreamSynchronize(stream))) != XG_OK)
+        return rc;
+    *ncomp = (uint32_t)nsel;
+    return XG_OK;
+}
+
+/* The tables once the cells with pairs are known (contract of
+ * xg__cuda_packed_tables, segtri_gpu.h). */
+static int packed_tables(struct xg_ctx *ctx, struct xg_cub_tmp *t,
+                         const uint64_t *d_w, size_t ncell,
+                         uint32_t *d_pcell, uint64_t *d_pw,
+                         uint32_t *d_bcell, uint64_t total, uint32_t *ncomp,
+                         uint64_t *nblocks, cudaStream_t stream)
+{
     uint64_t nb;
     int rc;
-    *ncomp = 0;
-    *nblocks = 0;
-    if (ncell == 0 || total == 0)
-        return XG_OK;
-    end = thrust::copy_if(thrust::cuda::par.on(stream),
-                          thrust::counting_iterator<uint32_t>(0),
-                          thrust::counting_iterator<uint32_t>((uint32_t)ncell),
-                          d_pcell, f);
-    *ncomp = (uint32_t)(end - d_pcell);
+    if ((rc = cells_with_pairs(ctx, t, d_w, ncell, d_pcell, ncomp,
+                               stream)) != XG_OK)
+        return rc;
     k_gather_w<<<(*ncomp + 1 + 255) / 256, 256, 0, stream>>>(d_w, d_pcell,
                                                              *ncomp, d_pw);
-    if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK)
+    if ((rc = XG_CUDA(ctx, cudaGetLastError())) != XG_OK ||
+        (rc = XG_CUB(ctx, t, cub::DeviceScan::ExclusiveSum, d_pw, d_pw,
+                     *ncomp + 1, stream)) != XG_OK)
         return rc;
-    thrust::exclusive_scan(thrust::cuda::par.on(stream), d_pw,
-                           d_pw + *ncomp + 1, d_pw, (uint64_t)0);
     nb = (total + XG_GPU_PACK_PAIRS - 1) / XG_GPU_PACK_PAIRS;
     if (nb > 0x7fffffffULL)
         return xg__error(ctx, XG_ELIMIT, "too many blocks: %llu",
@@ -135,3 +158,21 @@ extern "C" int xg__cuda_packed_tables(struct xg_ctx *ctx, const uint64_t *d_w,
     return XG_OK;
 }
 
+extern "C" int xg__cuda_packed_tables(struct xg_ctx *ctx, const uint64_t *d_w,
+                                      size_t ncell, uint32_t *d_pcell,
+                                      uint64_t *d_pw, uint32_t *d_bcell,
+                                      uint64_t total, uint32_t *ncomp,
+                                      uint64_t *nblocks, cudaStream_t stream)
+{
+    struct xg_dmem m = XG_DMEM_INIT;
+    struct xg_cub_tmp t = {&m, NULL, 0};
+    int rc;
+    *ncomp = 0;
+    *nblocks = 0;
+    if (ncell == 0 || total == 0)
+        return XG_OK;
+    rc = packed_tables(ctx, &t, d_w, ncell, d_pcell, d_pw, d_bcell, total,
+                       ncomp, nblocks, stream);
+    xg__dmem_free(&m);          /* cudaFree waits for the device */
+    return rc;
+}

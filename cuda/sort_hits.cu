@@ -4,7 +4,8 @@
  * a << 32 | b with the hits' indices, then a gather.  Sorting the keys
  * and not the 40-byte hits moves a fifth of the bytes per pass.  Keys
  * that are the whole hit (inside's, xg__inside_key) sort alone
- * (xg__cuda_sort_keys).
+ * (xg__cuda_sort_keys).  And the numbers 0 .. n-1 that a sort carries
+ * beside its keys or a selection picks from (xg__cuda_iota).
  */
 #include <cub/device/device_radix_sort.cuh>
 #include "xg_cuda.h"
@@ -87,4 +88,20 @@ extern "C" int xg__cuda_sort_keys(struct xg_ctx *ctx, const uint64_t *d_in,
     return XG_CUDA(ctx, cub::DeviceRadixSort::SortKeys(d_tmp, cub_bytes, d_in,
                                                        d_out, n, 0, 64,
                                                        stream));
+}
+
+__global__ static void k_iota(uint32_t *d_v, uint32_t n)
+{
+    uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n)
+        d_v[k] = k;
+}
+
+extern "C" int xg__cuda_iota(struct xg_ctx *ctx, uint32_t *d_v, uint32_t n,
+                             cudaStream_t stream)
+{
+    if (n == 0)
+        return XG_OK;
+    k_iota<<<(n + 255) / 256, 256, 0, stream>>>(d_v, n);
+    return XG_CUDA(ctx, cudaGetLastError());
 }

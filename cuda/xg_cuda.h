@@ -9,6 +9,7 @@
  *   gpu_output.c   the output protocol (bound, fill, relaunch when the
  *                  bound falls short) and the sorted download of hits;
  *   sort_hits.cu   the sort of hits by (a, b) on the device;
+ *   xg_cub.cuh     CUB's algorithms with their scratch in an arena;
  *   boxes.cu       boxes and degenerate elements (xg_boxes.h's rules);
  *   grid_gpu.cu    the uniform grid built on the device;
  *   cell_pairs.cu  the pairs of every cell, and their blocks;
@@ -141,11 +142,14 @@ int xg__gpu_download(struct xg_ctx *ctx, void *dst, const void *d_src,
  * runs the pass again.  An item is a hit (struct xg_gpu_hit) or, where
  * the answer carries no point (inside), a 64-bit key that sorts as its
  * hit would (xg__inside_key): item_bytes says which. */
+/* A filling pass: enqueues the pass of user on s, which appends to d_out
+ * (room for cap items) counting in d_n[0]; d_n[1] is the pass's own
+ * tally.  Both zeroed. */
+typedef int (*xg_gpu_fill_fn)(struct xg_ctx *ctx, void *user, void *d_out,
+                              uint64_t cap, unsigned long long *d_n,
+                              cudaStream_t s);
 struct xg_gpu_fill {
-    /* Enqueues the pass: appends to d_out (room for cap items) counting
-     * in d_n[0]; d_n[1] is the pass's own tally.  Both zeroed. */
-    int (*launch)(struct xg_ctx *ctx, void *user, void *d_out,
-                  uint64_t cap, unsigned long long *d_n, cudaStream_t s);
+    xg_gpu_fill_fn launch;      /* the pass */
     void *user;
     size_t item_bytes;          /* sizeof(struct xg_gpu_hit) or 8 */
     uint64_t cap;               /* the first room: the bound, or a guess */
@@ -157,11 +161,9 @@ struct xg_gpu_fill {
     double kernel_seconds;      /* events around the pass that fitted */
 };
 /* f for the pass launch(user) of hits, cap its first room, no split. */
-static inline void xg__gpu_fill_init(
-    struct xg_gpu_fill *f,
-    int (*launch)(struct xg_ctx *, void *, void *, uint64_t,
-                  unsigned long long *, cudaStream_t),
-    void *user, uint64_t cap)
+static inline void xg__gpu_fill_init(struct xg_gpu_fill *f,
+                                     xg_gpu_fill_fn launch, void *user,
+                                     uint64_t cap)
 {
     memset(f, 0, sizeof *f);
     f->launch = launch;
@@ -203,6 +205,10 @@ int xg__cuda_sort_hits(struct xg_ctx *ctx, const struct xg_gpu_hit *d_in,
 int xg__cuda_sort_keys(struct xg_ctx *ctx, const uint64_t *d_in,
                        uint64_t *d_out, uint32_t n, void *d_tmp,
                        size_t *tmp_bytes, cudaStream_t stream);
+/* Enqueues d_v[k] = k for k < n: the numbers a sort carries beside its
+ * keys, or that a selection picks from (sort_hits.cu). */
+int xg__cuda_iota(struct xg_ctx *ctx, uint32_t *d_v, uint32_t n,
+                  cudaStream_t stream);
 
 /* ---- boxes (boxes.cu) ----
  * Boxes of n segments (6 doubles each; dim 3, or 2 for red/blue's flat

@@ -1,7 +1,8 @@
 /*
  * xg_cuda_dev.cuh -- device helpers every GPU engine's kernels share:
  * appending hits (the device half of the output protocol of
- * gpu_output.c), warp-wide counters, and the search of a scan.
+ * gpu_output.c), warp-wide counters, and the searches of a scan and
+ * of sorted keys.
  * Included by .cu files after xg_cuda.h.
  */
 #ifndef XG_CUDA_DEV_CUH
@@ -76,6 +77,23 @@ __device__ static inline size_t xg_last_le(const uint64_t *v, size_t n,
         size_t mid = lo + (hi - lo) / 2;
         if (v[mid] <= x)
             lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The first i in [0, n) with v[i] >= x, n when there is none, for v
+ * non-decreasing: in sorted keys, where the run of key x starts (or would
+ * start): a CSR's start of row x. */
+__device__ static inline uint64_t xg_first_ge(const uint32_t *v, uint64_t n,
+                                              uint64_t x)
+{
+    uint64_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (v[mid] < x)
+            lo = mid + 1;
         else
             hi = mid;
     }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test_kernels.h"
+#include "../bench/cuda/install.h"
 #include "tap.h"
 #include "xg_rng.h"
 
@@ -561,6 +562,7 @@ int main(void)
         tap_skip_all("no GPU");
     rng_seed_from_env(0x243F6A8885A308D3ULL);
     small = getenv("XG_GPU_T_SMALL") && *getenv("XG_GPU_T_SMALL");
+    xg__gpu_bench_install();    /* the paper's strategies, compared too */
     ctx = xg_ctx_new();
     test_iv_ops(ctx);
     test_orient3d(ctx);

@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_inside.h"
+#ifdef XG_HAVE_CUDA
+#include "../bench/cuda/install.h"
+#endif
 #include "tap.h"
 #include "gen_inside.h"
 
@@ -482,6 +485,9 @@ int main(void)
     (void)tap_plan;
     if (!xg_gpu_available())
         tap_skip_all("no GPU");
+#ifdef XG_HAVE_CUDA
+    xg__gpu_bench_install();    /* the seed's method, compared too */
+#endif
     ctx = xg_ctx_new();
     walls(ctx);
     diagonal_walls(ctx);

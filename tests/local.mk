@@ -171,13 +171,13 @@ TESTS += tests/redblue_t
 check_PROGRAMS += tests/redblue_gpu_t
 tests_redblue_gpu_t_SOURCES = tests/redblue_gpu_t.c tests/tap.h
 tests_redblue_gpu_t_CPPFLAGS = $(TAP_CPPFLAGS)
-tests_redblue_gpu_t_LDADD = $(TAP_LDADD)
+tests_redblue_gpu_t_LDADD = $(XG_BENCH_GPU_LIBS) $(TAP_LDADD)
 TESTS += tests/redblue_gpu_t
 
 check_PROGRAMS += tests/inside_gpu_t
 tests_inside_gpu_t_SOURCES = tests/inside_gpu_t.c tests/tap.h
 tests_inside_gpu_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/bench
-tests_inside_gpu_t_LDADD = $(TAP_LDADD)
+tests_inside_gpu_t_LDADD = $(XG_BENCH_GPU_LIBS) $(TAP_LDADD)
 TESTS += tests/inside_gpu_t
 check_PROGRAMS += tests/gpu_plan_t
 tests_gpu_plan_t_SOURCES = tests/gpu_plan_t.c tests/tap.h

@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_internal.h"
+#ifdef XG_HAVE_CUDA
+#include "../bench/cuda/install.h"
+#endif
 #include "tap.h"
 #include "xg_rng.h"
 
@@ -78,6 +81,9 @@ int main(void)
     if (!xg_gpu_available())
         tap_skip_all("no GPU");
     rng_seed_from_env(20000);
+#ifdef XG_HAVE_CUDA
+    xg__gpu_bench_install();    /* the paper's method, compared too */
+#endif
     ctx = xg_ctx_new();
     compare(ctx, "lattice 40 m, 3000 segments", 3000, 1, 40, NULL);
     compare(ctx, "lattice 40 m, coarse 3 x 2 grid", 3000, 1, 40, coarse);

@@ -1,6 +1,6 @@
 /*
  * paper.c -- the host side of the paper's GPU strategies (paper.h), for
- * the benchmark only: the segtri engine's list of pairs built on the CPU,
+ * the benchmark only, outside the library: the segtri engine's list of pairs built on the CPU,
  * and the paper's red/blue method (section 11.3.4): the uniform grid
  * built on the CPU (xg__redblue_prepare, the CPU engines' preparation),
  * every pair of an A and a B segment sharing a cell listed, the list sent

@@ -1,6 +1,7 @@
 /*
  * inside_seed.cu -- the seed's GPU point-in-solid method, kept for the
- * benchmark only (xg__gpu_inside with XG__IN_SEED): each thread holds
+ * benchmark only (xg__gpu_inside with XG__IN_SEED, where a program has
+ * linked it: paper.h): each thread holds
  * XG_SEED_POINTS points in registers and tests them against every
  * triangle of every solid, in order: a point is in a solid when it lies
  * in an odd number of the tetrahedra joining the origin to its faces.
@@ -13,11 +14,14 @@
  * triangle at the same time: one broadcast load per triangle.
  */
 #include "inside_gpu.h"
+#include "paper.h"
 #include "xg_cuda_dev.cuh"
 extern "C" {
 #include "xg_inside.h"
 }
 
+/* Points a thread holds in registers. */
+#define XG_SEED_POINTS 4
 #define SP XG_SEED_POINTS
 
 /* 1 when p lies in the tetrahedron (O, A, B, C) of orientation v (XG_POS

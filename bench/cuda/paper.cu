@@ -1,6 +1,6 @@
 /*
  * paper.cu -- the kernels of the paper's GPU strategies (paper.h), for
- * the benchmark only.  Each pair goes through the product's code
+ * the benchmark only, outside the library.  Each pair goes through the product's code
  * (do_pair of segtri_pair.cuh, xg__redblue_hit of xg_gpu_hit.h): the
  * strategies differ only in which pairs each thread takes.
  */
