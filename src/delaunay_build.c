@@ -220,7 +220,7 @@ int xg__dt_build(struct xg__dt_job *job)
     rc = build_output(job, &w);
 out:
     if (rc == XG_OK && job->want_dt) {
-        job->dt_n = w.n;
+        job->dt_n = job->dt_cap = w.n;
         job->dt_xy = w.xy;
         w.xy = NULL;
     }
@@ -254,7 +254,39 @@ void xg__dt_job_free(struct xg__dt_job *job)
     job->merged = job->z_differ = NULL;
     job->dt_gid = NULL;
     job->dt_xy = NULL;
+    job->dt_cap = 0;
     memset(&job->dt, 0, sizeof job->dt);
+}
+
+/* Grows *v (of *cap elements of sz bytes) to room for need elements, by
+ * xg__grow's doublings.  XG_OK or XG_ENOMEM (*v and *cap as they were
+ * after the last doubling that succeeded). */
+static int reserve(void **v, size_t *cap, size_t need, size_t sz)
+{
+    while (*cap < need)
+        if (xg__grow(v, cap, *cap, sz))
+            return XG_ENOMEM;
+    return XG_OK;
+}
+
+/* Room in job's kept triangulation for n points: dt_xy and dt_gid of n,
+ * 2 n + 8 triangles.  XG_OK or XG_ENOMEM. */
+static int reserve_more(struct xg__dt_job *job, size_t n)
+{
+    struct xg__dt *dt = &job->dt;
+    size_t c_xy = job->dt_cap, c_gid = job->dt_cap, c_v = dt->cap,
+           c_adj = dt->cap;
+    if (reserve((void **)&job->dt_xy, &c_xy, n, 2 * sizeof *job->dt_xy) ||
+        reserve((void **)&job->dt_gid, &c_gid, n, sizeof *job->dt_gid))
+        return XG_ENOMEM;
+    assert(c_xy == c_gid);
+    job->dt_cap = c_xy;
+    if (reserve((void **)&dt->v, &c_v, 2 * n + 8, sizeof *dt->v) ||
+        reserve((void **)&dt->adj, &c_adj, 2 * n + 8, sizeof *dt->adj))
+        return XG_ENOMEM;
+    assert(c_v == c_adj);
+    dt->cap = c_v;
+    return XG_OK;
 }
 
 /* Inserts more[0 .. nmore-1] into the kept triangulation (xg_delaunay.h):
@@ -269,24 +301,10 @@ int xg__dt_insert_more(struct xg__dt_job *job, const uint32_t *more,
     size_t n0 = job->dt_n, n = n0 + nmore, i;
     const double *xyz = job->pts->xyz;
     int rc = XG_ENOMEM;
-    void *p;
 
     memset(&B, 0, sizeof B);
-    if (!(p = realloc(job->dt_xy, 2 * n * sizeof *job->dt_xy)))
+    if (reserve_more(job, n))
         return XG_ENOMEM;
-    job->dt_xy = p;
-    if (!(p = realloc(job->dt_gid, n * sizeof *job->dt_gid)))
-        return XG_ENOMEM;
-    job->dt_gid = p;
-    if (dt->cap < 2 * n + 8) {
-        dt->cap = 2 * n + 8;
-        if (!(p = realloc(dt->v, dt->cap * sizeof *dt->v)))
-            return XG_ENOMEM;
-        dt->v = p;
-        if (!(p = realloc(dt->adj, dt->cap * sizeof *dt->adj)))
-            return XG_ENOMEM;
-        dt->adj = p;
-    }
     B.dt = dt;
     B.xy = job->dt_xy;
     B.cnt = &job->cnt;

@@ -55,9 +55,10 @@ struct xg__dt_job {
     size_t ntri;
     uint8_t *merged, *z_differ;
     /* the triangulation kept for the caller (want_dt): local numbers,
-     * local k being set index dt_gid[k], dt_xy its 2 doubles */
+     * local k being set index dt_gid[k], dt_xy its 2 doubles; dt_xy and
+     * dt_gid have room for dt_cap points (xg__dt_insert_more grows them) */
     int want_dt;
-    size_t dt_n;
+    size_t dt_n, dt_cap;
     struct xg__dt dt;
     uint32_t *dt_gid;
     double *dt_xy;
