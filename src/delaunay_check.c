@@ -93,6 +93,7 @@ static int hull_edges(struct check *C, struct xg_counters *cnt, uint64_t **out,
     size_t m = C->ngroup, k = 0, i, lower;
     uint32_t *h = malloc((2 * m + 2) * sizeof *h), *dummy;
     uint64_t *e;
+    int rc;
     if (!h)
         return XG_ENOMEM;
     /* lower chain left to right, then upper right to left; pop on a
@@ -124,9 +125,13 @@ static int hull_edges(struct check *C, struct xg_counters *cnt, uint64_t **out,
     for (i = 0; i + 1 < k; i++)
         e[i] = (uint64_t)h[i] << 32 | h[i + 1];
     *nout = k ? k - 1 : 0;
-    xg__radix_sort64(e, dummy, *nout, 64);
+    rc = xg__radix_sort64(e, dummy, *nout, 64);
     free(dummy);
     free(h);
+    if (rc != XG_OK) {
+        free(e);
+        return rc;
+    }
     *out = e;
     return XG_OK;
 }
@@ -253,7 +258,11 @@ static int check_boundary(struct check *C, struct xg_delaunay_report *rep)
         free(dummy);
         return XG_ENOMEM;
     }
-    xg__radix_sort64(bkey, dummy, nb, 64);
+    if (xg__radix_sort64(bkey, dummy, nb, 64)) {
+        free(dummy);
+        free(hull);
+        return XG_ENOMEM;
+    }
     free(dummy);
     while (x < nb || y < nhull) {
         if (x < nb && y < nhull && bkey[x] == hull[y]) {
