@@ -14,9 +14,11 @@
  *   bench_delaunay [-t THREADS] [-n N,N,..] [-s SETS] [-S SEQ_MAX] [-P CGAL_MAX]
  *                  [-Q PY_PEERS_MAX] [-H QHULL_MAX] [-A AUDIT_MAX]
  *                  [-L PEER_SECONDS]
- *                  [-c CGAL_PEER] [-y PY_PEERS] [-w TMPDIR]
+ *                  [-c CGAL_PEER] [-y PY_PEERS] [-w TMPDIR] [-D]
  *
- * Sizes take 1e6-style numbers.  A peer past PEER_SECONDS (default 120)
+ * Sizes take 1e6-style numbers.  -D prints a digest of each engine's
+ * triangle list (FNV-1a over its indices), so that two builds can be
+ * compared list for list without keeping the lists.  A peer past PEER_SECONDS (default 120)
  * is stopped and reported as failed.
  */
 #include <stdio.h>
@@ -35,6 +37,7 @@ static const char *cgal = "bench/cgal_delaunay", *py = "bench/peers_delaunay.py"
 static const char *tmp = "/tmp";
 static int peer_limit = 120;   /* seconds a peer may take */
 static const char *only_sets = NULL;   /* -s: names, comma-separated */
+static int digests = 0;                /* -D */
 
 struct gen_job {
     int set;
@@ -173,6 +176,21 @@ static double engine(struct xg_ctx *ctx, const struct xg_set *s, int e,
     return t0;
 }
 
+/* -D: FNV-1a 64 of the list's indices, printed under the engine's line. */
+static void digest_line(const char *who, const struct xg_triangles *t)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    size_t i;
+    if (!digests)
+        return;
+    for (i = 0; i < 3 * t->n; i++) {
+        h ^= t->v[i / 3][i % 3];
+        h *= 0x100000001b3ull;
+    }
+    printf("    digest %s %zu triangles %016llx\n", who, t->n,
+           (unsigned long long)h);
+}
+
 static void stats_line(const char *who, double secs, const struct xg_stats *st,
                        size_t n)
 {
@@ -197,7 +215,7 @@ int main(int argc, char **argv)
     int nsizes = 2, opt, set, k;
     char *list = NULL;
     setvbuf(stdout, NULL, _IOLBF, 0);
-    while ((opt = getopt(argc, argv, "t:n:s:S:P:Q:H:A:L:c:y:w:")) != -1) {
+    while ((opt = getopt(argc, argv, "t:n:s:S:P:Q:H:A:L:c:y:w:D")) != -1) {
         switch (opt) {
         case 't': threads = atoi(optarg); break;
         case 'n': list = optarg; break;
@@ -211,11 +229,12 @@ int main(int argc, char **argv)
         case 'c': cgal = optarg; break;
         case 'y': py = optarg; break;
         case 'w': tmp = optarg; break;
+        case 'D': digests = 1; break;
         default:
             fprintf(stderr, "usage: bench_delaunay [-t THREADS] [-n N,N,..] "
                     "[-S SEQ_MAX] [-P CGAL_MAX] [-Q PY_PEERS_MAX] [-H QHULL_MAX] "
                     "[-A AUDIT_MAX] [-L PEER_SECONDS] [-c CGAL] [-y PY] "
-                    "[-w DIR]\n");
+                    "[-w DIR] [-D]\n");
             return 2;
         }
     }
@@ -254,10 +273,12 @@ int main(int argc, char **argv)
             if (cpu < 0)
                 goto next;
             stats_line("ours, cpu", cpu, &st, n);
+            digest_line("cpu", &tc);
             if (n <= seq_max) {
                 secs = engine(ctx, &s, XG_ENGINE_SEQ, &tx, &st);
                 if (secs > 0) {
                     stats_line("ours, seq", secs, &st, n);
+                    digest_line("seq", &tx);
                     printf("    seq list %s the cpu engine's\n",
                            tx.n == tc.n && !memcmp(tx.v, tc.v, tx.n * 12)
                                ? "identical to" : "DIFFERS FROM");
@@ -268,6 +289,7 @@ int main(int argc, char **argv)
                 secs = engine(ctx, &s, XG_ENGINE_GPU, &tx, &st);
                 if (secs > 0) {
                     stats_line("ours, gpu", secs, &st, n);
+                    digest_line("gpu", &tx);
                     printf("    gpu list %s the cpu engine's\n",
                            tx.n == tc.n && !memcmp(tx.v, tc.v, tx.n * 12)
                                ? "identical to" : "DIFFERS FROM");

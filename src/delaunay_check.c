@@ -4,6 +4,7 @@
  * engines use but the predicates: the points sorted by (x, y), the convex
  * hull by Andrew's monotone chain, the edges sorted by their ends.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "xg_delaunay.h"
@@ -18,6 +19,9 @@ static uint64_t order_key(double d)
     return (u >> 63) ? ~u : u | (1ull << 63);
 }
 
+/* One audit's state: the points grouped by (x, y), the triangles and
+ * their directed edges, what the edges found on the boundary.  Every
+ * array is the audit's, freed by check_free. */
 struct check {
     const struct xg_set *pts;
     size_t n;
@@ -25,15 +29,28 @@ struct check {
     uint32_t *group;     /* per set index: its distinct point's number */
     size_t ngroup;
     uint32_t *rep;       /* per group: one set index */
+    const uint32_t (*t)[3];
+    size_t nt, ne;       /* triangles, edge slots (3 nt) */
+    struct xg_counters cnt;
+    uint8_t *used;       /* per set index: a vertex of a valid triangle */
+    uint64_t *ekey;      /* slot 3 i + k: the directed edge v[k] -> v[k+1]
+                            as a << 32 | b, UINT64_MAX for a bad triangle */
+    uint32_t *eval;      /* the slots, sorted along with ekey */
+    uint64_t *bkey;      /* edges without a twin: group pairs */
+    size_t nb;
 };
 
 #define XY(i) (C->pts->xyz + 3 * (size_t)(i))
 
+/* Whether p and q have the same (x, y). */
 static int same_xy(const double *p, const double *q)
 {
     return p[0] == q[0] && p[1] == q[1];
 }
 
+/* C->sorted: the set indices by (x, y) (two stable radix passes, y then
+ * x); C->group, C->rep and ngroup: the distinct points.  XG_OK or
+ * XG_ENOMEM (the arrays for check_free). */
 static int sort_points(struct check *C)
 {
     uint64_t *key = malloc(C->n * sizeof *key);
@@ -66,14 +83,17 @@ out:
     return rc;
 }
 
-/* The hull's directed edges (CCW) as group pairs g_a << 32 | g_b, sorted;
- * collinear points on the hull's edges are hull vertices. */
+/* The hull's directed edges (CCW) as group pairs g_a << 32 | g_b, sorted,
+ * into *out (the caller frees it) and *nout; collinear points on the
+ * hull's edges are hull vertices.  C->rep in (x, y) order.  XG_OK or
+ * XG_ENOMEM. */
 static int hull_edges(struct check *C, struct xg_counters *cnt, uint64_t **out,
                       size_t *nout)
 {
     size_t m = C->ngroup, k = 0, i, lower;
     uint32_t *h = malloc((2 * m + 2) * sizeof *h), *dummy;
     uint64_t *e;
+    int rc;
     if (!h)
         return XG_ENOMEM;
     /* lower chain left to right, then upper right to left; pop on a
@@ -105,13 +125,19 @@ static int hull_edges(struct check *C, struct xg_counters *cnt, uint64_t **out,
     for (i = 0; i + 1 < k; i++)
         e[i] = (uint64_t)h[i] << 32 | h[i + 1];
     *nout = k ? k - 1 : 0;
-    xg__radix_sort64(e, dummy, *nout, 64);
+    rc = xg__radix_sort64(e, dummy, *nout, 64);
     free(dummy);
     free(h);
+    if (rc != XG_OK) {
+        free(e);
+        return rc;
+    }
     *out = e;
     return XG_OK;
 }
 
+/* The index of k in key[0 .. n-1] (sorted ascending), SIZE_MAX when
+ * absent. */
 static size_t find_key(const uint64_t *key, size_t n, uint64_t k)
 {
     size_t lo = 0, hi = n;
@@ -125,76 +151,72 @@ static size_t find_key(const uint64_t *key, size_t n, uint64_t k)
     return lo < n && key[lo] == k ? lo : SIZE_MAX;
 }
 
-int xg_delaunay_check(struct xg_ctx *ctx, const struct xg_set *pts,
-                      const uint32_t (*t)[3], size_t nt,
-                      struct xg_delaunay_report *rep)
+/* Each triangle's indices (in range, distinct: else bad_index) and turn
+ * (counter-clockwise: else not_ccw) into rep; C->used, and C->ekey and
+ * eval, a slot per directed edge.  XG_OK or XG_ENOMEM. */
+static int check_triangles(struct check *C, struct xg_delaunay_report *rep)
 {
-    struct check Cs, *C = &Cs;
-    struct xg_counters cnt;
-    uint64_t *ekey = NULL, *hull = NULL, *bkey = NULL;
-    uint32_t *eval = NULL;
-    uint8_t *used = NULL;
-    size_t i, ne = 3 * nt, nhull = 0, nb = 0;
-    int rc = XG_ENOMEM;
-
-    memset(C, 0, sizeof *C);
-    memset(&cnt, 0, sizeof cnt);
-    if (!ctx || !pts || !rep || (nt && !t))
-        return ctx ? xg__error(ctx, XG_EINVAL, "NULL argument") : XG_EINVAL;
-    memset(rep, 0, sizeof *rep);
-    if (pts->n && pts->elem != XG_ELEM_POINT)
-        return xg__error(ctx, XG_EINVAL, "not a point set");
-    if (nt > UINT32_MAX / 3)
-        return xg__error(ctx, XG_ELIMIT, "too many triangles");
-    C->pts = pts;
-    C->n = pts->n;
-    rep->triangles = nt;
-    if (sort_points(C))
-        goto out;
-    rep->points = C->ngroup;
-
-    /* indices and turns */
-    used = calloc(C->n ? C->n : 1, 1);
-    ekey = malloc((ne ? ne : 1) * sizeof *ekey);
-    eval = malloc((ne ? ne : 1) * sizeof *eval);
-    if (!used || !ekey || !eval)
-        goto out;
-    for (i = 0; i < nt; i++) {
-        const uint32_t *v = t[i];
+    size_t i, ne = C->ne;
+    C->used = calloc(C->n ? C->n : 1, 1);
+    C->ekey = malloc((ne ? ne : 1) * sizeof *C->ekey);
+    C->eval = malloc((ne ? ne : 1) * sizeof *C->eval);
+    if (!C->used || !C->ekey || !C->eval)
+        return XG_ENOMEM;
+    for (i = 0; i < C->nt; i++) {
+        const uint32_t *v = C->t[i];
         int k, bad = 0;
         for (k = 0; k < 3; k++)
             bad |= v[k] >= C->n;
         bad |= v[0] == v[1] || v[1] == v[2] || v[0] == v[2];
         if (bad) {
             rep->bad_index++;
-            ekey[3 * i] = ekey[3 * i + 1] = ekey[3 * i + 2] = UINT64_MAX;
+            C->ekey[3 * i] = C->ekey[3 * i + 1] = C->ekey[3 * i + 2] =
+                UINT64_MAX;
         } else {
-            if (xg_orient2d(&cnt, XY(v[0]), XY(v[1]), XY(v[2])) <= 0)
+            if (xg_orient2d(&C->cnt, XY(v[0]), XY(v[1]), XY(v[2])) <= 0)
                 rep->not_ccw++;
             for (k = 0; k < 3; k++) {
-                used[v[k]] = 1;
-                ekey[3 * i + k] = (uint64_t)v[k] << 32 | v[(k + 1) % 3];
+                C->used[v[k]] = 1;
+                C->ekey[3 * i + k] = (uint64_t)v[k] << 32 | v[(k + 1) % 3];
             }
         }
         for (k = 0; k < 3; k++)
-            eval[3 * i + k] = (uint32_t)(3 * i + (size_t)k);
+            C->eval[3 * i + k] = (uint32_t)(3 * i + (size_t)k);
     }
-    /* every distinct point exactly one vertex */
-    {
-        uint32_t *uses = calloc(C->ngroup ? C->ngroup : 1, sizeof *uses);
-        if (!uses)
-            goto out;
-        for (i = 0; i < C->n; i++)
-            uses[C->group[i]] += used[i];
-        for (i = 0; i < C->ngroup; i++)
-            rep->missing += uses[i] == 0 ? 1 : uses[i] - 1;
-        free(uses);
-    }
-    if (xg__radix_sort64(ekey, eval, ne, 64))
-        goto out;
-    bkey = malloc((ne ? ne : 1) * sizeof *bkey);
-    if (!bkey)
-        goto out;
+    return XG_OK;
+}
+
+/* rep->missing: the distinct points that are not exactly one vertex
+ * (none of its copies used, or several).  XG_OK or XG_ENOMEM. */
+static int count_missing(const struct check *C,
+                         struct xg_delaunay_report *rep)
+{
+    size_t i;
+    uint32_t *uses = calloc(C->ngroup ? C->ngroup : 1, sizeof *uses);
+    if (!uses)
+        return XG_ENOMEM;
+    for (i = 0; i < C->n; i++)
+        uses[C->group[i]] += C->used[i];
+    for (i = 0; i < C->ngroup; i++)
+        rep->missing += uses[i] == 0 ? 1 : uses[i] - 1;
+    free(uses);
+    return XG_OK;
+}
+
+/* The edges sorted: a directed edge twice is a bad edge; one without its
+ * twin goes to C->bkey (as a group pair) for the boundary; an interior
+ * edge is checked once, exactly (not_delaunay) and by the perturbation's
+ * rule (not_canonical).  C->ekey, eval from check_triangles.  XG_OK or
+ * XG_ENOMEM. */
+static int check_edges(struct check *C, struct xg_delaunay_report *rep)
+{
+    const uint64_t *ekey = C->ekey;
+    size_t i, ne = C->ne;
+    if (xg__radix_sort64(C->ekey, C->eval, ne, 64))
+        return XG_ENOMEM;
+    C->bkey = malloc((ne ? ne : 1) * sizeof *C->bkey);
+    if (!C->bkey)
+        return XG_ENOMEM;
     for (i = 0; i < ne && ekey[i] != UINT64_MAX; i++) {
         uint32_t a = (uint32_t)(ekey[i] >> 32), b = (uint32_t)ekey[i];
         size_t j;
@@ -204,46 +226,108 @@ int xg_delaunay_check(struct xg_ctx *ctx, const struct xg_set *pts,
         }
         j = find_key(ekey, ne, (uint64_t)b << 32 | a);
         if (j == SIZE_MAX) {
-            bkey[nb++] = (uint64_t)C->group[a] << 32 | C->group[b];
+            C->bkey[C->nb++] = (uint64_t)C->group[a] << 32 | C->group[b];
             continue;
         }
         if (a < b) {
             /* interior edge once: c opposite a->b, d opposite b->a */
-            uint32_t ti = eval[i] / 3, ki = eval[i] % 3;
-            uint32_t tj = eval[j] / 3, kj = eval[j] % 3;
-            uint32_t c = t[ti][(ki + 2) % 3], d = t[tj][(kj + 2) % 3];
-            int s = xg_incircle(&cnt, XY(a), XY(b), XY(c), XY(d));
+            uint32_t ti = C->eval[i] / 3, ki = C->eval[i] % 3;
+            uint32_t tj = C->eval[j] / 3, kj = C->eval[j] % 3;
+            uint32_t c = C->t[ti][(ki + 2) % 3], d = C->t[tj][(kj + 2) % 3];
+            int s = xg_incircle(&C->cnt, XY(a), XY(b), XY(c), XY(d));
             if (s > 0)
                 rep->not_delaunay++;
-            else if (s == 0 &&
-                     xg__dt_incircle(&cnt, XY(a), XY(b), XY(c), XY(d)) > 0)
+            else if (s == 0 && xg__dt_incircle(&C->cnt, XY(a), XY(b), XY(c),
+                                               XY(d)) > 0)
                 rep->not_canonical++;
         }
     }
-    /* the boundary is the hull */
-    if (C->ngroup >= 2) {
-        size_t x = 0, y = 0;
-        uint32_t *dummy = malloc((nb ? nb : 1) * sizeof *dummy);
-        if (!dummy || hull_edges(C, &cnt, &hull, &nhull)) {
-            free(dummy);
-            goto out;
-        }
-        xg__radix_sort64(bkey, dummy, nb, 64);
+    assert(C->nb <= ne);
+    return XG_OK;
+}
+
+/* The boundary edges (C->bkey) against the hull's: each one on one side
+ * only is a bad edge; rep->hull_vertices.  Needs two distinct points.
+ * XG_OK or XG_ENOMEM. */
+static int check_boundary(struct check *C, struct xg_delaunay_report *rep)
+{
+    size_t x = 0, y = 0, nb = C->nb, nhull = 0;
+    uint64_t *hull = NULL, *bkey = C->bkey;
+    uint32_t *dummy = malloc((nb ? nb : 1) * sizeof *dummy);
+    if (!dummy || hull_edges(C, &C->cnt, &hull, &nhull)) {
         free(dummy);
-        while (x < nb || y < nhull) {
-            if (x < nb && y < nhull && bkey[x] == hull[y]) {
-                x++;
-                y++;
-            } else if (y >= nhull || (x < nb && bkey[x] < hull[y])) {
-                rep->bad_edges++;
-                x++;
-            } else {
-                rep->bad_edges++;
-                y++;
-            }
-        }
-        rep->hull_vertices = nhull;
+        return XG_ENOMEM;
     }
+    if (xg__radix_sort64(bkey, dummy, nb, 64)) {
+        free(dummy);
+        free(hull);
+        return XG_ENOMEM;
+    }
+    free(dummy);
+    while (x < nb || y < nhull) {
+        if (x < nb && y < nhull && bkey[x] == hull[y]) {
+            x++;
+            y++;
+        } else if (y >= nhull || (x < nb && bkey[x] < hull[y])) {
+            rep->bad_edges++;
+            x++;
+        } else {
+            rep->bad_edges++;
+            y++;
+        }
+    }
+    rep->hull_vertices = nhull;
+    free(hull);
+    return XG_OK;
+}
+
+/* Frees C's arrays. */
+static void check_free(struct check *C)
+{
+    free(C->sorted);
+    free(C->group);
+    free(C->rep);
+    free(C->used);
+    free(C->ekey);
+    free(C->eval);
+    free(C->bkey);
+}
+
+/* The audit (exactgeo.h): the points grouped, each triangle's indices
+ * and turn, every distinct point one vertex, the edges paired and the
+ * interior ones Delaunay, the boundary the hull, the count 2 points -
+ * hull vertices - 2.  rep is the caller's; XG_EINVAL, XG_ELIMIT or
+ * XG_ENOMEM with ctx's message. */
+int xg_delaunay_check(struct xg_ctx *ctx, const struct xg_set *pts,
+                      const uint32_t (*t)[3], size_t nt,
+                      struct xg_delaunay_report *rep)
+{
+    struct check Cs, *C = &Cs;
+    int rc = XG_ENOMEM;
+
+    memset(C, 0, sizeof *C);
+    if (!ctx || !pts || !rep || (nt && !t))
+        return ctx ? xg__error(ctx, XG_EINVAL, "NULL argument") : XG_EINVAL;
+    memset(rep, 0, sizeof *rep);
+    if (pts->n && pts->elem != XG_ELEM_POINT)
+        return xg__error(ctx, XG_EINVAL, "not a point set");
+    if (nt > UINT32_MAX / 3)
+        return xg__error(ctx, XG_ELIMIT, "too many triangles");
+    C->pts = pts;
+    C->n = pts->n;
+    C->t = t;
+    C->nt = nt;
+    C->ne = 3 * nt;
+    rep->triangles = nt;
+    if (sort_points(C))
+        goto out;
+    rep->points = C->ngroup;
+    if (check_triangles(C, rep) || count_missing(C, rep) ||
+        check_edges(C, rep))
+        goto out;
+    /* the boundary is the hull */
+    if (C->ngroup >= 2 && check_boundary(C, rep))
+        goto out;
     {
         long long want = 2 * (long long)rep->points -
                          (long long)rep->hull_vertices - 2;
@@ -252,14 +336,7 @@ int xg_delaunay_check(struct xg_ctx *ctx, const struct xg_set *pts,
     }
     rc = XG_OK;
 out:
-    free(C->sorted);
-    free(C->group);
-    free(C->rep);
-    free(used);
-    free(ekey);
-    free(eval);
-    free(bkey);
-    free(hull);
+    check_free(C);
     if (rc != XG_OK)
         return xg__error(ctx, rc, "out of memory while checking");
     return XG_OK;

@@ -23,6 +23,13 @@ src_libexactgeo_core_la_SOURCES = \
 	src/xg_delaunay.h src/delaunay.c src/delaunay_build.c \
 	src/delaunay_strips.c src/delaunay_bounds.h src/delaunay_hull.c \
 	src/delaunay_check.c
+# one build's parts (delaunay_builder.h): the insertion order, one point
+# in with its flips; the cpu engine's (delaunay_strips.h): the plan, a
+# strip's task, the slow proofs
+src_libexactgeo_core_la_SOURCES += src/delaunay_builder.h \
+	src/delaunay_order.c src/delaunay_insert.c src/delaunay_strips.h \
+	src/delaunay_strips_plan.c src/delaunay_strips_task.c \
+	src/delaunay_strips_proof.c
 # The GPU engines' table: NULL here without CUDA; cuda/local.mk links
 # cuda/gpu_engines.c instead.
 if !HAVE_CUDA

@@ -55,9 +55,10 @@ struct xg__dt_job {
     size_t ntri;
     uint8_t *merged, *z_differ;
     /* the triangulation kept for the caller (want_dt): local numbers,
-     * local k being set index dt_gid[k], dt_xy its 2 doubles */
+     * local k being set index dt_gid[k], dt_xy its 2 doubles; dt_xy and
+     * dt_gid have room for dt_cap points (xg__dt_insert_more grows them) */
     int want_dt;
-    size_t dt_n;
+    size_t dt_n, dt_cap;
     struct xg__dt dt;
     uint32_t *dt_gid;
     double *dt_xy;
@@ -66,7 +67,8 @@ struct xg__dt_job {
 
 /* Builds job's triangulation by incremental insertion with flips (points
  * in biased randomized insertion order along a Hilbert curve, located by
- * a visibility walk).  XG_EDEGENERATE when fewer than three distinct
+ * a visibility walk; delaunay_build.c, delaunay_order.c,
+ * delaunay_insert.c).  XG_EDEGENERATE when fewer than three distinct
  * points or all collinear (no message: the caller words it), XG_ENOMEM. */
 int xg__dt_build(struct xg__dt_job *job);
 void xg__dt_job_free(struct xg__dt_job *job);
@@ -80,7 +82,7 @@ int xg__dt_insert_more(struct xg__dt_job *job, const uint32_t *more,
 
 /* The perturbed in-circle sign of p against the counter-clockwise
  * triangle a, b, c: XG_POS when p conflicts.  Never XG_ZERO for distinct
- * points with a, b, c not collinear. */
+ * points with a, b, c not collinear (delaunay_insert.c). */
 int xg__dt_incircle(struct xg_counters *cnt, const double *a,
                     const double *b, const double *c, const double *p);
 /* Whether p conflicts with the ghost (a, b, G). */
@@ -88,7 +90,7 @@ int xg__dt_ghost_conflict(struct xg_counters *cnt, const double *a,
                           const double *b, const double *p);
 
 /* LSD radix sort of key[0 .. n-1], with val[] alongside, on the low bits
- * bits of the keys; stable.  XG_OK or XG_ENOMEM. */
+ * bits of the keys; stable (delaunay_order.c).  XG_OK or XG_ENOMEM. */
 int xg__radix_sort64(uint64_t *key, uint32_t *val, size_t n, int bits);
 
 /* Sorts the triangles (set indices, counter-clockwise) into the output
