@@ -28,12 +28,6 @@ int xg__reserve(void **v, size_t *cap, size_t need, size_t sz)
     return XG_OK;
 }
 
-/* xg__grow (xg_internal.h): room for one more. */
-int xg__grow(void **v, size_t *cap, size_t n, size_t sz)
-{
-    return xg__reserve(v, cap, n + 1, sz);
-}
-
 int xg_elem_doubles(int elem)
 {
     static const int doubles[XG_ELEM_COUNT] = {0, 3, 6, 9};

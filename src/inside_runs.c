@@ -78,8 +78,10 @@ static void runs_worker(void *arg, int tid)
                 e++;
             if (J->pass == 1) {
                 struct xg__run *R = &S->run[S->run_start[c] + r];
-                if (xg__reserve((void **)&v, &vcap, e - j, sizeof *v) ||
-                    xg__reserve((void **)&tmp, &tcap, e - j, sizeof *tmp)) {
+                if ((e - j > vcap || e - j > tcap) &&
+                    (xg__reserve((void **)&v, &vcap, e - j, sizeof *v) ||
+                     xg__reserve((void **)&tmp, &tcap, e - j,
+                                 sizeof *tmp))) {
                     atomic_store(&J->nomem, 1);
                     goto done;
                 }

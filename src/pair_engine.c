@@ -310,7 +310,8 @@ static int make_tasks(struct run *r)
             step = 1;
         while (a0 < a1) {
             uint32_t e = (uint64_t)(a1 - a0) > step ? a0 + (uint32_t)step : a1;
-            if (xg__grow((void **)&v, &cap, n, sizeof *v)) {
+            /* the test first: one call per doubling, not per task */
+            if (n == cap && xg__grow((void **)&v, &cap, n, sizeof *v)) {
                 free(v);
                 return XG_ENOMEM;
             }

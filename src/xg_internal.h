@@ -333,8 +333,13 @@ static inline int xg__set_fits(const struct xg_set *s, int elem)
  * (from 64) until it does, what it held kept; XG_OK or XG_ENOMEM (*v
  * and *cap then as they were). */
 int xg__reserve(void **v, size_t *cap, size_t need, size_t sz);
-/* xg__reserve of one more than the n used. */
-int xg__grow(void **v, size_t *cap, size_t n, size_t sz);
+/* xg__reserve of one more than the n used.  Inline, the test first:
+ * callers push one element at a time (a record, a contact), and a call
+ * per push showed (callgrind, bench_inside: +10M instructions). */
+static inline int xg__grow(void **v, size_t *cap, size_t n, size_t sz)
+{
+    return n < *cap ? XG_OK : xg__reserve(v, cap, n + 1, sz);
+}
 int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x);
 /* Sorts by (a, b); short lists (one segment's) by insertion. */
 void xg__contacts_sort(struct xg_contacts *c);
