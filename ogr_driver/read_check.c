@@ -6,7 +6,6 @@
  * skipped with a warning.
  */
 #include <math.h>
-#include <stdlib.h>
 #include "xgo_read.h"
 
 /* The error XG_EFORMAT naming the current feature of r, what saying
@@ -15,24 +14,6 @@ int xgo__read_bad(struct xgo_reader *r, const char *what)
 {
     return FAIL(r, XG_EFORMAT, "%s, layer '%s', feature %lld: %s",
                 r->s->path, r->s->name, (long long)r->fid, what);
-}
-
-/* Grows *p to hold need elements of size bytes, doubling *cap from 64:
- * 0, or -1 when out of memory (*p and *cap then unchanged). */
-int xgo__read_grow(void **p, size_t *cap, size_t need, size_t size)
-{
-    size_t c = *cap ? *cap : 64;
-    void *q;
-    if (need <= *cap)
-        return 0;
-    while (c < need)
-        c *= 2;
-    q = realloc(*p, c * size);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = c;
-    return 0;
 }
 
 /* The axis (0: x, 1: y) of a NaN that an empty Point of g hides, or -1.
