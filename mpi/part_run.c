@@ -197,9 +197,9 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
     if (!(regions = calloc((size_t)n, sizeof *regions)))
         ph.rc = XG_ENOMEM;
     if (comm->rank == 0) {
-        if (!job->op || job->op->output != XG_OUTPUT_CONTACTS)
+        if (!job->op || !(job->op->options & XG_OPT_REGIONS))
             ph.rc = xgo__fail(err, errlen, XG_EINVAL, "a run in regions "
-                              "takes an operation that gives contacts");
+                              "takes an operation that runs in regions");
         else if (n < comm->size)
             ph.rc = xgo__fail(err, errlen, XG_EINVAL, "%d regions for %d "
                               "ranks: each rank needs one at least", n,

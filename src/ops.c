@@ -3,9 +3,12 @@
  * each operation and says what it takes and gives.  A new operation is a
  * new row here (xg__op_NAME, declared in xg_ops.h), its line in ops[],
  * plus its own files (its engine, its reader where its element kinds
- * need one).  Operations of two inputs give contacts (run); delaunay
- * takes one input and gives triangles (run_tri, check).
+ * need one); its shape (enum xg_shape) says how the front ends write,
+ * summarise and count its records.  Operations of two inputs give
+ * contacts (run); delaunay takes one input and gives triangles (run_tri,
+ * check).
  */
+#include <stddef.h>
 #include <string.h>
 #include "xg_internal.h"
 #include "xg_ops.h"
@@ -14,6 +17,58 @@
                   (1u << XG_KIND_OVERLAP))
 #define PLACES ((1u << XG_KIND_INSIDE) | (1u << XG_KIND_BOUNDARY) | \
                 (1u << XG_KIND_OUTSIDE))
+
+/* A work count of struct xg_stats under its --stats key. */
+#define COUNTER(key, field) {key, offsetof(struct xg_stats, field)}
+/* What the pair engines count (exactgeo.h, struct xg_stats). */
+#define PAIR_COUNTERS                                                      \
+    {COUNTER("candidate_pairs", candidates),                               \
+     COUNTER("bbox_pairs", bbox_pairs), COUNTER("deferred_pairs", deferred)}
+
+/* delaunay's check (xg_op_check_fn): xg_delaunay_check on the points a
+ * and the triangles records (a struct xg_triangles), its report as named
+ * counts: the first three figures, the rest findings.  The counts are
+ * in the order --stats and the error message list them. */
+static int delaunay_verify(struct xg_ctx *ctx, const struct xg_set *a,
+                           const struct xg_set *b, const void *records,
+                           struct xg_check_report *rep)
+{
+#define F(field, label, finding)                                           \
+    {#field, label, finding, offsetof(struct xg_delaunay_report, field)}
+    static const struct {
+        const char *key, *label;
+        int finding;
+        size_t at;
+    } count[] = {F(points, "points", 0),
+                 F(triangles, "triangles", 0),
+                 F(hull_vertices, "hull vertices", 0),
+                 F(bad_index, "bad vertex indices", 1),
+                 F(not_ccw, "not counter-clockwise", 1),
+                 F(bad_edges, "bad edges", 1),
+                 F(missing, "points missing or repeated", 1),
+                 F(count_off, "off the Euler count", 1),
+                 F(not_delaunay, "not Delaunay", 1),
+                 F(not_canonical, "not canonical (cocircular)", 1)};
+#undef F
+    const struct xg_triangles *t = records;
+    struct xg_delaunay_report d;
+    int rc, k;
+    (void)b;
+    memset(rep, 0, sizeof *rep);
+    rc = xg_delaunay_check(ctx, a, (const uint32_t(*)[3])t->v, t->n, &d);
+    if (rc != XG_OK)
+        return rc;
+    rep->ok = "the triangles tile the hull once and are Delaunay";
+    rep->wrong = "the triangulation is wrong";
+    for (k = 0; k < (int)(sizeof count / sizeof count[0]); k++) {
+        struct xg_check_count *c = &rep->v[rep->n++];
+        c->key = count[k].key;
+        c->label = count[k].label;
+        c->finding = count[k].finding;
+        memcpy(&c->n, (const char *)&d + count[k].at, sizeof c->n);
+    }
+    return XG_OK;
+}
 
 /* Designated initializers: a new field is one line per entry (and a
  * zero where an entry leaves it out).  The texts are what the front ends
@@ -37,7 +92,8 @@ const struct xg_op xg__op_segtri = {
             "degenerate_triangles", 0, 136}},
     .run = xg_segtri,
     .ninputs = 2,
-    .output = XG_OUTPUT_CONTACTS,
+    .shape = XG_SHAPE_CONTACTS,
+    .counters = PAIR_COUNTERS,
     .options = XG_OPT_COPY | XG_OPT_GRID | XG_OPT_REGIONS | XG_OPT_GROUP,
     .layer = "contacts",
     .records = "contacts",
@@ -63,7 +119,8 @@ const struct xg_op xg__op_redblue = {
             "b_segments", "zero_length_b_segments", 0, 456}},
     .run = xg_redblue,
     .ninputs = 2,
-    .output = XG_OUTPUT_CONTACTS,
+    .shape = XG_SHAPE_CONTACTS,
+    .counters = PAIR_COUNTERS,
     .options = XG_OPT_COPY | XG_OPT_GRID | XG_OPT_REGIONS,
     .layer = "contacts",
     .records = "contacts",
@@ -89,7 +146,8 @@ const struct xg_op xg__op_inside = {
             "triangles", "degenerate_triangles", 1, 368}},
     .run = xg_inside,
     .ninputs = 2,
-    .output = XG_OUTPUT_CONTACTS,
+    .shape = XG_SHAPE_CONTACTS,
+    .counters = PAIR_COUNTERS,
     .options = XG_OPT_COPY | XG_OPT_GRID | XG_OPT_REGIONS | XG_OPT_OUTSIDE |
                XG_OPT_SKIP_INVALID | XG_OPT_GROUP | XG_OPT_SOLIDS_CHECKED,
     .layer = "contacts",
@@ -100,7 +158,10 @@ const struct xg_op xg__op_inside = {
              "of several parts is one solid"};
 
 /* One input; triangles, not contacts: no kinds, no B, no index field of
- * its own (the writer names the vertices v0, v1, v2). */
+ * its own (the writer names the vertices v0, v1, v2).  Its engines count
+ * triangulations (cpu: strips, retries counted), the triangles built in
+ * them and the triangles whose circle needed another pass where the pair
+ * engines count pairs (exactgeo.h, xg_delaunay). */
 const struct xg_op xg__op_delaunay = {
     .name = "delaunay",
     .title = "Delaunay triangulation (2D, exact)",
@@ -117,9 +178,12 @@ const struct xg_op xg__op_delaunay = {
             0, 176},
            {0}},
     .ninputs = 1,
-    .output = XG_OUTPUT_TRIANGLES,
+    .shape = XG_SHAPE_TRIANGLES,
     .run_tri = xg_delaunay,
-    .check = xg_delaunay_check,
+    .check = delaunay_verify,
+    .counters = {COUNTER("triangulations", candidates),
+                 COUNTER("triangles_built", bbox_pairs),
+                 COUNTER("deferred_triangles", deferred)},
     .options = XG_OPT_VERIFY | XG_OPT_TIN,
     .layer = "triangles",
     .records = "triangles",

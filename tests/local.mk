@@ -122,6 +122,11 @@ tests_xgo_t_SOURCES = tests/xgo_t.c tests/tap.h
 tests_xgo_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 tests_xgo_t_LDADD = ogr_driver/libxgogr.la $(TAP_LDADD) $(GDAL_LIBS)
 TESTS += tests/xgo_t
+check_PROGRAMS += tests/shapes_t
+tests_shapes_t_SOURCES = tests/shapes_t.c tests/tap.h
+tests_shapes_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
+tests_shapes_t_LDADD = ogr_driver/libxgogr.la $(TAP_LDADD) $(GDAL_LIBS)
+TESTS += tests/shapes_t
 endif
 EXTRA_DIST += tests/cli_t.sh tests/cli_ux_t.sh tests/cli_lib.sh
 # The EXACTGEO: connection string and job file parser, and the run
