@@ -29,6 +29,17 @@ int xgo__fail(char *err, size_t errlen, int code, const char *fmt, ...)
 #endif
     ;
 
+/* The inputs' open options (open_options.c): adds "NAME=VALUE" to
+ * job->open_given[k] (0: oo, 1: aoo, 2: boo), a copy, replacing one of
+ * the same NAME there (GDAL's names are case-insensitive), then merges
+ * each input's list (job->open_lists[i], job->{a,b}.open_options: its
+ * own, then oo's of other names).  XG_EINVAL for a value without NAME=,
+ * XG_ENOMEM.  xgo__open_options_free frees them all and clears the
+ * inputs' lists that pointed there. */
+int xgo__open_option_set(struct xgo_job *job, int k, const char *value,
+                         char *err, size_t errlen);
+void xgo__open_options_free(struct xgo_job *job);
+
 /* Writes s to f as a JSON string, quoted and escaped (stats.c). */
 void xgo__json_str(FILE *f, const char *s);
 

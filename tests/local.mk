@@ -134,7 +134,8 @@ EXTRA_DIST += tests/cli_t.sh tests/cli_ux_t.sh tests/cli_lib.sh
 if HAVE_GDAL
 check_PROGRAMS += tests/conn_t
 tests_conn_t_SOURCES = tests/conn_t.c ogr_driver/xgo_conn.c ogr_driver/xgo_conn.h \
-	ogr_driver/xgo_options.c ogr_driver/fail.c tests/tap.h
+	ogr_driver/xgo_options.c ogr_driver/open_options.c ogr_driver/fail.c \
+	tests/tap.h
 tests_conn_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 tests_conn_t_LDADD = $(TAP_LDADD)
 TESTS += tests/conn_t
