@@ -429,7 +429,6 @@ int help_refused(const struct xg_op *op, const char *opt, char *buf,
     size_t k;
     int two = op->ninputs > 1;
     const char *poss = two ? "s'" : "'s";
-    char what[256];
     for (k = 0; k < sizeof refused / sizeof *refused; k++)
         if (strcmp(opt, refused[k].opt) == 0)
             break;
@@ -460,6 +459,7 @@ int help_refused(const struct xg_op *op, const char *opt, char *buf,
             snprintf(buf, len, "use %s to choose the fields copied",
                      two ? "-acopy/-bcopy" : "-acopy");
         } else {
+            char what[256];
             xgo_shape_of(op)->join_on(what, sizeof what, op);
             snprintf(buf, len, "%s copies no fields: join on %s", op->name,
                      what);

@@ -30,26 +30,29 @@ static int segtri(struct xg_ctx *ctx, const struct xg_set *a,
     return xg__segtri_gpu_run(ctx, a, b, opt, &go, out, st);
 }
 
-/* redblue: k->method, or the list-free design (XG__RB_GPU). */
+/* The method k names, or the product's. */
+static int method(const struct xg__engine_knobs *k, int product)
+{
+    return k && k->method ? k->method : product;
+}
+
+/* redblue: k's method, or the list-free design (XG__RB_GPU). */
 static int redblue(struct xg_ctx *ctx, const struct xg_set *a,
                    const struct xg_set *b, const struct xg_opts *opt,
                    const struct xg__engine_knobs *k, struct xg_contacts *out,
                    struct xg_stats *st)
 {
-    return xg__redblue_gpu_run(ctx, a, b, opt,
-                               k && k->method ? k->method : XG__RB_GPU, out,
+    return xg__redblue_gpu_run(ctx, a, b, opt, method(k, XG__RB_GPU), out,
                                st);
 }
 
-/* inside: k->method, or the columns (XG__IN_GPU). */
+/* inside: k's method, or the columns (XG__IN_GPU). */
 static int inside(struct xg_ctx *ctx, const struct xg_set *a,
                   const struct xg_set *b, const struct xg_opts *opt,
                   const struct xg__engine_knobs *k, struct xg_contacts *out,
                   struct xg_stats *st)
 {
-    return xg__inside_gpu_run(ctx, a, b, opt,
-                              k && k->method ? k->method : XG__IN_GPU, out,
-                              st);
+    return xg__inside_gpu_run(ctx, a, b, opt, method(k, XG__IN_GPU), out, st);
 }
 
 static const struct xg__engine runs[] = {

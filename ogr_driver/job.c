@@ -331,7 +331,7 @@ static int job_run(const struct xgo_job *job, GDALDatasetH dst,
                    struct xg_stats *st, char *err, size_t errlen)
 {
     struct xgo_report local = {0};
-    struct xg_stats st_local;
+    struct xg_stats own;      /* where the caller wants no figures */
     struct run r;
     GDALProgressFunc pf = job->progress ? GDALScaledProgress : NULL;
     int rc, k;
@@ -340,13 +340,15 @@ static int job_run(const struct xgo_job *job, GDALDatasetH dst,
     r.job = job;
     r.sh = xgo_shape_of(job->op);
     r.rep = job->report ? job->report : &local;
-    r.st = st ? st : &st_local;
+    if (!st)
+        st = &own;
+    r.st = st;
     r.err = err;
     r.errlen = errlen;
     r.m = (struct xgo_run_made){job, &r.a, &r.b, r.set, NULL, NULL, 0, 0,
                                 NULL};
     memset(r.rep, 0, sizeof *r.rep);
-    memset(r.st, 0, sizeof *r.st);
+    memset(st, 0, sizeof *st);
     if (!dst && !keep)
         return xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
     if ((rc = refuse(job, layer_name, err, errlen)) != XG_OK)

@@ -34,10 +34,11 @@ static int run(struct xg_ctx *ctx, struct xgo_run_made *m,
 {
     const struct xg_op *op = m->job->op;
     struct xg_opts o = xgo__core_opts(m->job);
-    struct res *r = calloc(1, sizeof *r);
+    struct res *r;
     int rc;
     (void)rep;
-    if (!(m->res = r))
+    m->res = r = calloc(1, sizeof *r);
+    if (!r)
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
     if ((rc = op->run(ctx, &m->set[0], &m->set[1], &o, &r->c, st)) != XG_OK)
         return xgo__fail(err, errlen, rc, "%s: %s", op->name,

@@ -36,9 +36,10 @@ static int run(struct xg_ctx *ctx, struct xgo_run_made *m,
     const struct xgo_job *job = m->job;
     const struct xgo_src *a = m->a;
     const char *why;
-    struct res *r = calloc(1, sizeof *r);
+    struct res *r;
     int rc;
-    if (!(m->res = r))
+    m->res = r = calloc(1, sizeof *r);
+    if (!r)
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
     rc = job->op->run_tri(ctx, &m->set[0], &job->opts, &r->t, st);
     why = *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx) : xg_strerror(rc);
