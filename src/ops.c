@@ -50,6 +50,8 @@ static int delaunay_verify(struct xg_ctx *ctx, const struct xg_set *a,
                  F(not_delaunay, "not Delaunay", 1),
                  F(not_canonical, "not canonical (cocircular)", 1)};
 #undef F
+    _Static_assert(sizeof count / sizeof count[0] <= XG_CHECK_MAX,
+                   "the report holds every count");
     const struct xg_triangles *t = records;
     struct xg_delaunay_report d;
     int rc, k;
