@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "xg_internal.h"
+#include "xg_engine.h"
 #include "cuda/install.h"
 
 #define MAX_RUNS 16
@@ -75,7 +75,8 @@ static int run_col(struct xg_ctx *ctx, const struct xg_set *a,
     } else {
         memset(st, 0, sizeof *st);
         go->strategy = strat[k];
-        rc = xg__gpu_segtri_ex(ctx, a, b, &o, go, out, st);
+        rc = xg__engine_pair(ctx, &xg__op_segtri, XG_ENGINE_GPU, a, b, &o,
+                             &(struct xg__engine_knobs){0, go}, out, st);
         if (rc == XG_OK)
             st->engine = XG_ENGINE_GPU;     /* the engine counts the kinds */
     }

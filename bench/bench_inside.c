@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "xg_engine.h"
 #include "xg_inside.h"
 #include "xg_thread.h"
 #include "gen_inside.h"
@@ -112,8 +113,11 @@ static double run_ex(struct xg_ctx *ctx, const struct xg_set *a,
     opt.solids_checked = checked;
     xg_contacts_free(out);      /* the last run's records: not this one's */
     t0 = xg__now();
-    rc = engine == -1 ? xg__gpu_inside(ctx, a, b, &opt, XG__IN_SEED, out, st)
-                      : xg_inside(ctx, a, b, &opt, out, st);
+    rc = engine == -1
+             ? xg__engine_pair(ctx, &xg__op_inside, XG_ENGINE_GPU, a, b, &opt,
+                               &(struct xg__engine_knobs){XG__IN_SEED, NULL},
+                               out, st)
+             : xg_inside(ctx, a, b, &opt, out, st);
     if (rc != XG_OK) {
         fprintf(stderr, "bench_inside: engine %d: %s\n", engine,
                 xg_ctx_errmsg(ctx));

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <geos_c.h>
-#include "xg_internal.h"
+#include "xg_engine.h"
 #ifdef XG_HAVE_CUDA
 #include "cuda/install.h"
 #endif
@@ -202,7 +202,9 @@ static int run_engine(struct xg_ctx *ctx, int engine, int method,
     if (method == XG__RB_PAPER) {
         memset(st, 0, sizeof *st);
         opt.grid[2] = 1;
-        return xg__gpu_redblue(ctx, a, b, &opt, method, out, st);
+        return xg__engine_pair(ctx, &xg__op_redblue, XG_ENGINE_GPU, a, b,
+                               &opt, &(struct xg__engine_knobs){method, NULL},
+                               out, st);
     }
     return xg_redblue(ctx, a, b, &opt, out, st);
 }

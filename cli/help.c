@@ -2,9 +2,10 @@
  * help.c -- what `exactgeo --help` and `exactgeo OP --help` print, and
  * the ogr2ogr options the tool refuses, with what to do instead.  Every
  * text that depends on the operation comes from its entry in the table
- * (exactgeo.h, struct xg_op): its inputs, output, options (which run
- * options it takes: xgo_option_applies), kinds and texts; nothing here
- * names an operation.
+ * (exactgeo.h, struct xg_op): its inputs, options (which run options it
+ * takes: xgo_option_applies), kinds and texts, and from its shape's row
+ * (xgo_shape.h: the output's fields); nothing here names an operation
+ * or a shape.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include "exactgeo.h"
 #include "help.h"
 #include "xgo.h"
+#include "xgo_shape.h"
 
 /* The tool's options, by section.  key: the run option's key in the one
  * parser (xgo_option_set), whose operations are those xgo_option_applies
@@ -276,46 +278,14 @@ static void print_options(FILE *f, const struct xg_op *op)
     }
 }
 
-/* "segment" of "segments": an input's element, singular. */
-static void singular(const char *plural, char *buf, size_t len)
-{
-    size_t n = strlen(plural);
-    snprintf(buf, len, "%.*s", (int)(n && plural[n - 1] == 's' ? n - 1 : n),
-             plural);
-}
-
 /* op's output: its layer, fields, geometry and kinds. */
 static void print_output(FILE *f, const struct xg_op *op)
 {
     char one[64], line[512];
-    int i, k;
+    int k;
     fprintf(f, "Output layer '%s' (unless -nln): one feature per %.*s",
             op->layer, (int)strlen(op->records) - 1, op->records);
-    if (op->output == XG_OUTPUT_TRIANGLES) {
-        /* write_tri.c's fields */
-        fputs(", in ascending\n  order of its points:\n"
-              "  v0, v1, v2       the FIDs of its three points (of (x, y) "
-              "repeated,\n"
-              "                   the lowest FID's point is the one used)\n"
-              "  v0_part, ...     the point's index in its MultiPoint; only "
-              "when some\n"
-              "                   feature holds several points\n", f);
-    } else {
-        /* write.c's fields */
-        fputs(", in (A, B) order:\n", f);
-        for (i = 0; i < op->ninputs; i++) {
-            fprintf(f, "  %c_fid            %c's feature id%s\n", "ab"[i],
-                    "AB"[i], i && ((op->kinds >> XG_KIND_OUTSIDE) & 1u)
-                                 ? "; NULL on outside records" : "");
-            if (op->in[i].sub_field) {
-                singular(op->in[i].elements, one, sizeof one);
-                fprintf(f, "  %-16s the %s's index in its feature, from 0\n",
-                        op->in[i].sub_field, one);
-            }
-        }
-        fputs("  kind             what the record is (below)\n"
-              "  a_*, b_*         the fields copied with -acopy, -bcopy\n", f);
-    }
+    xgo_shape_of(op)->help_fields(f, op);
     snprintf(one, sizeof one, "%s", op->ninputs > 1 ? "s'" : "'s");
     snprintf(line, sizeof line, "%s; in the input%s CRS",
              op->output_geometry, one);
@@ -342,15 +312,7 @@ static void print_outputs(FILE *f, size_t width)
         const struct xg_op *op = xg_op_at(i);
         fprintf(f, "  %s:%*s", op->name, (int)(width + 1 - strlen(op->name)),
                 "");
-        if (op->output == XG_OUTPUT_TRIANGLES)
-            fputs("v0, v1, v2 (the FIDs of its points; v0_part, ... for\n"
-                  "            MultiPoints)\n", f);
-        else
-            fprintf(f, "a_fid%s%s, b_fid%s%s, kind, a_*, b_*\n",
-                    op->in[0].sub_field ? ", " : "",
-                    op->in[0].sub_field ? op->in[0].sub_field : "",
-                    op->in[1].sub_field ? ", " : "",
-                    op->in[1].sub_field ? op->in[1].sub_field : "");
+        xgo_shape_of(op)->help_line(f, op);
     }
     fputs("Kinds:\n", f);
     for (k = 0; k < XG_KIND_COUNT; k++) {
@@ -493,15 +455,15 @@ int help_refused(const struct xg_op *op, const char *opt, char *buf,
                  two ? "-spat/-bspat" : "-spat");
         break;
     case SELECT:
-        if (xgo_option_applies(op, "acopy"))
+        if (xgo_option_applies(op, "acopy")) {
             snprintf(buf, len, "use %s to choose the fields copied",
                      two ? "-acopy/-bcopy" : "-acopy");
-        else if (op->output == XG_OUTPUT_TRIANGLES)
-            snprintf(buf, len, "%s copies no fields: join on v0, v1, v2, "
-                     "the FIDs of each triangle's points", op->name);
-        else
-            snprintf(buf, len, "%s copies no fields: join on a_fid%s",
-                     op->name, two ? " and b_fid" : "");
+        } else {
+            char what[256];
+            xgo_shape_of(op)->join_on(what, sizeof what, op);
+            snprintf(buf, len, "%s copies no fields: join on %s", op->name,
+                     what);
+        }
         break;
     case NLT:
         snprintf(buf, len, "%s writes %s", op->name, op->output_geometry);
@@ -519,11 +481,7 @@ int help_refused(const struct xg_op *op, const char *opt, char *buf,
                  "(%s)", op->parts);
         break;
     case FIDS:
-        if (op->output == XG_OUTPUT_TRIANGLES)
-            snprintf(buf, len, "v0, v1, v2 hold the points' feature ids");
-        else
-            snprintf(buf, len, "%s the input%s feature ids",
-                     two ? "a_fid and b_fid hold" : "a_fid holds", poss);
+        xgo_shape_of(op)->fids(buf, len, op);
         break;
     case GEOMFIELD:
         snprintf(buf, len, "the first geometry field of %s is used",

@@ -156,112 +156,130 @@ static int region_fids(const char **at, const char *end, int k,
     return XG_OK;
 }
 
-int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
-            GDALDatasetH dst, const char *layer_name, char **lco,
-            struct xg_stats *st, char *err, size_t errlen)
+/* One rank's run in regions: what xgp_run's stages share. */
+struct prun {
+    struct xgp_comm *comm;
+    const struct xgo_job *job;
+    struct xgo_report *rep;
+    struct xg_stats *st;
+    int n;                    /* regions                                */
+    struct xgo_src src[2];    /* rank 0: the inputs the plan opened     */
+    OGRSpatialReferenceH srs; /* rank 0: their CRS                      */
+    struct xg_region *regions;
+    void **parts;             /* rank 0: each rank's part of the plan   */
+    size_t *parts_len;        /* ... and its bytes                      */
+    char *plan;               /* this rank's part                       */
+    size_t plan_len;
+    struct xg_ctx *ctx;
+    struct xgp_part part;     /* what this rank did, for rank 0         */
+    struct xgp_recs recs;     /* the records its regions own            */
+    char *buf, *all;          /* what it sends; rank 0: what all sent   */
+    size_t *len;              /* rank 0: what each rank sent            */
+    size_t len_other;         /* the other ranks' (unused)              */
+    char *err;
+    size_t errlen;
+};
+
+/* Rank 0 plans (or says why not) and every rank learns the plan's
+ * outcome and the regions: the plan's code, the same on every rank. */
+static int plan_head(struct prun *P, GDALDatasetH dst)
 {
-    struct xgo_report local, *rep = job->report ? job->report : &local;
-    struct xg_stats st_local;
-    struct xgo_src src[2];
-    struct xg_region *regions = NULL;
+    struct xgp_comm *comm = P->comm;
+    const struct xgo_job *job = P->job;
     struct plan_head ph;
-    struct xgp_part part;
-    struct xgp_recs recs = {0};
-    struct xg_ctx *ctx = NULL;
-    OGRSpatialReferenceH srs = NULL;
-    size_t *len = NULL;       /* rank 0: what each rank sent */
-    size_t len_other = 0;     /* the other ranks' (unused) */
-    void **parts = NULL;      /* rank 0: each rank's part of the plan */
-    size_t *parts_len = NULL; /* ... and its bytes */
-    char *plan = NULL;        /* this rank's */
-    const char *plan_at;
-    size_t plan_len = 0;
-    char *buf = NULL, *all = NULL;
-    int rc = XG_OK, n, r, first, mine = 0, nmine, stop;
-    struct slice sl = {job, 0.0, 0.0};
-    double t;
-
-    memset(src, 0, sizeof src);
-    memset(rep, 0, sizeof *rep);
-    memset(&part, 0, sizeof part);
-    if (!st)
-        st = &st_local;
-    memset(st, 0, sizeof *st);
-    if (err && errlen)
-        err[0] = '\0';
-    n = job->regions ? job->regions : comm->size;
-
-    /* rank 0's plan, or its failure, to every rank */
+    char *err = P->err;
+    size_t errlen = P->errlen;
     memset(&ph, 0, sizeof ph);
-    ph.n = n;
-    if (!(regions = calloc((size_t)n, sizeof *regions)))
+    ph.n = P->n;
+    if (!(P->regions = calloc((size_t)P->n, sizeof *P->regions)))
         ph.rc = XG_ENOMEM;
     if (comm->rank == 0) {
-        if (!job->op || job->op->output != XG_OUTPUT_CONTACTS)
+        if (!job->op || !(job->op->options & XG_OPT_REGIONS))
             ph.rc = xgo__fail(err, errlen, XG_EINVAL, "a run in regions "
-                              "takes an operation that gives contacts");
-        else if (n < comm->size)
+                              "takes an operation that runs in regions");
+        else if (P->n < comm->size)
             ph.rc = xgo__fail(err, errlen, XG_EINVAL, "%d regions for %d "
-                              "ranks: each rank needs one at least", n,
+                              "ranks: each rank needs one at least", P->n,
                               comm->size);
         else if (!dst)
             ph.rc = xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
         else if (ph.rc == XG_ENOMEM ||
-                 !(len = calloc((size_t)comm->size, sizeof *len)) ||
-                 !(parts = calloc((size_t)comm->size, sizeof *parts)) ||
-                 !(parts_len = calloc((size_t)comm->size,
-                                      sizeof *parts_len)))
+                 !(P->len = calloc((size_t)comm->size, sizeof *P->len)) ||
+                 !(P->parts = calloc((size_t)comm->size,
+                                     sizeof *P->parts)) ||
+                 !(P->parts_len = calloc((size_t)comm->size,
+                                         sizeof *P->parts_len)))
             ph.rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
         else {
-            t = xgo__now();
-            ph.rc = xgp__plan(job, n, comm->size, src, &srs, regions, rep,
-                              parts, parts_len, err, errlen);
-            part.rank.read_seconds = xgo__now() - t;
+            double t = xgo__now();
+            ph.rc = xgp__plan(job, P->n, comm->size, P->src, &P->srs,
+                              P->regions, P->rep, P->parts, P->parts_len,
+                              err, errlen);
+            P->part.rank.read_seconds = xgo__now() - t;
         }
     }
     comm->bcast(comm, &ph, sizeof ph);
     if (ph.rc == XG_OK)
-        comm->bcast(comm, regions, (size_t)n * sizeof *regions);
-    if ((rc = ph.rc) != XG_OK)
-        goto done;
-    if (comm->scatter(comm, parts, parts_len, (void **)&plan, &plan_len) !=
-        XG_OK)
-        rc = xgo__fail(part.err, sizeof part.err, XG_ENOMEM,
+        comm->bcast(comm, P->regions, (size_t)P->n * sizeof *P->regions);
+    return ph.rc;
+}
+
+/* Each rank receives its part of the plan and makes its context: a
+ * failure's message in its part (the rounds then run nothing on it). */
+static int receive(struct prun *P)
+{
+    struct xgp_comm *comm = P->comm;
+    struct xgp_part *part = &P->part;
+    int rc = XG_OK, r;
+    if (comm->scatter(comm, P->parts, P->parts_len, (void **)&P->plan,
+                      &P->plan_len) != XG_OK)
+        rc = xgo__fail(part->err, sizeof part->err, XG_ENOMEM,
                        "out of memory");
-    if (parts)
+    if (P->parts)
         for (r = 0; r < comm->size; r++) {
-            free(parts[r]);
-            parts[r] = NULL;
+            free(P->parts[r]);
+            P->parts[r] = NULL;
         }
-    plan_at = plan;
-    if (rc == XG_OK && (!(ctx = xg_ctx_new()) ||
-                        xg_ctx_set_threads(ctx, job->threads) != XG_OK))
-        rc = xgo__fail(part.err, sizeof part.err, XG_ENOMEM,
+    if (rc == XG_OK &&
+        (!(P->ctx = xg_ctx_new()) ||
+         xg_ctx_set_threads(P->ctx, P->job->threads) != XG_OK))
+        rc = xgo__fail(part->err, sizeof part->err, XG_ENOMEM,
                        "out of memory");
     if (rc == XG_OK)
-        xg_ctx_set_memory(ctx, job->memory);
+        xg_ctx_set_memory(P->ctx, P->job->memory);
+    return rc;
+}
 
-    /* the rounds: region first + rank in each; after each, every rank
-     * learns whether one failed (or was cancelled), and all stop */
-    nmine = (n - comm->rank + comm->size - 1) / comm->size;
-    part.region = -1;
-    for (first = 0; first < n; first += comm->size) {
+/* The rounds: region first + rank in each; after each, every rank
+ * learns whether one failed (or was cancelled), and all stop.  rc: this
+ * rank's failure so far.  The outcome into the part. */
+static void rounds(struct prun *P, int rc)
+{
+    struct xgp_comm *comm = P->comm;
+    struct xgp_part *part = &P->part;
+    const char *plan_at = P->plan;
+    struct slice sl = {P->job, 0.0, 0.0};
+    int first, mine = 0, stop,
+        nmine = (P->n - comm->rank + comm->size - 1) / comm->size;
+    part->region = -1;
+    for (first = 0; first < P->n; first += comm->size) {
         int k = first + comm->rank;
-        if (rc == XG_OK && k < n) {
+        if (rc == XG_OK && k < P->n) {
             struct xgp_fids f;
             sl.at = 0.2 + 0.6 * mine / nmine;
             sl.span = 0.6 / nmine;
-            if (region_fids(&plan_at, plan + plan_len, k, &f) != XG_OK)
-                rc = xgo__fail(part.err, sizeof part.err, XG_EIO, "rank %d: "
-                               "the plan of region %d is cut short",
+            if (region_fids(&plan_at, P->plan + P->plan_len, k, &f) !=
+                XG_OK)
+                rc = xgo__fail(part->err, sizeof part->err, XG_EIO,
+                               "rank %d: the plan of region %d is cut short",
                                comm->rank, k);
             else
-                rc = xgp__region_run(job, ctx, &regions[k], &f, &part,
-                                     &recs, slice_fn, &sl, part.err,
-                                     sizeof part.err);
+                rc = xgp__region_run(P->job, P->ctx, &P->regions[k], &f,
+                                     part, &P->recs, slice_fn, &sl,
+                                     part->err, sizeof part->err);
             if (rc)
-                part.region = k;
-            part.rank.regions++;
+                part->region = k;
+            part->rank.regions++;
             mine++;
         }
         stop = rc != XG_OK;
@@ -269,55 +287,123 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
         if (stop)
             break;
     }
-    part.rc = rc;
-    if (rc && part.region < 0)
-        part.region = n;      /* not a region's failure: after them */
-    part.nrec = rc ? 0 : recs.n;
+    part->rc = rc;
+    if (rc && part->region < 0)
+        part->region = P->n;  /* not a region's failure: after them */
+    part->nrec = rc ? 0 : P->recs.n;
+}
 
-    /* the figures, then the records, to rank 0 */
-    t = xgo__now();
-    if (!(buf = malloc(sizeof part + part.nrec * sizeof *recs.v))) {
+/* The figures, then the records, to rank 0 (the gather's code). */
+static int send(struct prun *P)
+{
+    struct xgp_part *part = &P->part;
+    size_t rec = sizeof *P->recs.v;
+    double t = xgo__now();
+    int rc;
+    if (!(P->buf = malloc(sizeof *part + part->nrec * rec))) {
         /* with nothing to send but the failure: the figures alone */
-        part.rc = XG_ENOMEM;
-        part.nrec = 0;
-        snprintf(part.err, sizeof part.err, "out of memory");
+        part->rc = XG_ENOMEM;
+        part->nrec = 0;
+        snprintf(part->err, sizeof part->err, "out of memory");
     }
-    if (buf) {
-        memcpy(buf, &part, sizeof part);
-        if (part.nrec)        /* recs.v is NULL when there are none */
-            memcpy(buf + sizeof part, recs.v, part.nrec * sizeof *recs.v);
+    if (P->buf) {
+        memcpy(P->buf, part, sizeof *part);
+        if (part->nrec)       /* recs.v is NULL when there are none */
+            memcpy(P->buf + sizeof *part, P->recs.v, part->nrec * rec);
     }
-    free(recs.v);
-    recs.v = NULL;
-    rc = comm->gather(comm, buf ? (void *)buf : (void *)&part,
-                      buf ? sizeof part + part.nrec * sizeof *recs.v
-                          : sizeof part,
-                      (void **)&all, len ? len : &len_other);
-    part.rank.gather_seconds = xgo__now() - t;
-    if (comm->rank != 0) {
-        /* rank 0 reports the run's outcome; this rank's own failure (or
-         * another's) makes its code non-zero too */
-        stop = part.rc;
-        comm->max(comm, &stop);
-        rc = stop;
-        goto done;
-    }
+    free(P->recs.v);
+    P->recs.v = NULL;
+    rc = P->comm->gather(P->comm, P->buf ? (void *)P->buf : (void *)part,
+                         P->buf ? sizeof *part + part->nrec * rec
+                                : sizeof *part,
+                         (void **)&P->all, P->len ? P->len : &P->len_other);
+    part->rank.gather_seconds = xgo__now() - t;
+    return rc;
+}
+
+/* Rank 0 after the gather (rc: its code): the report's per-rank
+ * figures, the failure or the records written (finish). */
+static int gathered(struct prun *P, int rc, GDALDatasetH dst,
+                    const char *layer_name, char **lco)
+{
+    struct xgp_comm *comm = P->comm;
+    struct xgo_report *rep = P->rep;
     if (rc == XG_OK && !(rep->per_rank = calloc((size_t)comm->size,
                                                 sizeof *rep->per_rank)))
         rc = XG_ENOMEM;
     if (rc != XG_OK) {
-        xgo__fail(err, errlen, rc, "out of memory");
+        xgo__fail(P->err, P->errlen, rc, "out of memory");
     } else {
         /* rank 0's gather time is its own: patch it into its part */
-        ((struct xgp_part *)all)->rank.gather_seconds =
-            part.rank.gather_seconds;
+        ((struct xgp_part *)P->all)->rank.gather_seconds =
+            P->part.rank.gather_seconds;
         rep->ranks = comm->size;
-        rep->regions = n;
-        rc = finish(job, comm->size, all, len, src, srs, dst, layer_name,
-                    lco, st, rep, err, errlen);
+        rep->regions = P->n;
+        rc = finish(P->job, comm->size, P->all, P->len, P->src, P->srs, dst,
+                    layer_name, lco, P->st, rep, P->err, P->errlen);
     }
-    snprintf(rep->a_layer, sizeof rep->a_layer, "%s", src[0].name);
-    snprintf(rep->b_layer, sizeof rep->b_layer, "%s", src[1].name);
+    snprintf(rep->a_layer, sizeof rep->a_layer, "%s", P->src[0].name);
+    snprintf(rep->b_layer, sizeof rep->b_layer, "%s", P->src[1].name);
+    return rc;
+}
+
+/* Frees what the stages allocated. */
+static void prun_free(struct prun *P)
+{
+    int r;
+    xg_ctx_free(P->ctx);
+    free(P->regions);
+    if (P->parts)
+        for (r = 0; r < P->comm->size; r++)
+            free(P->parts[r]);
+    free(P->parts);
+    free(P->parts_len);
+    free(P->plan);
+    free(P->buf);
+    free(P->all);
+    free(P->len);
+    free(P->recs.v);
+    xgo__src_close(&P->src[0]);
+    xgo__src_close(&P->src[1]);
+}
+
+int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
+            GDALDatasetH dst, const char *layer_name, char **lco,
+            struct xg_stats *st, char *err, size_t errlen)
+{
+    struct xgo_report local;
+    struct xg_stats own;      /* where the caller wants no figures */
+    struct prun P;
+    int rc, stop;
+
+    memset(&P, 0, sizeof P);
+    P.comm = comm;
+    P.job = job;
+    P.rep = job->report ? job->report : &local;
+    if (!st)
+        st = &own;
+    P.st = st;
+    P.err = err;
+    P.errlen = errlen;
+    memset(P.rep, 0, sizeof *P.rep);
+    memset(st, 0, sizeof *st);
+    if (err && errlen)
+        err[0] = '\0';
+    P.n = job->regions ? job->regions : comm->size;
+
+    if ((rc = plan_head(&P, dst)) != XG_OK)
+        goto done;
+    rounds(&P, receive(&P));
+    rc = send(&P);
+    if (comm->rank != 0) {
+        /* rank 0 reports the run's outcome; this rank's own failure (or
+         * another's) makes its code non-zero too */
+        stop = P.part.rc;
+        comm->max(comm, &stop);
+        rc = stop;
+        goto done;
+    }
+    rc = gathered(&P, rc, dst, layer_name, lco);
     stop = rc;
     comm->max(comm, &stop);
 
@@ -327,25 +413,12 @@ done:
                                        0.9, 1.0, job->progress,
                                        job->progress_arg)
                                  : NULL;
-        rc = xgo__close_dst(dst, rc, rep, sp, err, errlen);
+        rc = xgo__close_dst(dst, rc, P.rep, sp, err, errlen);
         if (sp)
             GDALDestroyScaledProgress(sp);
     }
     if (comm->rank != 0 && err && errlen)
         err[0] = '\0';
-    xg_ctx_free(ctx);
-    free(regions);
-    if (parts)
-        for (r = 0; r < comm->size; r++)
-            free(parts[r]);
-    free(parts);
-    free(parts_len);
-    free(plan);
-    free(buf);
-    free(all);
-    free(len);
-    free(recs.v);
-    xgo__src_close(&src[0]);
-    xgo__src_close(&src[1]);
+    prun_free(&P);
     return rc;
 }

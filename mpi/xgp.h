@@ -64,7 +64,8 @@ int xgp_comm_mpi(struct xgp_comm *c, int *argc, char ***argv, char *err,
                  size_t errlen);
 
 /*
- * Runs job (an operation that gives contacts) in job->regions regions
+ * Runs job (an operation that runs in regions: its entry takes
+ * XG_OPT_REGIONS, today those that give contacts) in job->regions regions
  * (comm->size when 0; at least one per rank), on every rank of comm;
  * rank 0 writes the records to dst as xgo_job_run does (dst, layer_name,
  * lco and job->close_dst as there; other ranks pass dst NULL), in the

@@ -1,6 +1,9 @@
 /*
- * job.c -- one run: read A and B (or A alone, for an operation of one
- * input), run the core, write the contacts (or the triangles).
+ * job.c -- one run: open and read A and B (or A alone, for an operation
+ * of one input), run the core, check its records where the job asks,
+ * write them (or keep them, for the EXACTGEO driver), close.  What
+ * differs by the shape of the operation's records (contacts, triangles)
+ * is its row's (xgo_shape.h): this file never tests the shape.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,34 +98,41 @@ int xgo__close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
     return XG_OK;
 }
 
-/* The check's findings that make a triangulation wrong, as "2 not
- * counter-clockwise, 1 not Delaunay" into buf ("" when none). */
-static void findings(const struct xg_delaunay_report *r, char *buf,
+/* One run's state, from the inputs opened to the records written or
+ * kept: what job_run's stages share. */
+struct run {
+    const struct xgo_job *job;
+    const struct xgo_shape *sh;   /* job->op's shape's row              */
+    struct xgo_report *rep;
+    struct xg_stats *st;
+    struct xgo_src a, b;
+    struct xg_set set[2];
+    struct xgo_run_made m;        /* the inputs, their sets, the records */
+    struct xg_ctx *ctx;
+    struct xgo_relay rl;
+    struct xgo_cap cap;           /* the run's warnings after the reads
+                                     (the reader caps its own)          */
+    void *sp[5];                  /* progress_slice's, NULL: none       */
+    char *err;
+    size_t errlen;
+};
+
+/* The check's findings (the counts that must be zero and are not), as
+ * "2 not counter-clockwise, 1 not Delaunay" into buf ("" when none). */
+static void findings(const struct xg_check_report *r, char *buf,
                      size_t len)
 {
-    const struct {
-        uint64_t n;
-        const char *what;
-    } f[] = {{r->bad_index, "bad vertex indices"},
-             {r->not_ccw, "not counter-clockwise"},
-             {r->bad_edges, "bad edges"},
-             {r->missing, "points missing or repeated"},
-             {r->count_off, "off the Euler count"},
-             {r->not_delaunay, "not Delaunay"},
-             {r->not_canonical, "not canonical (cocircular)"}};
-    size_t k, at = 0;
+    size_t at = 0;
+    int k;
     buf[0] = '\0';
-    for (k = 0; k < sizeof f / sizeof f[0] && at < len; k++)
-        if (f[k].n) {
+    for (k = 0; k < r->n && at < len; k++)
+        if (r->v[k].finding && r->v[k].n) {
             int w = snprintf(buf + at, len - at, "%s%llu %s", at ? ", " : "",
-                             (unsigned long long)f[k].n, f[k].what);
+                             (unsigned long long)r->v[k].n, r->v[k].label);
             at += w > 0 ? (size_t)w : 0;
         }
 }
 
-/* An operation that gives triangles (delaunay): the core on A's points,
- * a warning for merged points of another z, the check (job->verify),
- * then the triangles written. */
 /* The job's GPUs (gpus) into ctx: every device present, or the list.
  * A machine without a usable one fails here, before anything is
  * written, as the gpu engine does. */
@@ -150,244 +160,223 @@ static int set_gpus(const struct xgo_job *job, struct xg_ctx *ctx,
     return XG_OK;
 }
 
-static int triangles(const struct xgo_job *job, struct xg_ctx *ctx,
-                     struct xgo_src *a, struct xg_set *pts,
-                     GDALDatasetH dst, const char *layer_name, char **lco,
-                     struct xgo_kept **keep, OGRSpatialReferenceH srs,
-                     struct xg_stats *st, struct xgo_report *rep,
-                     void *sp_write, char *err, size_t errlen)
+/* The refusals of job before anything is opened: no operation, options
+ * that do not fit it, regions (mpi/'s xgp_run runs those), no layer
+ * name.  XG_OK or XG_EINVAL with the message. */
+static int refuse(const struct xgo_job *job, const char *layer_name,
+                  char *err, size_t errlen)
 {
-    const struct xg_op *op = job->op;
-    struct xg_triangles t = {0};
-    int rc = op->run_tri(ctx, pts, &job->opts, &t, st);
-    double t0;
-    if (rc == XG_EDEGENERATE) {
-        /* fewer than three distinct points, or all on a line: the
-         * input's fault, so name it */
-        rc = xgo__fail(err, errlen, rc, "%s, layer '%s': %s", a->path,
-                       a->name, *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx)
-                                                    : xg_strerror(rc));
-        goto done;
+    int rc;
+    if (!job->op) {
+        char names[256];
+        xgo_op_list(names, sizeof names);
+        return xgo__fail(err, errlen, XG_EINVAL, "no operation (expected %s)",
+                         names);
     }
-    if (rc) {
-        xgo__fail(err, errlen, rc, "%s: %s", op->name,
-                  *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx) : xg_strerror(rc));
-        goto done;
+    if ((rc = xgo_options_check(job, err, errlen)) != XG_OK)
+        return rc;
+    if (job->regions)
+        return xgo__fail(err, errlen, XG_EINVAL, "regions=%d: a run in "
+                         "regions goes through the exactgeo tool "
+                         "(--regions, mpirun), not this call", job->regions);
+    if (!layer_name || !*layer_name)
+        return xgo__fail(err, errlen, XG_EINVAL, "no output layer name");
+    return XG_OK;
+}
+
+/* Opens the inputs (B where the operation has one), checks that they
+ * share a CRS, and takes it (r->m.srs; A's alone otherwise). */
+static int open_inputs(struct run *r)
+{
+    int rc, two = r->job->op->ninputs > 1;
+    rc = xgo__src_open(&r->a, &r->job->a, "A", r->err, r->errlen);
+    if (!rc && two)
+        rc = xgo__src_open(&r->b, &r->job->b, "B", r->err, r->errlen);
+    if (!rc && two)
+        rc = xgo__srs_check(&r->a, &r->b, &r->m.srs, r->err, r->errlen);
+    else if (!rc)
+        r->m.srs = xgo__layer_srs(r->a.lyr);
+    if (rc)
+        return rc;
+    snprintf(r->rep->a_layer, sizeof r->rep->a_layer, "%s", r->a.name);
+    snprintf(r->rep->b_layer, sizeof r->rep->b_layer, "%s", r->b.name);
+    return XG_OK;
+}
+
+/* Reads the inputs into r->set, timed: an input that gives no element
+ * at all is an error naming what its features were. */
+static int read_inputs(struct run *r, GDALProgressFunc pf)
+{
+    const struct xg_op *op = r->job->op;
+    double t = xgo__now();
+    int rc = XG_OK, i;
+    for (i = 0; rc == XG_OK && i < op->ninputs; i++) {
+        struct xgo_src *s = i ? &r->b : &r->a;
+        rc = xgo__read(s, r->job, i, &r->set[i], r->rep, pf, r->sp[i],
+                       r->err, r->errlen);
+        if (!rc && r->set[i].n == 0)
+            rc = xgo__no_usable(op, i, s, 0, r->err, r->errlen);
     }
-    if (st->z_differ)
-        xgo__warn(job->quiet, "%s, layer '%s': %llu point%s at the (x, y) "
-                  "of another but with another z; merged, the z of the "
-                  "lowest FID kept", a->path, a->name,
-                  (unsigned long long)st->z_differ,
-                  st->z_differ == 1 ? "" : "s");
-    rep->triangles = t.n;
-    if (job->test_break && t.n) {       /* testing: a wrong triangle */
-        uint32_t v = t.v[0][1];
-        t.v[0][1] = t.v[0][2];
-        t.v[0][2] = v;
-    }
-    if (job->verify) {
-        char what[512];
-        t0 = xgo__now();
-        rc = op->check(ctx, pts, (const uint32_t(*)[3])t.v, t.n,
-                       &rep->verify);
-        rep->verify_seconds = xgo__now() - t0;
-        if (rc) {
-            xgo__fail(err, errlen, rc, "%s: verifying: %s", op->name,
-                      *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx)
-                                          : xg_strerror(rc));
-            goto done;
-        }
-        rep->verified = 1;
-        findings(&rep->verify, what, sizeof what);
-        if (*what) {
-            rc = xgo__fail(err, errlen, XG_EINVAL, "%s: --verify: the "
-                           "triangulation is wrong: %s (of %llu triangles); "
-                           "nothing written", op->name, what,
-                           (unsigned long long)rep->verify.triangles);
-            goto done;
-        }
-    }
-    if (keep) {
-        struct xgo_run_made m = {a, NULL, pts, NULL, &t, rep->has_z, srs};
-        if ((rc = xgo__kept_new(keep, job, &m, layer_name, err, errlen)) ==
-            XG_OK) {
-            rep->written = xgo__kept_count(*keep);
-            snprintf(rep->layer, sizeof rep->layer, "%s", layer_name);
-        }
-        goto done;
-    }
-    {
-        struct xgo_write_tri w = {job, dst, layer_name, lco, srs, pts, &t,
-                                  rep->has_z};
-        t0 = xgo__now();
-        rc = xgo__write_tri(&w, rep, sp_write ? GDALScaledProgress : NULL,
-                            sp_write, err, errlen);
-        rep->write_seconds = xgo__now() - t0;
-    }
-done:
-    xg_triangles_free(&t);
+    r->rep->a_features = r->a.nread;
+    r->rep->b_features = r->b.nread;
+    r->rep->read_seconds = xgo__now() - t;
+    r->m.has_z = r->rep->has_z;
     return rc;
 }
 
-/* xgo_job_run, or with keep (dst NULL) xgo__job_keep. */
+/* The core's context (r->ctx, owned by r): the dump of the inputs when
+ * asked, the threads, the memory, the GPUs, the progress relay. */
+static int make_ctx(struct run *r)
+{
+    const struct xgo_job *job = r->job;
+    int rc;
+    if (!(r->ctx = xg_ctx_new()))
+        return xgo__fail(r->err, r->errlen, XG_ENOMEM, "out of memory");
+    if (job->dump_path &&
+        (rc = xg_dump_write(r->ctx, job->dump_path, &r->set[0],
+                            &r->set[1])) != XG_OK)
+        return xgo__fail(r->err, r->errlen, rc, "%s", xg_ctx_errmsg(r->ctx));
+    if ((rc = xg_ctx_set_threads(r->ctx, job->threads)) != XG_OK)
+        return xgo__fail(r->err, r->errlen, rc, "%s", xg_ctx_errmsg(r->ctx));
+    xg_ctx_set_memory(r->ctx, job->memory);
+    if (job->ngpus &&
+        (rc = set_gpus(job, r->ctx, r->err, r->errlen)) != XG_OK)
+        return rc;
+    if (job->progress) {
+        r->rl.pa = r->sp[2];
+        r->rl.pf = GDALScaledProgress;
+        xg_ctx_set_progress(r->ctx, xgo__relay, &r->rl);
+    }
+    return XG_OK;
+}
+
+/* The operation's check on the run's records (job->verify), timed, its
+ * findings in rep->verify: a finding fails the run, nothing written. */
+static int verify(struct run *r)
+{
+    const struct xg_op *op = r->job->op;
+    struct xgo_report *rep = r->rep;
+    char what[512];
+    double t = xgo__now();
+    int rc = op->check(r->ctx, &r->set[0], op->ninputs > 1 ? &r->set[1]
+                                                           : NULL,
+                       r->m.records, &rep->verify);
+    rep->verify_seconds = xgo__now() - t;
+    if (rc)
+        return xgo__fail(r->err, r->errlen, rc, "%s: verifying: %s",
+                         op->name, *xg_ctx_errmsg(r->ctx)
+                                       ? xg_ctx_errmsg(r->ctx)
+                                       : xg_strerror(rc));
+    rep->verified = 1;
+    findings(&rep->verify, what, sizeof what);
+    if (*what)
+        return xgo__fail(r->err, r->errlen, XG_EINVAL, "%s: --verify: %s: "
+                         "%s (of %llu %s); nothing written", op->name,
+                         rep->verify.wrong, what, (unsigned long long)r->m.n,
+                         op->records);
+    return XG_OK;
+}
+
+/* The core on the sets (the shape's run), then what leaves the run
+ * nothing to write: an input whose every element the core skipped
+ * (degenerate), the check's findings (job->verify). */
+static int run_core(struct run *r)
+{
+    const struct xg_op *op = r->job->op;
+    const struct xg_stats *st = r->st;
+    int rc = r->sh->run(r->ctx, &r->m, r->st, r->rep, r->err, r->errlen);
+    int i;
+    for (i = 0; rc == XG_OK && i < op->ninputs; i++) {
+        uint64_t n = i ? st->b_count : st->a_count;
+        if ((i ? st->b_skipped : st->a_skipped) == n)
+            rc = xgo__no_usable(op, i, i ? &r->b : &r->a, n, r->err,
+                                r->errlen);
+    }
+    if (rc == XG_OK && r->job->verify)
+        rc = verify(r);
+    return rc;
+}
+
+/* The records written into dst's layer layer_name (timed), or kept in
+ * *keep (keep not NULL), named layer_name; then freed, written. */
+static int output(struct run *r, GDALDatasetH dst, const char *layer_name,
+                  char **lco, struct xgo_kept **keep, GDALProgressFunc pf)
+{
+    struct xgo_report *rep = r->rep;
+    double t;
+    int rc;
+    if (keep) {
+        rc = xgo__kept_new(keep, r->job, &r->m, layer_name, r->err,
+                           r->errlen);
+        if (rc == XG_OK) {
+            rep->written = xgo__kept_count(*keep);
+            snprintf(rep->layer, sizeof rep->layer, "%s", layer_name);
+        }
+        return rc;
+    }
+    t = xgo__now();
+    rc = r->sh->write(&r->m, dst, layer_name, lco, rep, pf, r->sp[3],
+                      r->err, r->errlen);
+    rep->write_seconds = xgo__now() - t;
+    r->sh->free_res(r->m.res);
+    r->m.res = NULL;
+    return rc;
+}
+
+/* xgo_job_run, or with keep (dst NULL) xgo__job_keep: the stages, in
+ * order, the first failure ending the run; dst closed at the end where
+ * the job says (job->close_dst), whatever the outcome. */
 static int job_run(const struct xgo_job *job, GDALDatasetH dst,
                    const char *layer_name, char **lco, struct xgo_kept **keep,
                    struct xg_stats *st, char *err, size_t errlen)
 {
-    struct xgo_src a, b;
-    struct xgo_report local = {0}, *rep = job->report ? job->report : &local;
-    struct xg_stats st_local;
-    struct xg_set set[2] = {{0}, {0}};
-    struct xg_contacts out = {0};
-    struct xg_opts core_opts;
-    struct xg_ctx *ctx = NULL;
-    OGRSpatialReferenceH srs = NULL;
-    struct xgo_relay rl = {job->progress, NULL};
+    struct xgo_report local = {0};
+    struct xg_stats own;      /* where the caller wants no figures */
+    struct run r;
     GDALProgressFunc pf = job->progress ? GDALScaledProgress : NULL;
-    void *sp[5] = {NULL, NULL, NULL, NULL, NULL};
-    const struct xg_op *op = job->op;
-    struct xgo_cap cap;       /* the run's warnings after the reads (the
-                                 reader caps its own) */
     int rc, k;
-    double t;
 
-    memset(&cap, 0, sizeof cap);
-    memset(&a, 0, sizeof a);
-    memset(&b, 0, sizeof b);
-    memset(rep, 0, sizeof *rep);
+    memset(&r, 0, sizeof r);
+    r.job = job;
+    r.sh = xgo_shape_of(job->op);
+    r.rep = job->report ? job->report : &local;
     if (!st)
-        st = &st_local;
+        st = &own;
+    r.st = st;
+    r.err = err;
+    r.errlen = errlen;
+    r.m = (struct xgo_run_made){job, &r.a, &r.b, r.set, NULL, NULL, 0, 0,
+                                NULL};
+    memset(r.rep, 0, sizeof *r.rep);
     memset(st, 0, sizeof *st);
     if (!dst && !keep)
         return xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
-    if (!op) {
-        char names[256];
-        xgo_op_list(names, sizeof names);
-        rc = xgo__fail(err, errlen, XG_EINVAL, "no operation (expected %s)",
-                       names);
+    if ((rc = refuse(job, layer_name, err, errlen)) != XG_OK)
         goto done;
-    }
-    if ((rc = xgo_options_check(job, err, errlen)) != XG_OK)
-        goto done;
-    if (job->regions) {
-        rc = xgo__fail(err, errlen, XG_EINVAL, "regions=%d: a run in "
-                       "regions goes through the exactgeo tool "
-                       "(--regions, mpirun), not this call", job->regions);
-        goto done;
-    }
-    if (!layer_name || !*layer_name) {
-        rc = xgo__fail(err, errlen, XG_EINVAL, "no output layer name");
-        goto done;
-    }
     for (k = 0; k < 5; k++)
-        sp[k] = progress_slice(job, k);
-
-    rc = xgo__src_open(&a, &job->a, "A", err, errlen);
-    if (!rc && op->ninputs > 1)
-        rc = xgo__src_open(&b, &job->b, "B", err, errlen);
-    if (!rc && op->ninputs > 1)
-        rc = xgo__srs_check(&a, &b, &srs, err, errlen);
-    else if (!rc)
-        srs = xgo__layer_srs(a.lyr);
-    if (rc)
+        r.sp[k] = progress_slice(job, k);
+    if ((rc = open_inputs(&r)) != XG_OK || (rc = read_inputs(&r, pf)) != XG_OK)
         goto done;
-    snprintf(rep->a_layer, sizeof rep->a_layer, "%s", a.name);
-    snprintf(rep->b_layer, sizeof rep->b_layer, "%s", b.name);
-
-    t = xgo__now();
-    rc = xgo__read(&a, job, 0, &set[0], rep, pf, sp[0], err, errlen);
-    if (!rc && set[0].n == 0)
-        rc = xgo__no_usable(op, 0, &a, 0, err, errlen);
-    if (!rc && op->ninputs > 1)
-        rc = xgo__read(&b, job, 1, &set[1], rep, pf, sp[1], err, errlen);
-    if (!rc && op->ninputs > 1 && set[1].n == 0)
-        rc = xgo__no_usable(op, 1, &b, 0, err, errlen);
-    rep->a_features = a.nread;
-    rep->b_features = b.nread;
-    rep->read_seconds = xgo__now() - t;
-    if (rc)
-        goto done;
-
-    xgo__cap_begin(&cap);
-    if (!(ctx = xg_ctx_new())) {
-        rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-        goto done;
-    }
-    if (job->dump_path &&
-        (rc = xg_dump_write(ctx, job->dump_path, &set[0], &set[1])) !=
-            XG_OK) {
-        xgo__fail(err, errlen, rc, "%s", xg_ctx_errmsg(ctx));
-        goto done;
-    }
-    if ((rc = xg_ctx_set_threads(ctx, job->threads)) != XG_OK) {
-        xgo__fail(err, errlen, rc, "%s", xg_ctx_errmsg(ctx));
-        goto done;
-    }
-    xg_ctx_set_memory(ctx, job->memory);
-    if (job->ngpus && (rc = set_gpus(job, ctx, err, errlen)) != XG_OK)
-        goto done;
-    if (job->progress) {
-        rl.pa = sp[2];
-        rl.pf = GDALScaledProgress;
-        xg_ctx_set_progress(ctx, xgo__relay, &rl);
-    }
-    if (op->output == XG_OUTPUT_TRIANGLES) {
-        rc = triangles(job, ctx, &a, &set[0], dst, layer_name, lco, keep,
-                       srs, st, rep, sp[3], err, errlen);
-        goto done;
-    }
-    core_opts = xgo__core_opts(job);
-    rc = op->run(ctx, &set[0], &set[1], &core_opts, &out, st);
-    if (rc) {
-        xgo__fail(err, errlen, rc, "%s: %s", op->name,
-                  *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx) : xg_strerror(rc));
-        goto done;
-    }
-    /* every element degenerate: the core skipped them all */
-    if (st->a_skipped == st->a_count) {
-        rc = xgo__no_usable(op, 0, &a, st->a_count, err, errlen);
-        goto done;
-    }
-    if (st->b_skipped == st->b_count) {
-        rc = xgo__no_usable(op, 1, &b, st->b_count, err, errlen);
-        goto done;
-    }
-    if (keep) {
-        struct xgo_run_made m = {&a, &b, set, &out, NULL, 0, srs};
-        if ((rc = xgo__kept_new(keep, job, &m, layer_name, err, errlen)) ==
-            XG_OK) {
-            rep->written = xgo__kept_count(*keep);
-            snprintf(rep->layer, sizeof rep->layer, "%s", layer_name);
-        }
-        goto done;
-    }
-    {
-        struct xgo_write w = {job,  op->dim,     dst,         layer_name,
-                              lco,  srs,         &a,          &b,
-                              &set[0], set[1].fid, set[1].sub, &out,
-                              NULL, NULL};
-        t = xgo__now();
-        rc = xgo__write(&w, rep, pf, sp[3], err, errlen);
-        rep->write_seconds = xgo__now() - t;
-    }
-
+    xgo__cap_begin(&r.cap);
+    if ((rc = make_ctx(&r)) == XG_OK && (rc = run_core(&r)) == XG_OK)
+        rc = output(&r, dst, layer_name, lco, keep, pf);
 done:
     /* kept: the features are made when read; the bar ends here */
-    if (keep && rc == XG_OK && sp[3])
-        GDALScaledProgress(1.0, NULL, sp[3]);
+    if (keep && rc == XG_OK && r.sp[3])
+        GDALScaledProgress(1.0, NULL, r.sp[3]);
     if (job->close_dst && dst)
-        rc = xgo__close_dst(dst, rc, rep, sp[4], err, errlen);
-    xgo__cap_end(&cap);
-    xg_ctx_free(ctx);
-    xg_contacts_free(&out);
-    xg_set_free(&set[0]);
-    xg_set_free(&set[1]);
-    xgo__src_close(&a);
-    xgo__src_close(&b);
+        rc = xgo__close_dst(dst, rc, r.rep, r.sp[4], err, errlen);
+    xgo__cap_end(&r.cap);
+    xg_ctx_free(r.ctx);
+    if (r.sh)
+        r.sh->free_res(r.m.res);
+    xg_set_free(&r.set[0]);
+    xg_set_free(&r.set[1]);
+    xgo__src_close(&r.a);
+    xgo__src_close(&r.b);
     for (k = 0; k < 5; k++)
-        if (sp[k])
-            GDALDestroyScaledProgress(sp[k]);
+        if (r.sp[k])
+            GDALDestroyScaledProgress(r.sp[k]);
     return rc;
 }
 

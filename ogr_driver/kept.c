@@ -18,22 +18,17 @@
 #include "xgo_internal.h"
 
 struct xgo_kept {
-    const struct xg_op *op;
+    const struct xgo_shape *sh; /* the operation's shape's row          */
     struct xgo_job job;       /* the job's options (tin), for the open */
     struct xgo_src a, b;      /* datasets closed; the copied attributes
                                  kept (xgo__src_feature_of)            */
     struct xg_set set[2];
-    struct xg_contacts c;
-    struct xg_triangles t;
-    struct xgo_write w;       /* contacts: the writer's view           */
-    struct xgo_out out;
-    struct xgo_write_tri wt;  /* triangles                             */
-    struct xgo_tri_out tout;
+    struct xgo_run_made m;    /* the run, its records (m.res), pointing
+                                 at the members above                  */
     OGRFeatureDefnH defn;     /* referenced                            */
     OGRSpatialReferenceH srs; /* the layer's (defn's); not owned       */
     size_t n;                 /* features                              */
-    OGREnvelope env;
-    int has_env;
+    struct xgo_extent ext;
     CPLMutex *lock;           /* one feature made at a time: the copied
                                  attributes are read from shared
                                  features                              */
@@ -47,48 +42,25 @@ struct xgo_kept {
         memset((from), 0, sizeof *(from));                                 \
     } while (0)
 
-static void grow(OGREnvelope *e, int *has, double x, double y)
+void xgo__extent_add(struct xgo_extent *e, double x, double y)
 {
-    if (!*has) {
-        e->MinX = e->MaxX = x;
-        e->MinY = e->MaxY = y;
-        *has = 1;
+    if (!e->has) {
+        e->env.MinX = e->env.MaxX = x;
+        e->env.MinY = e->env.MaxY = y;
+        e->has = 1;
         return;
     }
-    e->MinX = x < e->MinX ? x : e->MinX;
-    e->MaxX = x > e->MaxX ? x : e->MaxX;
-    e->MinY = y < e->MinY ? y : e->MinY;
-    e->MaxY = y > e->MaxY ? y : e->MaxY;
-}
-
-/* The extent of the geometries the features will have (what OGR's
- * GetExtent of the written layer gives). */
-static void extent(struct xgo_kept *k)
-{
-    size_t i;
-    if (k->op->output == XG_OUTPUT_TRIANGLES) {
-        for (i = 0; i < k->t.n; i++) {
-            int j;
-            for (j = 0; j < 3; j++) {
-                const double *p = k->set[0].xyz + 3 * (size_t)k->t.v[i][j];
-                grow(&k->env, &k->has_env, p[0], p[1]);
-            }
-        }
-        return;
-    }
-    for (i = 0; i < k->c.n; i++) {
-        const struct xg_contact *x = &k->c.v[i];
-        grow(&k->env, &k->has_env, x->p[0], x->p[1]);
-        if (x->kind == XG_KIND_OVERLAP)
-            grow(&k->env, &k->has_env, x->q[0], x->q[1]);
-    }
+    e->env.MinX = x < e->env.MinX ? x : e->env.MinX;
+    e->env.MaxX = x > e->env.MaxX ? x : e->env.MaxX;
+    e->env.MinY = y < e->env.MinY ? y : e->env.MinY;
+    e->env.MaxY = y > e->env.MaxY ? y : e->env.MaxY;
 }
 
 /* The layer's definition: the writer's layer made in an empty MEM
- * dataset, then the dataset closed (no dataset outlives the open: GDAL
- * may close them in any order at exit). */
+ * dataset (the shape's define), then the dataset closed (no dataset
+ * outlives the open: GDAL may close them in any order at exit). */
 static int make_defn(struct xgo_kept *k, const char *layer_name,
-                     OGRSpatialReferenceH srs, char *err, size_t errlen)
+                     char *err, size_t errlen)
 {
     GDALDriverH drv = GDALGetDriverByName("Memory");
     GDALDatasetH mem;
@@ -101,18 +73,7 @@ static int make_defn(struct xgo_kept *k, const char *layer_name,
     if (!mem)
         return xgo__fail(err, errlen, XG_EIO, "cannot create a Memory "
                          "dataset: %s", xgo__gdal_msg("driver error"));
-    if (k->op->output == XG_OUTPUT_TRIANGLES) {
-        k->wt.dst = mem;
-        k->wt.srs = srs;
-        rc = xgo__tri_open(&k->wt, &k->tout, err, errlen);
-        lyr = k->tout.lyr;
-    } else {
-        k->w.dst = mem;
-        k->w.srs = srs;
-        rc = xgo__out_open(&k->w, &k->out, layer_name,
-                           xgo__contact_type(&k->w, 0), err, errlen);
-        lyr = k->out.lyr;
-    }
+    rc = k->sh->define(&k->m, mem, layer_name, &lyr, &k->n, err, errlen);
     if (rc == XG_OK) {
         k->defn = OGR_L_GetLayerDefn(lyr);
         OGR_FD_Reference(k->defn);
@@ -121,13 +82,30 @@ static int make_defn(struct xgo_kept *k, const char *layer_name,
                                                                     0));
     }
     GDALClose(mem);
-    /* nothing of the dataset, the job or the inputs' layers is used
-     * from here on */
-    k->wt.dst = k->w.dst = NULL;
-    k->wt.srs = k->w.srs = NULL;
-    k->wt.job = k->w.job = NULL;
-    k->tout.lyr = k->out.lyr = NULL;
+    /* nothing of the dataset or the inputs' layers is used from here
+     * on */
+    k->m.srs = NULL;
     return rc;
+}
+
+/* Takes over what m names into k (each left zeroed), m's pointers
+ * turned to k's own copies; m->res is k's from here on. */
+static void take(struct xgo_kept *k, const struct xgo_job *job,
+                 struct xgo_run_made *m)
+{
+    int i;
+    k->job = *job;
+    MOVE(k->a, m->a);
+    MOVE(k->b, m->b);
+    for (i = 0; i < job->op->ninputs; i++)
+        MOVE(k->set[i], &m->set[i]);
+    k->m = *m;
+    k->m.job = &k->job;
+    k->m.a = &k->a;
+    k->m.b = &k->b;
+    k->m.set = k->set;
+    m->res = NULL;
+    m->records = NULL;
 }
 
 int xgo__kept_new(struct xgo_kept **out, const struct xgo_job *job,
@@ -142,27 +120,9 @@ int xgo__kept_new(struct xgo_kept **out, const struct xgo_job *job,
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
     }
     CPLReleaseMutex(k->lock);           /* created held */
-    k->op = job->op;
-    k->job = *job;
-    MOVE(k->a, m->a);
-    if (m->b)
-        MOVE(k->b, m->b);
-    for (i = 0; i < job->op->ninputs; i++)
-        MOVE(k->set[i], &m->set[i]);
-    if (job->op->output == XG_OUTPUT_TRIANGLES) {
-        MOVE(k->t, m->t);
-        k->wt = (struct xgo_write_tri){&k->job, NULL, layer_name, NULL,
-                                       NULL, &k->set[0], &k->t, m->has_z};
-        k->n = job->tin ? 1 : k->t.n;
-    } else {
-        MOVE(k->c, m->c);
-        k->w = (struct xgo_write){&k->job, job->op->dim, NULL, layer_name,
-                                  NULL, NULL, &k->a, &k->b, &k->set[0],
-                                  k->set[1].fid, k->set[1].sub, &k->c, NULL,
-                                  NULL};
-        k->n = k->c.n;
-    }
-    rc = make_defn(k, layer_name, m->srs, err, errlen);
+    k->sh = xgo_shape_of(job->op);
+    take(k, job, m);
+    rc = make_defn(k, layer_name, err, errlen);
     /* the inputs' datasets go; their copied attributes stay */
     for (i = 0; i < 2; i++) {
         struct xgo_src *s = i ? &k->b : &k->a;
@@ -175,9 +135,10 @@ int xgo__kept_new(struct xgo_kept **out, const struct xgo_job *job,
         xgo__kept_free(k);
         return rc;
     }
-    extent(k);
-    /* contacts need the elements' ids only: their coordinates go */
-    if (job->op->output == XG_OUTPUT_CONTACTS)
+    k->sh->extent(&k->m, &k->ext);
+    /* where the features need the elements' ids only, their
+     * coordinates go */
+    if (!k->sh->keeps_xyz)
         for (i = 0; i < 2; i++) {
             free(k->set[i].xyz);
             k->set[i].xyz = NULL;
@@ -198,9 +159,9 @@ OGRFeatureDefnH xgo__kept_defn(const struct xgo_kept *k)
 
 int xgo__kept_extent(const struct xgo_kept *k, OGREnvelope *env)
 {
-    if (k->has_env)
-        *env = k->env;
-    return k->has_env;
+    if (k->ext.has)
+        *env = k->ext.env;
+    return k->ext.has;
 }
 
 OGRFeatureH xgo__kept_feature(struct xgo_kept *k, size_t i)
@@ -211,18 +172,11 @@ OGRFeatureH xgo__kept_feature(struct xgo_kept *k, size_t i)
     if (i >= k->n)
         return NULL;
     CPLAcquireMutex(k->lock, 1e9);
-    if (k->op->output == XG_OUTPUT_CONTACTS)
-        f = xgo__contact_feature(&k->w, &k->out, k->defn, &k->c.v[i], err,
-                                 sizeof err);
-    else if (k->job.tin)
-        f = xgo__tin_feature(&k->wt, k->defn);
-    else
-        f = xgo__triangle_feature(&k->wt, &k->tout, k->defn, i);
+    f = k->sh->feature(&k->m, k->defn, i, err, sizeof err);
     CPLReleaseMutex(k->lock);
     if (!f) {
         CPLError(CE_Failure, CPLE_AppDefined, "EXACTGEO: feature %zu: %s", i,
-                 k->op->output == XG_OUTPUT_CONTACTS ? err
-                                                     : "cannot build the TIN");
+                 err);
         return NULL;
     }
     /* as a layer's CreateFeature does: the FID, the layer's CRS */
@@ -237,11 +191,10 @@ void xgo__kept_free(struct xgo_kept *k)
 {
     if (!k)
         return;
-    xgo__out_free(&k->out);
+    if (k->sh)
+        k->sh->free_res(k->m.res);
     if (k->defn)
         OGR_FD_Release(k->defn);
-    xg_contacts_free(&k->c);
-    xg_triangles_free(&k->t);
     xg_set_free(&k->set[0]);
     xg_set_free(&k->set[1]);
     xgo__src_close(&k->a);

@@ -10,8 +10,11 @@ ogr_driver_libxgogr_la_SOURCES = \
 	ogr_driver/read_solid.c ogr_driver/read_csv.c \
 	ogr_driver/warn.c ogr_driver/group.c \
 	ogr_driver/write.c ogr_driver/write_tri.c ogr_driver/kept.c \
+	ogr_driver/xgo_shape.h ogr_driver/shapes.c ogr_driver/shape_contacts.c \
+	ogr_driver/shape_triangles.c \
 	ogr_driver/job.c ogr_driver/stats.c \
-	ogr_driver/xgo_options.c ogr_driver/ops_json.c ogr_driver/progress.c
+	ogr_driver/xgo_options.c ogr_driver/open_options.c ogr_driver/ops_json.c \
+	ogr_driver/progress.c
 ogr_driver_libxgogr_la_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 ogr_driver_libxgogr_la_LIBADD = $(GDAL_LIBS)
 endif

@@ -24,6 +24,8 @@ static void words(FILE *f, const char *text)
     fputc(']', f);
 }
 
+/* Input i of op as a JSON object: role, element, texts, the geometries
+ * its reader takes, its index field, whether it must be closed. */
 static void input(FILE *f, const struct xg_op *op, int i)
 {
     const struct xg_op_input *in = &op->in[i];
@@ -45,15 +47,8 @@ static void input(FILE *f, const struct xg_op *op, int i)
     fputc('}', f);
 }
 
-/* ", \"name\"" for an input's index field; nothing when it has none. */
-static void sub_field(FILE *f, const char *name)
-{
-    if (!name)
-        return;
-    fprintf(f, ", ");
-    xgo__json_str(f, name);
-}
-
+/* Contract in xgo.h; the output's fields and geometries come from the
+ * operation's shape (xgo_shape.h). */
 int xgo_ops_write_json(FILE *f)
 {
     size_t i, n = xg_op_count();
@@ -82,23 +77,9 @@ int xgo_ops_write_json(FILE *f)
                 xgo__json_str(f, xg_kind_name(k, op->dim));
                 first = 0;
             }
-        if (op->output == XG_OUTPUT_TRIANGLES) {
-            /* write_tri.c: the vertices' FIDs (and their parts, when
-             * MultiPoints of several points occur), one polygon each */
-            fprintf(f, "], \"fields\": [\"" XGO_FIELD_V0 "\", \"" XGO_FIELD_V1
-                       "\", \"" XGO_FIELD_V2 "\"], \"output\": [\"polygon\"]");
-        } else {
-            /* the output's fixed fields, as write.c makes them */
-            fprintf(f, "], \"fields\": [\"" XGO_FIELD_A_FID "\"");
-            sub_field(f, op->in[0].sub_field);
-            fprintf(f, ", \"" XGO_FIELD_B_FID "\"");
-            sub_field(f, op->in[1].sub_field);
-            fprintf(f, ", \"" XGO_FIELD_KIND "\"]");
-            /* the records' geometries (write.c): lines only for
-             * overlaps */
-            fprintf(f, ", \"output\": [\"point\"%s]",
-                    (op->kinds >> XG_KIND_OVERLAP) & 1u ? ", \"line\"" : "");
-        }
+        fputc(']', f);
+        /* the output's fixed fields and geometries: its writer's */
+        xgo_shape_of(op)->json_output(f, op);
         /* --verify (verify=yes) applies */
         fprintf(f, ", \"verify\": %s", op->check ? "true" : "false");
         fprintf(f, ",\n   \"layer\": ");

@@ -1,10 +1,12 @@
 /*
  * stats.c -- the figures of a run as one JSON object (--stats).  The
- * contacts by kind list the kinds of the operation (struct xg_op.kinds).
- * An operation of one input has no "b" nor B counts; one that gives
- * triangles has "triangles", "z_differ" and "verify" (the check's
- * findings, or null without --verify) instead of "contacts".  A run in
- * regions (mpi/) adds "ranks", "regions" and "per_rank".
+ * keys come from the operation's entry: its inputs' counts (an
+ * operation of one input has no "b" nor B counts), its work counters
+ * (xg_op.counters), its records' section by their shape (xgo_shape.h:
+ * "contacts" by the operation's kinds; "z_differ" and "triangles"), and
+ * where it has a check, "verify" (the check's counts, or null without
+ * --verify).  A run in regions (mpi/) adds "ranks", "regions" and
+ * "per_rank".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -26,6 +28,7 @@ void xgo__json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* "  \"a\": {...}," for an input: its path, layer, filter, features. */
 static void input(FILE *f, const char *key, const struct xgo_input *in,
                   const char *layer, uint64_t features, const char *more)
 {
@@ -62,24 +65,10 @@ static void partition(FILE *f, const struct xgo_report *rep)
     fprintf(f, "\n  ],\n");
 }
 
-int xgo_stats_write_json(const char *path, const struct xgo_job *job,
-                         const struct xg_stats *st,
-                         const struct xgo_report *rep, char *err,
-                         size_t errlen)
+/* The run's setting: operation, engine, threads, GPUs, grid. */
+static void setting(FILE *f, const struct xg_op *op,
+                    const struct xg_stats *st)
 {
-    FILE *f;
-    const struct xg_op *op = job->op;
-    const struct xg_counters *c = &st->cnt;
-    double core = 0.0;
-    int k;
-    uint64_t total = 0;
-
-    if (!op)
-        return xgo__fail(err, errlen, XG_EINVAL, "%s: no operation", path);
-    if (!(f = fopen(path, "w")))
-        return xgo__fail(err, errlen, XG_EIO, "%s: cannot create: %s", path,
-                         strerror(errno));
-    errno = 0;    /* a failing write below sets it */
     fprintf(f, "{\n  \"operation\": ");
     xgo__json_str(f, op->name);
     fprintf(f, ",\n  \"engine\": ");
@@ -87,8 +76,14 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
     fprintf(f, ",\n  \"threads\": %d,\n  \"gpus\": %d,\n  \"grid\": [%d, "
             "%d, %d],\n", st->threads, st->gpus, st->grid[0], st->grid[1],
             st->grid[2]);
-    if (rep->ranks > 0)
-        partition(f, rep);
+}
+
+/* The inputs: each one's source, its elements' count, and what the
+ * reader and the core skipped of them. */
+static void inputs(FILE *f, const struct xgo_job *job,
+                   const struct xg_stats *st, const struct xgo_report *rep)
+{
+    const struct xg_op *op = job->op;
     input(f, "a", &job->a, rep->a_layer, rep->a_features, "");
     if (op->ninputs > 1)
         input(f, "b", &job->b, rep->b_layer, rep->b_features, "");
@@ -117,18 +112,20 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
     fprintf(f, "},\n");
     fprintf(f, "  \"triangulated_polygons\": %llu,\n",
             (unsigned long long)rep->triangulated);
-    /* the core's three work counts; their meaning for triangles
-     * (exactgeo.h, xg_delaunay): triangulations built (cpu: strips,
-     * retries counted), triangles built in them, triangles whose circle
-     * needed another pass */
-    fprintf(f, op->output == XG_OUTPUT_TRIANGLES
-                   ? "  \"triangulations\": %llu,\n  \"triangles_built\": "
-                     "%llu,\n  \"deferred_triangles\": %llu,\n"
-                   : "  \"candidate_pairs\": %llu,\n  \"bbox_pairs\": %llu,\n"
-                     "  \"deferred_pairs\": %llu,\n",
-            (unsigned long long)st->candidates,
-            (unsigned long long)st->bbox_pairs,
-            (unsigned long long)st->deferred);
+}
+
+/* The core's work: the operation's named counters (their meaning is
+ * its engines'), then the predicates and constructions. */
+static void work(FILE *f, const struct xg_op *op, const struct xg_stats *st)
+{
+    const struct xg_counters *c = &st->cnt;
+    int k;
+    for (k = 0; k < XG_OP_COUNTERS && op->counters[k].key; k++) {
+        uint64_t v;
+        memcpy(&v, (const char *)st + op->counters[k].offset, sizeof v);
+        fprintf(f, "  \"%s\": %llu,\n", op->counters[k].key,
+                (unsigned long long)v);
+    }
     fprintf(f, "  \"predicates\": %llu,\n"
                "  \"predicate_filter_failures\": %llu,\n"
                "  \"exact_evaluations\": %llu,\n  \"constructions\": %llu,\n"
@@ -142,43 +139,30 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
             (unsigned long long)c->construct_ld,
             (unsigned long long)c->construct_dd,
             (unsigned long long)c->construct_exact);
-    if (op->output == XG_OUTPUT_TRIANGLES) {
-        const struct xg_delaunay_report *v = &rep->verify;
-        fprintf(f, "  \"z_differ\": %llu,\n  \"triangles\": %llu,\n",
-                (unsigned long long)st->z_differ,
-                (unsigned long long)rep->triangles);
-        if (rep->verified)
-            fprintf(f, "  \"verify\": {\"points\": %llu, \"triangles\": %llu, "
-                       "\"hull_vertices\": %llu, \"bad_index\": %llu, "
-                       "\"not_ccw\": %llu, \"bad_edges\": %llu, "
-                       "\"missing\": %llu, \"count_off\": %llu, "
-                       "\"not_delaunay\": %llu, \"not_canonical\": %llu},\n",
-                    (unsigned long long)v->points,
-                    (unsigned long long)v->triangles,
-                    (unsigned long long)v->hull_vertices,
-                    (unsigned long long)v->bad_index,
-                    (unsigned long long)v->not_ccw,
-                    (unsigned long long)v->bad_edges,
-                    (unsigned long long)v->missing,
-                    (unsigned long long)v->count_off,
-                    (unsigned long long)v->not_delaunay,
-                    (unsigned long long)v->not_canonical);
-        else
-            fprintf(f, "  \"verify\": null,\n");
-        fprintf(f, "  \"features_written\": %llu,\n",
-                (unsigned long long)rep->written);
-    } else {
-        fprintf(f, "  \"contacts\": {");
-        for (k = 0; k < XG_KIND_COUNT; k++) {
-            if (!((op->kinds >> k) & 1u))
-                continue;
-            fprintf(f, "\"%s\": %llu, ", xg_kind_name(k, op->dim),
-                    (unsigned long long)st->contacts[k]);
-            total += st->contacts[k];
-        }
-        fprintf(f, "\"total\": %llu},\n  \"features_written\": %llu,\n",
-                (unsigned long long)total, (unsigned long long)rep->written);
+}
+
+/* "verify": the check's counts by their keys, or null when it did not
+ * run (--verify not given). */
+static void verified(FILE *f, const struct xgo_report *rep)
+{
+    int k;
+    if (!rep->verified) {
+        fprintf(f, "  \"verify\": null,\n");
+        return;
     }
+    fprintf(f, "  \"verify\": {");
+    for (k = 0; k < rep->verify.n; k++)
+        fprintf(f, "%s\"%s\": %llu", k ? ", " : "", rep->verify.v[k].key,
+                (unsigned long long)rep->verify.v[k].n);
+    fprintf(f, "},\n");
+}
+
+/* The output layers, and the seconds of each stage. */
+static void output(FILE *f, const struct xg_op *op,
+                   const struct xg_stats *st, const struct xgo_report *rep)
+{
+    double core = 0.0;
+    int k;
     fprintf(f, "  \"output\": {\"layer\": ");
     xgo__json_str(f, rep->layer);
     fprintf(f, ", \"lines_layer\": ");
@@ -199,6 +183,33 @@ int xgo_stats_write_json(const char *path, const struct xgo_job *job,
             rep->write_seconds, rep->close_seconds,
             rep->read_seconds + core + rep->verify_seconds +
                 rep->write_seconds + rep->close_seconds);
+}
+
+int xgo_stats_write_json(const char *path, const struct xgo_job *job,
+                         const struct xg_stats *st,
+                         const struct xgo_report *rep, char *err,
+                         size_t errlen)
+{
+    FILE *f;
+    const struct xg_op *op = job->op;
+
+    if (!op)
+        return xgo__fail(err, errlen, XG_EINVAL, "%s: no operation", path);
+    if (!(f = fopen(path, "w")))
+        return xgo__fail(err, errlen, XG_EIO, "%s: cannot create: %s", path,
+                         strerror(errno));
+    errno = 0;    /* a failing write below sets it */
+    setting(f, op, st);
+    if (rep->ranks > 0)
+        partition(f, rep);
+    inputs(f, job, st, rep);
+    work(f, op, st);
+    xgo_shape_of(op)->stats_records(f, job, st, rep);
+    if (op->check)
+        verified(f, rep);
+    fprintf(f, "  \"features_written\": %llu,\n",
+            (unsigned long long)rep->written);
+    output(f, op, st, rep);
     /* a failed write shows at fflush (or earlier, in ferror) */
     if (fflush(f) != 0 || ferror(f)) {
         int e = errno ? errno : EIO;

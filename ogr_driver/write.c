@@ -1,5 +1,6 @@
 /*
- * write.c -- contacts to OGR features.
+ * write.c -- contacts to OGR features: the writer of shape
+ * XG_SHAPE_CONTACTS (shape_contacts.c; segtri, redblue, inside).
  *
  * Fields: a_fid, a_seg, b_fid, b_tri (the operation's sub_field names:
  * b_seg for redblue, a_part for inside; none where the entry has NULL,

@@ -1,6 +1,6 @@
 /*
- * write_tri.c -- triangles to OGR features (xg_op.output
- * XG_OUTPUT_TRIANGLES: delaunay).
+ * write_tri.c -- triangles to OGR features: the writer of shape
+ * XG_SHAPE_TRIANGLES (shape_triangles.c; delaunay).
  *
  * One Polygon per triangle, in the core's order (ascending vertex
  * indices): its ring v0, v1, v2, v0, counter-clockwise in (x, y), with

@@ -91,7 +91,7 @@ struct xgo_report {
                                  carries it                            */
     int verified;             /* job->verify ran: verify holds its
                                  findings                              */
-    struct xg_delaunay_report verify;
+    struct xg_check_report verify; /* the operation's check (xg_op.check) */
     double read_seconds, write_seconds;
     double close_seconds;     /* closing dst (job->close_dst), else 0  */
     double verify_seconds;    /* the check (job->verify), else 0       */
@@ -170,7 +170,7 @@ struct xgo_job {
 #define XGO_FIELD_B_FID "b_fid"
 #define XGO_FIELD_KIND  "kind"
 
-/* The fixed fields of a triangle (xg_op.output XG_OUTPUT_TRIANGLES): the
+/* The fixed fields of a triangle (shape XG_SHAPE_TRIANGLES): the
  * FIDs of its three input points, in the ring's order; when some feature
  * gave more than one point (a MultiPoint of several), also each point's
  * index in its feature, "v0_part", "v1_part", "v2_part". */

@@ -8,6 +8,7 @@
 #include <ogr_api.h>
 #include <ogr_srs_api.h>
 #include "xgo.h"
+#include "xgo_shape.h"
 
 /* A monotonic clock in seconds (progress.c). */
 double xgo__now(void);
@@ -27,6 +28,17 @@ int xgo__fail(char *err, size_t errlen, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+
+/* The inputs' open options (open_options.c): adds "NAME=VALUE" to
+ * job->open_given[k] (0: oo, 1: aoo, 2: boo), a copy, replacing one of
+ * the same NAME there (GDAL's names are case-insensitive), then merges
+ * each input's list (job->open_lists[i], job->{a,b}.open_options: its
+ * own, then oo's of other names).  XG_EINVAL for a value without NAME=,
+ * XG_ENOMEM.  xgo__open_options_free frees them all and clears the
+ * inputs' lists that pointed there. */
+int xgo__open_option_set(struct xgo_job *job, int k, const char *value,
+                         char *err, size_t errlen);
+void xgo__open_options_free(struct xgo_job *job);
 
 /* Writes s to f as a JSON string, quoted and escaped (stats.c). */
 void xgo__json_str(FILE *f, const char *s);
@@ -200,7 +212,8 @@ OGRSpatialReferenceH xgo__layer_srs(OGRLayerH lyr);
 int xgo__srs_check(const struct xgo_src *a, const struct xgo_src *b,
                    OGRSpatialReferenceH *srs, char *err, size_t errlen);
 
-/* Writes the contacts (see xgo_job_run). */
+/* Writes the contacts (the writer of shape XG_SHAPE_CONTACTS; see
+ * xgo_job_run). */
 struct xgo_write {
     const struct xgo_job *job;
     int dim;                  /* job->op->dim */
@@ -281,7 +294,8 @@ int xgo__write_step(const struct xgo_job *job, GDALDatasetH dst, size_t i,
 int xgo__write_end(GDALDatasetH dst, int tx, int rc, char *err,
                    size_t errlen);
 
-/* Writes triangles (xg_op.output XG_OUTPUT_TRIANGLES; see xgo_job_run):
+/* Writes triangles (the writer of shape XG_SHAPE_TRIANGLES; see
+ * xgo_job_run):
  * one Polygon per triangle of t, its ring t's vertices of pts then the
  * first again, PolygonZ when has_z, fields v0, v1, v2 (the points'
  * fids) and, when some point has sub > 0, v0_part, v1_part, v2_part. */
@@ -329,23 +343,12 @@ OGRFeatureH xgo__tin_feature(const struct xgo_write_tri *w,
  * any thread may make features of it at the same time. */
 struct xgo_kept;
 
-/* What a run made, for xgo__kept_new to take over: the inputs opened (b
- * NULL for an operation of one input), their sets (ninputs of them), the
- * contacts or the triangles, whether the points had Z (triangles), the
- * inputs' CRS (a's layer's; NULL: none). */
-struct xgo_run_made {
-    struct xgo_src *a, *b;
-    struct xg_set *set;
-    struct xg_contacts *c;
-    struct xg_triangles *t;
-    int has_z;
-    OGRSpatialReferenceH srs;
-};
-/* Takes over what m names (each left zeroed: its owner's free does
- * nothing), closes the inputs' datasets, frees the contacts' elements'
- * coordinates, and makes the layer's definition (named layer_name, as
- * the writers make it).  *out: free with xgo__kept_free.  XG_OK or an
- * error, with nothing kept. */
+/* Takes over what m names (its inputs, their sets and its records,
+ * each left zeroed: its owner's free does nothing), closes the inputs'
+ * datasets, frees the elements' coordinates where the shape's features
+ * need their ids only, and makes the layer's definition (named
+ * layer_name, as the shape's writer makes it).  *out: free with
+ * xgo__kept_free.  XG_OK or an error, with nothing kept. */
 int xgo__kept_new(struct xgo_kept **out, const struct xgo_job *job,
                   struct xgo_run_made *m, const char *layer_name, char *err,
                   size_t errlen);

@@ -1,8 +1,9 @@
 /*
  * xgo_options.c -- the run options shared by the exactgeo tool and the
  * EXACTGEO: connection strings (keys and contract in xgo.h): one parser,
- * so that both validate alike and say the same.  Calls no GDAL function
- * (the connection string's tests link it without GDAL).
+ * so that both validate alike and say the same; the inputs' open options
+ * are open_options.c's.  Calls no GDAL function (the connection string's
+ * tests link it without GDAL).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -413,84 +414,6 @@ static int set_copy(struct xgo_job *job, int i, const char *value,
     return XG_OK;
 }
 
-/* The length of the NAME of "NAME=VALUE", 0 when it has none. */
-static size_t option_name(const char *opt)
-{
-    const char *eq = strchr(opt, '=');
-    return eq ? (size_t)(eq - opt) : 0;
-}
-
-/* Whether list (NULL-terminated, may be NULL) holds an option named as
- * opt is (GDAL's names are case-insensitive); its index in *at. */
-static int option_in(char *const *list, const char *opt, size_t *at)
-{
-    size_t k, n = option_name(opt);
-    for (k = 0; list && list[k]; k++)
-        if (option_name(list[k]) == n && strncasecmp(list[k], opt, n) == 0) {
-            *at = k;
-            return 1;
-        }
-    return 0;
-}
-
-/* Input i's open options into job->open_lists[i] (its own, then oo's of
- * other names) and job->{a,b}.open_options. */
-static int merge_open(struct xgo_job *job, int i)
-{
-    char **own = job->open_given[1 + i], **both = job->open_given[0];
-    size_t n = 0, k, at;
-    const char **v;
-    for (k = 0; own && own[k]; k++)
-        n++;
-    for (k = 0; both && both[k]; k++)
-        n++;
-    if (!(v = malloc((n + 1) * sizeof *v)))
-        return XG_ENOMEM;
-    n = 0;
-    for (k = 0; own && own[k]; k++)
-        v[n++] = own[k];
-    for (k = 0; both && both[k]; k++)
-        if (!option_in(own, both[k], &at))
-            v[n++] = both[k];
-    v[n] = NULL;
-    free(job->open_lists[i]);
-    job->open_lists[i] = v;
-    (i == 0 ? &job->a : &job->b)->open_options = v;
-    return XG_OK;
-}
-
-/* Adds "NAME=VALUE" to open_given[k] (0: oo, 1: aoo, 2: boo), a copy,
- * replacing one of the same NAME there, then the inputs' lists. */
-static int set_open(struct xgo_job *job, int k, const char *value, char *err,
-                    size_t errlen)
-{
-    char **list = job->open_given[k], *copy;
-    size_t at;
-    if (option_name(value) == 0)
-        return BAD("bad open option '%s' (expected NAME=VALUE)", value);
-    if (!(copy = strdup(value)))
-        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-    if (option_in(list, value, &at)) {
-        free(list[at]);
-        list[at] = copy;
-    } else {
-        size_t n = 0;
-        char **grown;
-        while (list && list[n])
-            n++;
-        if (!(grown = realloc(list, (n + 2) * sizeof *grown))) {
-            free(copy);
-            return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-        }
-        grown[n] = copy;
-        grown[n + 1] = NULL;
-        job->open_given[k] = grown;
-    }
-    if (merge_open(job, 0) || merge_open(job, 1))
-        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-    return XG_OK;
-}
-
 int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
                    char *err, size_t errlen)
 {
@@ -560,8 +483,8 @@ int xgo_option_set(struct xgo_job *job, const char *key, const char *value,
             return xgo_options_check(job, err, errlen);
         case OPEN_OPTION:
             /* oo's input 2 is list 0; aoo's 0 is 1; boo's 1 is 2 */
-            if ((v = set_open(job, (keys[k].input + 1) % 3, value, err,
-                              errlen)))
+            if ((v = xgo__open_option_set(job, (keys[k].input + 1) % 3,
+                                          value, err, errlen)))
                 return v;
             return xgo_options_check(job, err, errlen);
         case GROUP:
@@ -610,17 +533,6 @@ void xgo_options_free(struct xgo_job *job)
         }
         free(job->copy_lists[i]);
         job->copy_lists[i] = NULL;
-        if (in->open_options ==
-            (const char *const *)job->open_lists[i])
-            in->open_options = NULL;
-        free(job->open_lists[i]);
-        job->open_lists[i] = NULL;
     }
-    for (i = 0; i < 3; i++) {
-        size_t k;
-        for (k = 0; job->open_given[i] && job->open_given[i][k]; k++)
-            free(job->open_given[i][k]);
-        free(job->open_given[i]);
-        job->open_given[i] = NULL;
-    }
+    xgo__open_options_free(job);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdatomic.h>
+#include "xg_engine.h"
 #include "xg_delaunay.h"
 #include "xg_thread.h"
 
@@ -226,7 +227,8 @@ int xg_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
         rc = xg__dt_strips(ctx, pts, gid, n, st->threads, opt->grid[0], out,
                            st);
     else
-        rc = xg__gpu_delaunay(ctx, pts, gid, n, opt, out, st);
+        rc = xg__engine_tri(ctx, &xg__op_delaunay, XG_ENGINE_GPU, pts, gid,
+                            n, opt, out, st);
     free(gid);
     if (rc == XG_OK && xg__cancelled_at(ctx, 1.0))
         rc = xg__error(ctx, XG_ECANCEL, "cancelled");

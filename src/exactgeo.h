@@ -606,9 +606,11 @@ int xg_delaunay_check(struct xg_ctx *ctx, const struct xg_set *pts,
 /* ------------------------------------------------------------------ */
 /* Operations: one table.  Everything a front end (the exactgeo tool, the
  * GDAL driver, the --stats writer, the QGIS provider) shows or does
- * differently per operation comes from its entry, or from the element
- * kinds of its inputs; nobody compares operation names.  The entries are
- * static and never change: share them freely between threads. */
+ * differently per operation comes from its entry, from the element kinds
+ * of its inputs, or from its result's shape (enum xg_shape: the writer,
+ * the summary and the --stats section of its records); nobody compares
+ * operation names.  The entries are static and never change: share them
+ * freely between threads. */
 
 /* The signature of xg_segtri, xg_redblue and xg_inside: two inputs,
  * contacts out. */
@@ -621,19 +623,60 @@ typedef int (*xg_op_tri_fn)(struct xg_ctx *ctx, const struct xg_set *pts,
                             const struct xg_opts *opt,
                             struct xg_triangles *out, struct xg_stats *st);
 
-/* The signature of xg_delaunay_check: the triangles of an xg_op_tri_fn
- * checked again, for the front ends' --verify. */
-typedef int (*xg_op_check_fn)(struct xg_ctx *ctx, const struct xg_set *pts,
-                              const uint32_t (*t)[3], size_t nt,
-                              struct xg_delaunay_report *rep);
+/* What an operation's check found (xg_op.check, the front ends'
+ * --verify): named counts, in the order they print.  A count with
+ * finding set must be zero; any other is a figure (how much was
+ * checked).  The texts are static. */
+#define XG_CHECK_MAX 16
+struct xg_check_count {
+    const char *key;        /* --stats JSON key, in "verify": "not_ccw" */
+    const char *label;      /* words after the number: "hull vertices",
+                               "not counter-clockwise"                  */
+    int finding;            /* 1: a non-zero count fails the check      */
+    uint64_t n;
+};
+struct xg_check_report {
+    const char *ok;         /* what a check without findings says: "the
+                               triangles tile the hull once and are
+                               Delaunay"                                 */
+    const char *wrong;      /* what one with findings says: "the
+                               triangulation is wrong"                   */
+    int n;                  /* counts, at most XG_CHECK_MAX             */
+    struct xg_check_count v[XG_CHECK_MAX];
+};
 
-/* What an operation's records are (struct xg_op.output). */
-enum xg_op_output {
-    XG_OUTPUT_CONTACTS = 0,   /* struct xg_contacts: one record per
-                                 (A element, B element) contact, of the
-                                 kinds in xg_op.kinds (run)             */
-    XG_OUTPUT_TRIANGLES = 1   /* struct xg_triangles: triangles over the
-                                 one input's points (run_tri)           */
+/* The signature of an operation's check: the records of a run over a
+ * (and b; NULL for an operation of one input) checked again, exactly,
+ * into rep.  records is what the operation's run gives, as its shape
+ * says: a struct xg_triangles for XG_SHAPE_TRIANGLES.  Returns XG_OK
+ * (the findings are in rep) or an error (XG_ENOMEM, XG_EINVAL) with
+ * detail in ctx. */
+typedef int (*xg_op_check_fn)(struct xg_ctx *ctx, const struct xg_set *a,
+                              const struct xg_set *b, const void *records,
+                              struct xg_check_report *rep);
+
+/* The shape of an operation's records (struct xg_op.shape): what its run
+ * gives, hence the writer, the summary and the --stats section the front
+ * ends use for them (ogr_driver/xgo_shape.h: one row per shape). */
+enum xg_shape {
+    XG_SHAPE_CONTACTS = 0,    /* struct xg_contacts: one record per
+                                 (A element, B element) contact, a point
+                                 or a stretch, of the kinds in
+                                 xg_op.kinds (run)                      */
+    XG_SHAPE_TRIANGLES = 1,   /* struct xg_triangles: triangles over the
+                                 one input's points, a polygon each or
+                                 one TIN (run_tri)                      */
+    XG_SHAPE_COUNT
+};
+
+/* A work count of struct xg_stats that an operation names for --stats
+ * (xg_op.counters): the same field means what the operation's engines
+ * count there (candidate pairs; delaunay's triangulations). */
+#define XG_OP_COUNTERS 4
+struct xg_op_counter {
+    const char *key;        /* --stats JSON key: "candidate_pairs"       */
+    size_t offset;          /* offsetof(struct xg_stats, field) of a
+                               uint64_t field: candidates, ...          */
 };
 
 /* One input of an operation (index 0: A, 1: B; an operation of one
@@ -701,15 +744,19 @@ struct xg_op {
                                for enum xg_kind k (summaries, --stats);
                                0 for triangles, which have no kind      */
     struct xg_op_input in[2];
-    xg_op_run_fn run;       /* the engine entry point (output contacts;
+    xg_op_run_fn run;       /* the engine entry point (shape contacts;
                                NULL otherwise)                          */
     int ninputs;            /* 2: A and B; 1: A only (in[1] zeroed)     */
-    int output;             /* enum xg_op_output: what run or run_tri
-                               gives, hence what the front ends write   */
-    xg_op_tri_fn run_tri;   /* the engine entry point (output triangles;
+    int shape;              /* enum xg_shape: what run or run_tri
+                               gives, hence how the front ends write,
+                               summarise and count it                   */
+    xg_op_tri_fn run_tri;   /* the engine entry point (shape triangles;
                                NULL otherwise)                          */
-    xg_op_check_fn check;   /* re-checks run_tri's triangles (--verify);
+    xg_op_check_fn check;   /* re-checks the records of a run (--verify);
                                NULL: the operation has no check         */
+    struct xg_op_counter counters[XG_OP_COUNTERS]; /* the work counts
+                               --stats names, in order; key NULL past
+                               the last                                 */
     unsigned options;       /* the enum xg_op_option bits it takes      */
     const char *layer;      /* the output layer's default name (-nln,
                                nln=): "contacts", "triangles"            */

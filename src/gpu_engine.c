@@ -1,11 +1,12 @@
 /*
- * gpu_engine.c -- the one door from src/ to the GPU engines: the table
- * the CUDA build registers (cuda/gpu_engines.c; NULL without CUDA,
- * gpu_none.c), the context's choice of devices and stream, and what
- * users see when there is no engine to run.
+ * gpu_engine.c -- the one door from src/ to the registered engines: the
+ * list the CUDA build registers by (operation, kind) (xg_engine.h,
+ * cuda/gpu_engines.c; NULL without CUDA, gpu_none.c), the context's
+ * choice of devices and stream, and what users see when there is no
+ * engine to run.
  */
 #include <string.h>
-#include "xg_inside.h"
+#include "xg_engine.h"
 
 #define NO_CUDA "this build has no CUDA support"
 
@@ -101,55 +102,46 @@ int xg__gpu_require(struct xg_ctx *ctx)
                                     : "build has no CUDA support");
 }
 
-int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_set *a,
-                      const struct xg_set *b, const struct xg_opts *opt,
-                      struct xg_gpu_opts *gopt, struct xg_contacts *out,
-                      struct xg_stats *st)
+const struct xg__engine *xg__engine_find(const struct xg_op *op, int kind)
+{
+    size_t i;
+    for (i = 0; xg__gpu_engine && i < xg__gpu_engine->nruns; i++) {
+        const struct xg__engine *e = &xg__gpu_engine->runs[i];
+        if (e->op == op && e->kind == kind)
+            return e;
+    }
+    return NULL;
+}
+
+/* XG_ENOTSUP for a run of op that no engine registered: the build has
+ * no CUDA, or its GPU engine does not run op. */
+static int none(struct xg_ctx *ctx, const struct xg_op *op)
 {
     if (!xg__gpu_engine)
         return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
-    return xg__gpu_engine->segtri(ctx, a, b, opt, gopt, out, st);
+    return xg__error(ctx, XG_ENOTSUP, "this build's GPU engine has no %s",
+                     op->name);
 }
 
-int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_set *a,
-                   const struct xg_set *b, const struct xg_opts *opt,
-                   struct xg_contacts *out, struct xg_stats *st)
+int xg__engine_pair(struct xg_ctx *ctx, const struct xg_op *op, int kind,
+                    const struct xg_set *a, const struct xg_set *b,
+                    const struct xg_opts *opt,
+                    const struct xg__engine_knobs *k,
+                    struct xg_contacts *out, struct xg_stats *st)
 {
-    struct xg_gpu_opts go;
-    memset(&go, 0, sizeof go);
-    go.strategy = XG_GPU_PACKED;
-    return xg__gpu_segtri_ex(ctx, a, b, opt, &go, out, st);
+    const struct xg__engine *e = xg__engine_find(op, kind);
+    if (!e || !e->pair)
+        return none(ctx, op);
+    return e->pair(ctx, a, b, opt, k, out, st);
 }
 
-int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_set *a,
-                    const struct xg_set *b, const struct xg_opts *opt,
-                    int method, struct xg_contacts *out, struct xg_stats *st)
+int xg__engine_tri(struct xg_ctx *ctx, const struct xg_op *op, int kind,
+                   const struct xg_set *pts, const uint32_t *gid, size_t n,
+                   const struct xg_opts *opt, struct xg_triangles *out,
+                   struct xg_stats *st)
 {
-    if (!xg__gpu_engine)
-        return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
-    return xg__gpu_engine->redblue(ctx, a, b, opt, method, out, st);
-}
-
-int xg__gpu_inside(struct xg_ctx *ctx, const struct xg_set *a,
-                   const struct xg_set *b, const struct xg_opts *opt,
-                   int method, struct xg_contacts *out, struct xg_stats *st)
-{
-    if (!xg__gpu_engine)
-        return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
-    if (!xg__gpu_engine->inside)
-        return xg__error(ctx, XG_ENOTSUP, "this build's GPU engine has no "
-                                          "point-in-solid");
-    return xg__gpu_engine->inside(ctx, a, b, opt, method, out, st);
-}
-
-int xg__gpu_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
-                     const uint32_t *gid, size_t n, const struct xg_opts *opt,
-                     struct xg_triangles *out, struct xg_stats *st)
-{
-    if (!xg__gpu_engine)
-        return xg__error(ctx, XG_ENOTSUP, NO_CUDA);
-    if (!xg__gpu_engine->delaunay)
-        return xg__error(ctx, XG_ENOTSUP, "this build's GPU engine has no "
-                                          "delaunay");
-    return xg__gpu_engine->delaunay(ctx, pts, gid, n, opt, out, st);
+    const struct xg__engine *e = xg__engine_find(op, kind);
+    if (!e || !e->tri)
+        return none(ctx, op);
+    return e->tri(ctx, pts, gid, n, opt, out, st);
 }

@@ -3,6 +3,6 @@
  * (gpu_engine.c answers for it).  The CUDA build links
  * cuda/gpu_engines.c instead of this file.
  */
-#include "xg_internal.h"
+#include "xg_engine.h"
 
 const struct xg__gpu_engine *const xg__gpu_engine = NULL;

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "xg_engine.h"
 #include "xg_inside.h"
 
 int xg__inside_record(struct xg_contacts *out, uint32_t a, const double *p,
@@ -205,8 +206,9 @@ static int inside_one(struct xg_ctx *ctx, const struct xg_set *a,
     if (rc != XG_OK)
         return rc;
     if (engine == XG_ENGINE_GPU)
-        return xg__pair_end(ctx, xg__gpu_inside(ctx, a, b, opt, XG__IN_GPU,
-                                                out, st),
+        return xg__pair_end(ctx, xg__engine_pair(ctx, &xg__op_inside,
+                                                 XG_ENGINE_GPU, a, b, opt,
+                                                 NULL, out, st),
                             out, st);
     t0 = xg__now();
     rc = xg__solids_prepare(ctx, b, opt, engine == XG_ENGINE_CPU

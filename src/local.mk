@@ -16,7 +16,7 @@ src_libexactgeo_core_la_SOURCES = \
 	src/grid.c src/pair_engine.c src/pair_walk.c src/segtri.c src/segtri_engine.c \
 	src/xg_earclip.h src/earclip.c src/earclip_rings.c src/earclip_bridge.c \
 	src/redblue.c src/gpu_plan.c src/gpu_finish.c \
-	src/gpu_engine.c \
+	src/xg_engine.h src/xg_ops.h src/gpu_engine.c \
 	src/xg_inside.h src/inside.c src/inside_prep.c src/inside_cpu.c src/inside_finish.c \
 	src/dump.c src/region.c src/regions_run.c \
 	src/regions_select.c \

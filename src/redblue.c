@@ -20,6 +20,7 @@
  */
 #include <string.h>
 #include "xg_internal.h"
+#include "xg_engine.h"
 
 /* The crossing of P0P1 with the line Q0Q1 when P0, P1 lie strictly on
  * opposite sides of it: P0 + t (P1 - P0), t = op0 / (op0 - op1), rounded
@@ -242,7 +243,8 @@ static int redblue_one(struct xg_ctx *ctx, const struct xg_set *a,
     if (rc != XG_OK)
         return rc;
     if (engine == XG_ENGINE_GPU)
-        rc = xg__gpu_redblue(ctx, a, b, &o, XG__RB_GPU, out, st);
+        rc = xg__engine_pair(ctx, &xg__op_redblue, XG_ENGINE_GPU, a, b, &o,
+                             NULL, out, st);
     else
         rc = xg__pair_run(ctx, &redblue_ops, a->xyz, a->n, b->xyz, b->n, &o,
                           st->threads, NULL, out, st);

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 #include "xg_internal.h"
+#include "xg_engine.h"
 
 static int seg_box(struct xg_counters *cnt, const double *s, double *box)
 {
@@ -64,7 +65,8 @@ static int segtri_one(struct xg_ctx *ctx, const struct xg_set *a,
     if (rc != XG_OK)
         return rc;
     if (engine == XG_ENGINE_GPU)
-        rc = xg__gpu_segtri(ctx, a, b, opt, out, st);
+        rc = xg__engine_pair(ctx, &xg__op_segtri, XG_ENGINE_GPU, a, b, opt,
+                             NULL, out, st);
     else
         rc = xg__pair_run(ctx, &segtri_ops, a->xyz, a->n, b->xyz, b->n, opt,
                           st->threads, NULL, out, st);

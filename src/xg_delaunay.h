@@ -120,15 +120,7 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
                   const uint32_t *gid, size_t n, int nthreads, int nstrips,
                   struct xg_triangles *out, struct xg_stats *st);
 
-/* The gpu engine (cuda/delaunay_gpu.cu, through the engine table): the
- * real triangles as set indices in the canonical order, and st's
- * a_skipped, z_differ (the merged points), candidates (insertion
- * rounds), bbox_pairs (triangles), deferred (signs the filters left to
- * the host), cnt.  opt->gpu_mem_cap bounds the device memory it may use;
- * a run that needs more is refused before it allocates (XG_ENOMEM, with
- * the estimate).  XG_ENOTSUP in a build without CUDA. */
-int xg__gpu_delaunay(struct xg_ctx *ctx, const struct xg_set *pts,
-                     const uint32_t *gid, size_t n, const struct xg_opts *opt,
-                     struct xg_triangles *out, struct xg_stats *st);
+/* The gpu engine: registered by the CUDA build (cuda/delaunay_gpu.cu),
+ * run through xg__engine_tri (xg_engine.h, xg__tri_engine_fn). */
 
 #endif

@@ -250,14 +250,12 @@ int xg__inside_runs(struct xg_counters *cnt, const struct xg__solids *S,
 int xg__inside_check_finite(struct xg_ctx *ctx, const struct xg_set *s,
                             int is_a);
 
-/* The GPU engines (cuda/inside_gpu.c through the engine table).  method:
- * XG__IN_SEED the seed's (each thread a few points against every
- * triangle, benchmark only), XG__IN_GPU ours (columns). */
+/* The GPU engines' methods (xg__engine_knobs.method; the run:
+ * cuda/inside_gpu.c, registered in xg_engine.h's list): XG__IN_SEED the
+ * seed's (each thread a few points against every triangle, benchmark
+ * only), XG__IN_GPU ours (columns). */
 #define XG__IN_SEED 1
 #define XG__IN_GPU  2
-int xg__gpu_inside(struct xg_ctx *ctx, const struct xg_set *a,
-                   const struct xg_set *b, const struct xg_opts *opt,
-                   int method, struct xg_contacts *out, struct xg_stats *st);
 
 /* A GPU hit of the inside engines: one 64-bit key, point << 32 |
  * solid << 2 | code, so that sorting the keys sorts the hits by (point,

@@ -39,11 +39,6 @@ struct xg_ctx {
     uint64_t memory;
 };
 
-/* The operations' entries of the table (ops.c), each its own object so
- * that an operation's engine names its own, with no lookup by name. */
-extern const struct xg_op xg__op_segtri, xg__op_redblue, xg__op_inside,
-    xg__op_delaunay;
-
 /* XG_OK, or XG_ENOMEM with the message when a run of operation op (NULL:
  * no check) over na and nb elements would take more memory than ctx
  * allows (memory.c): each operation's entry asks before any work.
@@ -491,42 +486,7 @@ struct xg_gpu_opts {
     int device_prep;      /* 1: boxes, grid and tables built on the GPU */
 };
 
-/* ---- GPU engines, reached through one table (gpu_engine.c) ----
- * src/ never names a cuda/ function: the CUDA build registers its
- * engines by defining xg__gpu_engine (cuda/gpu_engines.c); the build
- * without CUDA defines it NULL (gpu_none.c), and every entry below then
- * answers as that build always has (XG_ENOTSUP, XG_ENOGPU). */
-struct xg__gpu_engine {
-    /* XG_OK when device (a CUDA device number; -1: the calling thread's
-     * current one) can run the engines and stream (a cudaStream_t, or
-     * NULL) belongs to it, else XG_EINVAL / XG_ENOGPU with detail in
-     * ctx (which may be NULL).  *resolved gets the device the pair names:
-     * device, or the stream's own when device is -1. */
-    int (*check)(struct xg_ctx *ctx, int device, void *stream,
-                 int *resolved);
-    /* The runs; contracts as xg__gpu_segtri_ex and xg__gpu_redblue. */
-    int (*segtri)(struct xg_ctx *ctx, const struct xg_set *a,
-                  const struct xg_set *b, const struct xg_opts *opt,
-                  struct xg_gpu_opts *gopt, struct xg_contacts *out,
-                  struct xg_stats *st);
-    int (*redblue)(struct xg_ctx *ctx, const struct xg_set *a,
-                   const struct xg_set *b, const struct xg_opts *opt,
-                   int method, struct xg_contacts *out, struct xg_stats *st);
-    /* Point-in-solid, contract as xg__gpu_inside (xg_inside.h); NULL
-     * while the CUDA build has none. */
-    int (*inside)(struct xg_ctx *ctx, const struct xg_set *a,
-                  const struct xg_set *b, const struct xg_opts *opt,
-                  int method, struct xg_contacts *out, struct xg_stats *st);
-    /* The Delaunay triangulation of the points pts->xyz[3 g], g in
-     * gid[0 .. n-1], contract as xg__gpu_delaunay (xg_delaunay.h); NULL
-     * while the CUDA build has none. */
-    int (*delaunay)(struct xg_ctx *ctx, const struct xg_set *pts,
-                    const uint32_t *gid, size_t n, const struct xg_opts *opt,
-                    struct xg_triangles *out, struct xg_stats *st);
-    /* The CUDA devices present, usable or not (xg_gpu_count). */
-    int (*count)(void);
-};
-extern const struct xg__gpu_engine *const xg__gpu_engine;
+/* ---- GPU engines, registered by (operation, kind): xg_engine.h ---- */
 
 /* Non-zero when the context's GPU (xg_ctx_set_gpu; ctx may be NULL:
  * the calling thread's current device) can run the engines. */
@@ -535,15 +495,6 @@ int xg__gpu_usable(struct xg_ctx *ctx);
  * was asked for and cannot run (no CUDA in this build, or no usable
  * device). */
 int xg__gpu_require(struct xg_ctx *ctx);
-/* The GPU segtri engine with the default strategy, and with the knobs
- * of gopt; XG_ENOTSUP in a build without CUDA. */
-int xg__gpu_segtri(struct xg_ctx *ctx, const struct xg_set *a,
-                   const struct xg_set *b, const struct xg_opts *opt,
-                   struct xg_contacts *out, struct xg_stats *st);
-int xg__gpu_segtri_ex(struct xg_ctx *ctx, const struct xg_set *a,
-                      const struct xg_set *b, const struct xg_opts *opt,
-                      struct xg_gpu_opts *gopt, struct xg_contacts *out,
-                      struct xg_stats *st);
 
 /* ---- the generic pair engine (pair_engine.c) ---- */
 
@@ -770,14 +721,10 @@ int xg__redblue_prepare(struct xg_ctx *ctx, const struct xg_set *a,
                         const struct xg_set *b, const struct xg_opts *opt,
                         int nthreads, struct xg_grid *g, struct xg_stats *st);
 
-/* GPU red/blue (the registered engine's redblue: cuda/redblue_gpu.c,
- * the paper's in cuda/paper.c; XG_ENOTSUP in a build without CUDA).
- * method: XG__RB_PAPER the paper's pair list built on the CPU, XG__RB_GPU
- * the list-free design. */
+/* The GPU red/blue engine's methods (xg__engine_knobs.method; the run:
+ * cuda/redblue_gpu.c, the paper's in cuda/paper.c): XG__RB_PAPER the
+ * paper's pair list built on the CPU, XG__RB_GPU the list-free design. */
 #define XG__RB_PAPER 1
 #define XG__RB_GPU   2
-int xg__gpu_redblue(struct xg_ctx *ctx, const struct xg_set *a,
-                    const struct xg_set *b, const struct xg_opts *opt,
-                    int method, struct xg_contacts *out, struct xg_stats *st);
 
 #endif /* XG_INTERNAL_H */

@@ -5,7 +5,7 @@
  * everywhere; the runs on a chosen device and stream are in gpu_t.c.
  */
 #include <string.h>
-#include "xg_internal.h"
+#include "xg_engine.h"
 #include "tap.h"
 
 static void small_sets(struct xg_set *a, struct xg_set *b)
@@ -86,12 +86,14 @@ int main(void)
            "no CUDA: no usable GPU");
         engine_refuses(ctx, "build has no CUDA support");
         small_sets(&a, &b);
-        rc = xg__gpu_segtri(ctx, &a, &b, NULL, &out, &st);
+        rc = xg__engine_pair(ctx, &xg__op_segtri, XG_ENGINE_GPU, &a, &b, NULL,
+                             NULL, &out, &st);
         ok(rc == XG_ENOTSUP &&
                strcmp(xg_ctx_errmsg(ctx), "this build has no CUDA support") ==
                    0,
            "no CUDA: the segtri engine itself is XG_ENOTSUP");
-        rc = xg__gpu_redblue(ctx, &a, &a, NULL, XG__RB_GPU, &out, &st);
+        rc = xg__engine_pair(ctx, &xg__op_redblue, XG_ENGINE_GPU, &a, &a,
+                             NULL, NULL, &out, &st);
         ok(rc == XG_ENOTSUP &&
                strcmp(xg_ctx_errmsg(ctx), "this build has no CUDA support") ==
                    0,

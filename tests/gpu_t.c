@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test_kernels.h"
+#include "xg_engine.h"
 #include "../bench/cuda/install.h"
 #include "tap.h"
 #include "xg_rng.h"
@@ -289,6 +290,7 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
     struct xg_contacts ref = {0}, out = {0};
     struct xg_stats st;
     struct xg_gpu_opts go;
+    struct xg__engine_knobs k = {0, &go};
     uint64_t skip_a, skip_b, cand;
     int s, rc;
 
@@ -306,7 +308,8 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
         memset(&go, 0, sizeof go);
         go.strategy = s;
         memset(&st, 0, sizeof st);
-        rc = xg__gpu_segtri_ex(ctx, a, b, &opt, &go, &out, &st);
+        rc = xg__engine_pair(ctx, &xg__op_segtri, XG_ENGINE_GPU, a, b, &opt,
+                             &k, &out, &st);
         ok(rc == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX,
            "%s: gpu %s equals cpu (%zu contacts; bound %llu >= hits %llu; "
            "%llu deferred, %llu points double-double on the GPU, %llu "
@@ -331,7 +334,8 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
         memset(&go, 0, sizeof go);
         go.strategy = s;
         go.slack = -1.0;
-        rc = xg__gpu_segtri_ex(ctx, a, b, &opt, &go, &out, &st);
+        rc = xg__engine_pair(ctx, &xg__op_segtri, XG_ENGINE_GPU, a, b, &opt,
+                             &k, &out, &st);
         ok(rc == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX &&
                (go.hits <= 1 || go.relaunches),
            "%s: %s: an output estimate that falls short is detected and "
@@ -341,7 +345,8 @@ static void compare_engines(struct xg_ctx *ctx, const char *what,
         memset(&go, 0, sizeof go);
         go.strategy = s;
         opt.gpu_mem_cap = cap;
-        rc = xg__gpu_segtri_ex(ctx, a, b, &opt, &go, &out, &st);
+        rc = xg__engine_pair(ctx, &xg__op_segtri, XG_ENGINE_GPU, a, b, &opt,
+                             &k, &out, &st);
         ok(rc == XG_OK && xg_contacts_diff(&ref, &out) == SIZE_MAX &&
                go.batches > 1 && go.strategy == s,
            "%s: %s: in %llu batches under a %zu KiB cap, equals cpu", what,

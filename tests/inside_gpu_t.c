@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "xg_engine.h"
 #include "xg_inside.h"
 #ifdef XG_HAVE_CUDA
 #include "../bench/cuda/install.h"
@@ -105,6 +106,7 @@ static void compare_sets(struct xg_ctx *ctx, const char *what,
     int outside;
     for (outside = 0; outside < 2; outside++) {
         struct xg_contacts cpu = {0}, gpu = {0}, seed_gpu = {0};
+        struct xg__engine_knobs seed = {XG__IN_SEED, NULL};
         size_t k[3];
         int rc1, rc2, rc3;
         memset(&opt, 0, sizeof opt);
@@ -128,7 +130,8 @@ static void compare_sets(struct xg_ctx *ctx, const char *what,
                 rc2 = -1;
         }
         memset(&st, 0, sizeof st);
-        rc3 = xg__gpu_inside(ctx, &a, &b, &opt, XG__IN_SEED, &seed_gpu, &st);
+        rc3 = xg__engine_pair(ctx, &xg__op_inside, XG_ENGINE_GPU, &a, &b,
+                              &opt, &seed, &seed_gpu, &st);
         tally(&cpu, k);
         ok(rc1 == XG_OK && rc2 == XG_OK &&
                xg_contacts_diff(&gpu, &cpu) == SIZE_MAX,

@@ -128,6 +128,11 @@ tests_xgo_t_SOURCES = tests/xgo_t.c tests/tap.h
 tests_xgo_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 tests_xgo_t_LDADD = ogr_driver/libxgogr.la $(TAP_LDADD) $(GDAL_LIBS)
 TESTS += tests/xgo_t
+check_PROGRAMS += tests/shapes_t
+tests_shapes_t_SOURCES = tests/shapes_t.c tests/tap.h
+tests_shapes_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
+tests_shapes_t_LDADD = ogr_driver/libxgogr.la $(TAP_LDADD) $(GDAL_LIBS)
+TESTS += tests/shapes_t
 endif
 EXTRA_DIST += tests/cli_t.sh tests/cli_ux_t.sh tests/cli_lib.sh
 # The EXACTGEO: connection string and job file parser, and the run
@@ -135,7 +140,8 @@ EXTRA_DIST += tests/cli_t.sh tests/cli_ux_t.sh tests/cli_lib.sh
 if HAVE_GDAL
 check_PROGRAMS += tests/conn_t
 tests_conn_t_SOURCES = tests/conn_t.c ogr_driver/xgo_conn.c ogr_driver/xgo_conn.h \
-	ogr_driver/xgo_options.c ogr_driver/fail.c tests/tap.h
+	ogr_driver/xgo_options.c ogr_driver/open_options.c ogr_driver/fail.c \
+	tests/tap.h
 tests_conn_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 tests_conn_t_LDADD = $(TAP_LDADD)
 TESTS += tests/conn_t

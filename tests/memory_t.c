@@ -77,7 +77,7 @@ static int run_opt(struct xg_ctx *ctx, const char *name,
     opt.engine = XG_ENGINE_CPU;
     opt.outside = outside;
     xg_ctx_set_memory(ctx, limit);
-    if (op->output == XG_OUTPUT_TRIANGLES) {
+    if (op->shape == XG_SHAPE_TRIANGLES) {
         struct xg_triangles t = {0};
         rc = op->run_tri(ctx, a, &opt, &t, NULL);
         *n = t.n;

@@ -27,6 +27,49 @@ static int input_ok(const struct xg_op_input *in, char side)
             (in->closed == 1 && in->elem == XG_ELEM_TRIANGLE));
 }
 
+/* The count named key of rep, UINT64_MAX when it has none or when it is
+ * not a finding (finding 1) or a figure (0) as said. */
+static uint64_t count(const struct xg_check_report *rep, const char *key,
+                      int finding)
+{
+    int k;
+    for (k = 0; k < rep->n; k++)
+        if (strcmp(rep->v[k].key, key) == 0)
+            return rep->v[k].finding == finding ? rep->v[k].n : UINT64_MAX;
+    return UINT64_MAX;
+}
+
+/* The sum of rep's findings: 0 when the check found nothing. */
+static uint64_t findings(const struct xg_check_report *rep)
+{
+    uint64_t n = 0;
+    int k;
+    for (k = 0; k < rep->n; k++)
+        n += rep->v[k].finding ? rep->v[k].n : 0;
+    return n;
+}
+
+/* op's --stats counters: at least one, each named and inside struct
+ * xg_stats on a whole uint64_t, distinct keys, none past the array. */
+static int counters_ok(const struct xg_op *op)
+{
+    int k, j, n = 0;
+    for (k = 0; k < XG_OP_COUNTERS && op->counters[k].key; k++) {
+        const struct xg_op_counter *c = &op->counters[k];
+        if (!text(c->key) || c->offset % sizeof(uint64_t) != 0 ||
+            c->offset + sizeof(uint64_t) > sizeof(struct xg_stats))
+            return 0;
+        for (j = 0; j < k; j++)
+            if (strcmp(op->counters[j].key, c->key) == 0)
+                return 0;
+        n++;
+    }
+    for (; k < XG_OP_COUNTERS; k++)
+        if (op->counters[k].key)
+            return 0;
+    return n > 0;
+}
+
 /* The kinds an operation's records take: some, all real kinds. */
 static int kinds_ok(unsigned kinds)
 {
@@ -94,7 +137,7 @@ int main(void)
          * --tin, no copies, grid or regions where it gives triangles,
          * -bgroup where B is triangles; and its texts */
         {
-            unsigned o = op->options, tri = op->output == XG_OUTPUT_TRIANGLES;
+            unsigned o = op->options, tri = op->shape == XG_SHAPE_TRIANGLES;
             ok(!!(o & XG_OPT_OUTSIDE) == ((op->kinds >> XG_KIND_OUTSIDE) & 1u) &&
                    !!(o & XG_OPT_SKIP_INVALID) ==
                        (op->in[0].closed || op->in[1].closed) &&
@@ -121,13 +164,15 @@ int main(void)
         /* contacts: kinds and run; triangles: no kinds, run_tri */
         ok(text(op->title) && text(op->summary) && text(op->contract) &&
                (op->dim == 2 || op->dim == 3) &&
-               (op->output == XG_OUTPUT_CONTACTS
+               (op->shape == XG_SHAPE_CONTACTS
                     ? op->run != NULL && op->run_tri == NULL &&
                           kinds_ok(op->kinds)
-                    : op->output == XG_OUTPUT_TRIANGLES && op->run == NULL &&
+                    : op->shape == XG_SHAPE_TRIANGLES && op->run == NULL &&
                           op->run_tri != NULL && op->kinds == 0),
            "%s: title, summary, contract, dim %d, kinds 0x%x, its run for "
-           "its output (%d)", op->name, op->dim, op->kinds, op->output);
+           "its shape (%d)", op->name, op->dim, op->kinds, op->shape);
+        ok(counters_ok(op), "%s: its --stats counters named, each a count "
+           "of xg_stats, the keys distinct", op->name);
         if (op->ninputs == 2)
             ok(input_ok(&op->in[0], 'a') && input_ok(&op->in[1], 'b') &&
                    strcmp(op->in[0].count_key, op->in[1].count_key) != 0 &&
@@ -169,17 +214,17 @@ int main(void)
                strcmp(in->in[0].sub_field, "a_part") == 0,
            "inside: points (a_part) in solids (no B index field)");
         ok(st && rb && in && st->ninputs == 2 && rb->ninputs == 2 &&
-               in->ninputs == 2 && st->output == XG_OUTPUT_CONTACTS &&
-               rb->output == XG_OUTPUT_CONTACTS &&
-               in->output == XG_OUTPUT_CONTACTS && !st->check &&
+               in->ninputs == 2 && st->shape == XG_SHAPE_CONTACTS &&
+               rb->shape == XG_SHAPE_CONTACTS &&
+               in->shape == XG_SHAPE_CONTACTS && !st->check &&
                !rb->check && !in->check,
            "segtri, redblue and inside: two inputs, contacts, no check");
     }
     {
         const struct xg_op *dt = xg_op_find("delaunay");
-        ok(dt && dt->ninputs == 1 && dt->output == XG_OUTPUT_TRIANGLES &&
+        ok(dt && dt->ninputs == 1 && dt->shape == XG_SHAPE_TRIANGLES &&
                dt->dim == 2 && dt->in[0].elem == XG_ELEM_POINT &&
-               dt->run_tri == xg_delaunay && dt->check == xg_delaunay_check &&
+               dt->run_tri == xg_delaunay && dt->check != NULL &&
                dt->in[0].sub_field == NULL,
            "delaunay: one input of points, triangles, xg_delaunay and its "
            "check");
@@ -191,22 +236,47 @@ int main(void)
             struct xg_set s = {0};
             struct xg_triangles got = {0}, want = {0};
             struct xg_opts opt = {.engine = XG_ENGINE_SEQ};
-            struct xg_delaunay_report rep;
-            int rc1, rc2, rc3;
+            struct xg_delaunay_report d;
+            struct xg_check_report rep;
+            int rc1, rc2, rc3, rc4;
             for (i = 0; i < 5; i++)
                 xg_set_push_point(&s, p[i], (int64_t)i + 1, 0);
             rc1 = dt->run_tri(ctx, &s, &opt, &got, NULL);
             rc2 = xg_delaunay(ctx, &s, &opt, &want, NULL);
-            rc3 = dt->check(ctx, &s, (const uint32_t(*)[3])got.v, got.n,
-                            &rep);
+            rc3 = dt->check(ctx, &s, NULL, &got, &rep);
+            rc4 = xg_delaunay_check(ctx, &s, (const uint32_t(*)[3])got.v,
+                                    got.n, &d);
             ok(rc1 == XG_OK && rc2 == XG_OK && got.n == 4 &&
                    want.n == got.n &&
                    memcmp(got.v, want.v, got.n * sizeof *got.v) == 0 &&
-                   rc3 == XG_OK && rep.points == 5 && rep.triangles == 4 &&
-                   rep.hull_vertices == 4 && rep.not_ccw == 0 &&
-                   rep.not_delaunay == 0 && rep.bad_edges == 0,
+                   rc3 == XG_OK && count(&rep, "points", 0) == 5 &&
+                   count(&rep, "triangles", 0) == 4 &&
+                   count(&rep, "hull_vertices", 0) == 4 &&
+                   findings(&rep) == 0 && rep.n == 10,
                "delaunay: run_tri gives xg_delaunay's %zu triangles; check "
                "finds them right", got.n);
+            ok(rc4 == XG_OK && rep.ok && rep.wrong &&
+                   count(&rep, "not_ccw", 1) == d.not_ccw &&
+                   count(&rep, "bad_edges", 1) == d.bad_edges &&
+                   count(&rep, "not_delaunay", 1) == d.not_delaunay &&
+                   count(&rep, "not_canonical", 1) == d.not_canonical &&
+                   count(&rep, "bad_index", 1) == d.bad_index &&
+                   count(&rep, "missing", 1) == d.missing &&
+                   count(&rep, "count_off", 1) == d.count_off,
+               "delaunay: the check's counts are xg_delaunay_check's, the "
+               "findings marked");
+            /* a clockwise triangle: a finding, named */
+            {
+                uint32_t v = got.v[0][1];
+                got.v[0][1] = got.v[0][2];
+                got.v[0][2] = v;
+            }
+            rc3 = dt->check(ctx, &s, NULL, &got, &rep);
+            ok(rc3 == XG_OK && count(&rep, "not_ccw", 1) == 1 &&
+                   findings(&rep) > 0,
+               "delaunay: a triangle turned clockwise is a finding "
+               "(not_ccw %llu)",
+               (unsigned long long)count(&rep, "not_ccw", 1));
             xg_triangles_free(&got);
             xg_triangles_free(&want);
             xg_set_free(&s);

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "xg_engine.h"
 #ifdef XG_HAVE_CUDA
 #include "../bench/cuda/install.h"
 #endif
@@ -43,6 +43,7 @@ static void compare(struct xg_ctx *ctx, const char *what, size_t n,
 {
     struct xg_set a = {0}, b = {0};
     struct xg_contacts cpu = {0}, gpu = {0}, pap = {0};
+    struct xg__engine_knobs paper = {XG__RB_PAPER, NULL};
     struct xg_opts opt;
     struct xg_stats st, sg;
     int rc1, rc2, rc3;
@@ -59,7 +60,8 @@ static void compare(struct xg_ctx *ctx, const char *what, size_t n,
     rc2 = xg_redblue(ctx, &a, &b, &opt, &gpu, &sg);
     opt.grid[2] = 1;
     memset(&sg, 0, sizeof sg);
-    rc3 = xg__gpu_redblue(ctx, &a, &b, &opt, XG__RB_PAPER, &pap, &sg);
+    rc3 = xg__engine_pair(ctx, &xg__op_redblue, XG_ENGINE_GPU, &a, &b, &opt,
+                          &paper, &pap, &sg);
     ok(rc1 == XG_OK && rc2 == XG_OK && xg_contacts_diff(&gpu, &cpu) == SIZE_MAX,
        "%s: gpu (ours) equals cpu (%zu contacts: %llu proper, %llu touch, "
        "%llu overlap)", what, cpu.n, (unsigned long long)st.contacts[0],
