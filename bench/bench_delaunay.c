@@ -28,6 +28,7 @@
 #include "xg_delaunay.h"
 #include "xg_thread.h"
 #include "gen_delaunay.h"
+#include "xg_ctx.h"
 
 static int threads = 0;
 static uint64_t seq_max = 10000000, peer_max = 10000000, py_max = 1000000;

@@ -17,6 +17,7 @@
 #include <time.h>
 #include "xg_engine.h"
 #include "cuda/install.h"
+#include "xg_gpu.h"
 
 #define MAX_RUNS 16
 #define NCOL 7

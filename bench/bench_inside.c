@@ -31,6 +31,8 @@
 #include "xg_thread.h"
 #include "gen_inside.h"
 #include "cuda/install.h"
+#include "xg_ctx.h"
+#include "xg_mem.h"
 
 static int threads = 0, have_gpu = 0;
 static uint64_t divide = 1;    /* -q: 100; -d N: N */

@@ -16,6 +16,8 @@
 #include <time.h>
 #include <geos_c.h>
 #include "xg_engine.h"
+#include "xg_ctx.h"
+#include "xg_redblue.h"
 #ifdef XG_HAVE_CUDA
 #include "cuda/install.h"
 #endif

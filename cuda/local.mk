@@ -84,7 +84,11 @@ XG_CUDA_DEPS = $(XG_CUDA_INC) \
 	$(top_srcdir)/src/xg_filters.h $(top_srcdir)/src/xg_dd.h \
 	$(top_srcdir)/src/xg_filter_orient.h $(top_srcdir)/src/xg_filter_segtri.h \
 	$(top_srcdir)/src/xg_filter_redblue.h $(top_srcdir)/src/xg_filter_ray.h \
-	$(top_srcdir)/src/xg_interval.h $(top_srcdir)/src/xg_internal.h \
+	$(top_srcdir)/src/xg_interval.h $(top_srcdir)/src/xg_ctx.h \
+	$(top_srcdir)/src/xg_mem.h $(top_srcdir)/src/xg_segtri.h \
+	$(top_srcdir)/src/xg_redblue.h $(top_srcdir)/src/xg_grid.h \
+	$(top_srcdir)/src/xg_pair.h $(top_srcdir)/src/xg_gpu.h \
+	$(top_srcdir)/src/xg_gpu_plan.h \
 	$(top_srcdir)/src/xg_boxes.h $(top_srcdir)/src/xg_gpu_hit.h \
 	$(top_srcdir)/src/exactgeo.h $(top_srcdir)/src/xg_inside.h \
 	$(top_srcdir)/src/xg_delaunay.h

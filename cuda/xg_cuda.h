@@ -37,7 +37,19 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_ctx.h"
+#include "xg_mem.h"
+#include "xg_segtri.h"
+#include "xg_redblue.h"
+#include "xg_grid.h"
+#include "xg_pair.h"
+#include "xg_gpu.h"
+#include "xg_gpu_plan.h"
+#include "xg_filters.h"
+#include "xg_dd.h"
+#include "xg_boxes.h"
+#include "xg_gpu_hit.h"
 
 /* ---- errors (gpu_device.c) ---- */
 

@@ -1,7 +1,7 @@
 /* clock.c -- the monotonic clock the stage timings use. */
 #define _POSIX_C_SOURCE 200809L
 #include <time.h>
-#include "xg_internal.h"
+#include "xg_ctx.h"
 
 double xg__now(void)
 {

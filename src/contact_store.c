@@ -14,7 +14,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_mem.h"
+#include "xg_sets.h"
 
 #define FIRST_BLOCK ((size_t)1 << 10)   /* contacts */
 #define LAST_BLOCK ((size_t)1 << 16)    /* 4 MiB: huge pages */

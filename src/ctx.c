@@ -1,10 +1,12 @@
 /* ctx.c -- the context, result codes and names. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_ctx.h"
 
 const char *xg_strerror(int code)
 {

@@ -8,6 +8,9 @@
 #include "xg_engine.h"
 #include "xg_delaunay.h"
 #include "xg_thread.h"
+#include "xg_ctx.h"
+#include "xg_gpu.h"
+#include "xg_pair.h"
 
 void xg_triangles_free(struct xg_triangles *t)
 {

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "delaunay_builder.h"
+#include "xg_mem.h"
 
 /* One build's scratch, freed by xg__dt_build: the insertion order, the
  * local points, and the merges (local vertex -> job index kept, job index

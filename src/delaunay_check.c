@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_delaunay.h"
+#include "xg_ctx.h"
 
 /* A double's bits as an unsigned key in the double's order. */
 static uint64_t order_key(double d)

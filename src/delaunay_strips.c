@@ -10,6 +10,7 @@
 #include <string.h>
 #include "delaunay_strips.h"
 #include "xg_thread.h"
+#include "xg_ctx.h"
 
 /* More than one point in HULL_SHARE on the hull's boundary (a lattice's
  * sides hold 4 sqrt(n), a uniform set's O(log n)) goes to one build at

@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include "delaunay_strips.h"
+#include "xg_mem.h"
 
 /* The slow proof stops after NEAR_CAP conflicts of one triangle and
  * takes in the NEAR_TAKE nearest: correctness needs only that a triangle

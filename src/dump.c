@@ -18,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_ctx.h"
+#include "xg_sets.h"
 
 /* The formats: the marker and the kinds of the two sets. */
 static const struct format {

@@ -74,6 +74,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_earclip.h"
+#include "xg_exact.h"
+#include "xg_interval.h"
 
 static int same3(const double *a, const double *b)
 {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_earclip.h"
+#include "xg_interval.h"
 
 /* Does direction v -> d leave vertex v (previous u, next w on a
  * counter-clockwise ring) into the polygon's interior, strictly? */

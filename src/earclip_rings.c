@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "xg_earclip.h"
+#include "xg_interval.h"
 
 /* Do the closed segments ab and cd meet?  (a != b, c != d.)  The 2D
  * red/blue pair test decides it; no point is built unless they do, which

@@ -11,7 +11,8 @@
  */
 #include <math.h>
 #include <float.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_exact.h"
 
 int xg__exact_shift(const double *v, int n)
 {

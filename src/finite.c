@@ -6,7 +6,8 @@
  * coordinate.
  */
 #include <string.h>
-#include "xg_internal.h"
+#include "xg_ctx.h"
+#include "xg_pair.h"
 #include "xg_thread.h"
 
 /* The check's input, and per thread the first bad element it found. */
@@ -74,7 +75,7 @@ static void finite_worker(void *arg, int tid)
     }
 }
 
-/* xg__check_finite (xg_internal.h): the threads' first bad elements,
+/* xg__check_finite (xg_pair.h): the threads' first bad elements,
  * the least of them named (at most 64 threads, one per 65536 elements). */
 int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
                      int dim, const int64_t *fid, const char *what)

@@ -5,9 +5,11 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_mem.h"
+#include "xg_sets.h"
 
-/* xg__reserve (xg_internal.h): the capacity doubled, from 64, until it
+/* xg__reserve (xg_mem.h): the capacity doubled, from 64, until it
  * holds need; realloc keeps what the array held. */
 int xg__reserve(void **v, size_t *cap, size_t need, size_t sz)
 {

@@ -7,6 +7,8 @@
  */
 #include <string.h>
 #include "xg_engine.h"
+#include "xg_ctx.h"
+#include "xg_gpu.h"
 
 #define NO_CUDA "this build has no CUDA support"
 

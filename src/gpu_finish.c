@@ -12,7 +12,12 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_ctx.h"
+#include "xg_mem.h"
+#include "xg_pair.h"
+#include "xg_gpu_plan.h"
+#include "xg_gpu_hit.h"
 #include "xg_thread.h"
 
 /* Hits per thread, at the least, worth a thread of its own. */

@@ -6,7 +6,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "xg_mem.h"
+#include "xg_grid.h"
+#include "xg_gpu_plan.h"
 
 void xg__blocks_free(struct xg_blocks *bt)
 {

@@ -30,7 +30,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "xg_grid.h"
+#include "xg_mem.h"
+#include "xg_boxes.h"
 #include "xg_csr.h"
 #include "xg_thread.h"
 

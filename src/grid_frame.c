@@ -6,7 +6,8 @@
  * The device grid (cuda/grid_gpu.cu) takes the same frame.
  */
 #include <math.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_grid.h"
 
 #define MAX_CELLS_PER_AXIS 2048
 #define MAX_CELLS ((size_t)1 << 28)
@@ -44,7 +45,7 @@ void xg_grid_default(size_t na, size_t nb, const double lo[3],
             cells[k] = cells[k] > 1 ? cells[k] / 2 : 1;
 }
 
-/* xg__grid_cells_boxes (xg_internal.h): cells about as wide as the
+/* xg__grid_cells_boxes (xg_grid.h): cells about as wide as the
  * boxes on average, at most per n + 16 of them. */
 void xg__grid_cells_boxes(const double *box, size_t n, const double lo[3],
                           const double hi[3], int dims, double per,
@@ -72,7 +73,7 @@ void xg__grid_cells_boxes(const double *box, size_t n, const double lo[3],
     }
 }
 
-/* xg__grid_frame (xg_internal.h): the region where the hulls meet (an
+/* xg__grid_frame (xg_grid.h): the region where the hulls meet (an
  * empty one, which every box misses, where they do not), the cells
  * asked for or xg_grid_default's, and the cell function's inverse
  * widths; XG_ELIMIT past MAX_CELLS * 8 cells. */

@@ -8,6 +8,12 @@
 #include <string.h>
 #include "xg_engine.h"
 #include "xg_inside.h"
+#include "xg_ctx.h"
+#include "xg_exact.h"
+#include "xg_segtri.h"
+#include "xg_sets.h"
+#include "xg_pair.h"
+#include "xg_regions.h"
 
 int xg__inside_record(struct xg_contacts *out, uint32_t a, const double *p,
                       uint32_t b, int kind)

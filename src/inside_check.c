@@ -9,6 +9,9 @@
 #include <string.h>
 #include "xg_solids.h"
 #include "xg_thread.h"
+#include "xg_ctx.h"
+#include "xg_segtri.h"
+#include "xg_selfx.h"
 
 /* The solids shared among the threads by a cursor. */
 struct closed_run {

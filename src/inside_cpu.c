@@ -11,6 +11,8 @@
 #include <string.h>
 #include "xg_inside.h"
 #include "xg_thread.h"
+#include "xg_ctx.h"
+#include "xg_mem.h"
 
 int xg__inside_column_point(struct xg_counters *cnt,
                             const struct xg__solids *S, const double *p,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_inside.h"
+#include "xg_mem.h"
 
 /* An edge's ends, the lesser (by x, then y, then z) first, -0 as +0. */
 static void edge_ends(const double *t, int k, double e[6])

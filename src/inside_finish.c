@@ -17,6 +17,8 @@
 #include <string.h>
 #include "xg_inside.h"
 #include "xg_thread.h"
+#include "xg_ctx.h"
+#include "xg_mem.h"
 
 /* The first hit of point a or later. */
 static uint64_t first_hit(const uint64_t *h, uint64_t n, uint32_t a)

@@ -11,6 +11,9 @@
 #include "xg_csr.h"
 #include "xg_solids.h"
 #include "xg_thread.h"
+#include "xg_segtri.h"
+#include "xg_grid.h"
+#include "xg_selfx.h"
 
 struct keep_job {
     const struct xg_set *b;

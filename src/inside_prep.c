@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_solids.h"
+#include "xg_ctx.h"
+#include "xg_grid.h"
+#include "xg_mem.h"
 
 /* S's columns over its kept triangles' boxes (box, S->ntri of them,
  * which the grid takes, also on failure; hull lo .. hi): the grid, at

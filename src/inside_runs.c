@@ -11,6 +11,8 @@
 #include "xg_csr.h"
 #include "xg_solids.h"
 #include "xg_thread.h"
+#include "xg_mem.h"
+#include "xg_grid.h"
 
 /* A triangle of a run and its box top, the sort key. */
 struct by_top {

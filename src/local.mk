@@ -8,9 +8,12 @@
 # compares the exported names with the header's.
 noinst_LTLIBRARIES += src/libexactgeo_core.la
 src_libexactgeo_core_la_SOURCES = \
-	src/exactgeo.h src/xg_internal.h src/xg_interval.h src/xg_filters.h src/xg_dd.h src/xg_expansion.h \
+	src/exactgeo.h src/xg_interval.h src/xg_filters.h src/xg_dd.h src/xg_expansion.h \
 	src/xg_filter_orient.h src/xg_filter_segtri.h src/xg_filter_redblue.h src/xg_filter_ray.h \
 	src/xg_thread.h src/xg_boxes.h src/xg_gpu_hit.h \
+	src/xg_ctx.h src/xg_mem.h src/xg_sets.h src/xg_exact.h src/xg_grid.h \
+	src/xg_pair.h src/xg_regions.h src/xg_segtri.h src/xg_redblue.h \
+	src/xg_gpu.h src/xg_gpu_plan.h \
 	src/ctx.c src/clock.c src/thread.c src/geom.c src/contact_store.c \
 	src/exact.c src/orient.c src/refine.c src/project.c \
 	src/grid.c src/pair_engine.c src/pair_walk.c src/segtri.c src/segtri_engine.c \

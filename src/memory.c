@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_ctx.h"
 
 void xg_ctx_set_memory(struct xg_ctx *ctx, uint64_t bytes)
 {
@@ -88,7 +89,7 @@ static void say_bytes(char *buf, size_t len, uint64_t bytes)
                  (unsigned long long)bytes);
 }
 
-/* xg__memory_check (xg_internal.h): op's estimate, with the records
+/* xg__memory_check (xg_ctx.h): op's estimate, with the records
  * known before the run where op makes outside records, against the
  * room; the refusal names the elements and both figures. */
 int xg__memory_check(struct xg_ctx *ctx, const struct xg_op *op, size_t na,

@@ -10,7 +10,6 @@
  */
 #include <stddef.h>
 #include <string.h>
-#include "xg_internal.h"
 #include "xg_ops.h"
 
 #define CONTACTS ((1u << XG_KIND_PROPER) | (1u << XG_KIND_TOUCH) | \

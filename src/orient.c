@@ -6,7 +6,9 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_ctx.h"
+#include "xg_filter_orient.h"
 #include "xg_expansion.h"
 
 /* incircle exactly when its six differences to d are exact doubles in

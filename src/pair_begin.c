@@ -6,9 +6,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_ctx.h"
+#include "xg_sets.h"
+#include "xg_gpu.h"
+#include "xg_pair.h"
 
-/* xg__cancelled_at (xg_internal.h). */
+/* xg__cancelled_at (xg_ctx.h). */
 int xg__cancelled_at(struct xg_ctx *ctx, double fraction)
 {
     return ctx && ctx->progress && ctx->progress(fraction, ctx->progress_user);
@@ -24,7 +28,7 @@ static int check_kind(struct xg_ctx *ctx, const struct xg_set *s, int elem,
                      xg_elem_name(s->elem), xg_elem_name(elem));
 }
 
-/* xg__pair_check_finite (xg_internal.h): the set's elements as points
+/* xg__pair_check_finite (xg_pair.h): the set's elements as points
  * of ops' dimension. */
 int xg__pair_check_finite(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                           const struct xg_set *s, int is_a)
@@ -34,7 +38,7 @@ int xg__pair_check_finite(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                             ops->dim, s->fid, xg_elem_name(elem));
 }
 
-/* xg__pair_begin (xg_internal.h): kinds, sizes, coordinates (where
+/* xg__pair_begin (xg_pair.h): kinds, sizes, coordinates (where
  * the gpu engine does not check them itself), then the engine. */
 int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                    const struct xg_set *a, const struct xg_set *b,
@@ -75,7 +79,7 @@ int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
     return XG_OK;
 }
 
-/* xg__pair_end (xg_internal.h): the kinds counted again where the
+/* xg__pair_end (xg_pair.h): the kinds counted again where the
  * engine's counts do not add up to the contacts it gave. */
 int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
                  struct xg_stats *st)

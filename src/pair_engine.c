@@ -32,7 +32,13 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_ctx.h"
+#include "xg_grid.h"
+#include "xg_mem.h"
+#include "xg_sets.h"
+#include "xg_pair.h"
+#include "xg_boxes.h"
 #include "xg_thread.h"
 
 /* Most pairs in one task; larger cells are cut along A. */
@@ -407,7 +413,7 @@ static void run_init(struct run *r, struct xg_ctx *ctx,
     r->nthreads = nthreads;
 }
 
-/* xg__pair_run (xg_internal.h): prepare, tasks, the workers, the
+/* xg__pair_run (xg_pair.h): prepare, tasks, the workers, the
  * stats, then the contacts merged or gathered in (a, b) order. */
 int xg__pair_run(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                  const double *a, size_t na, const double *b, size_t nb,

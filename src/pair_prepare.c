@@ -7,7 +7,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_ctx.h"
+#include "xg_grid.h"
+#include "xg_mem.h"
+#include "xg_pair.h"
+#include "xg_boxes.h"
 #include "xg_thread.h"
 
 /* The preparation's sets and its per-thread results. */
@@ -57,7 +62,7 @@ static void prepare_worker(void *arg, int tid)
     share_boxes(arg, tid, 1);
 }
 
-/* xg__pair_prepare (xg_internal.h): the boxes on threads, their counts
+/* xg__pair_prepare (xg_pair.h): the boxes on threads, their counts
  * into st, then the grid, which takes the boxes. */
 int xg__pair_prepare(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                      const double *a, size_t na, const double *b, size_t nb,

@@ -33,7 +33,8 @@
  * (xg__walk_first).
  */
 #include <math.h>
-#include "xg_internal.h"
+#include "xg_grid.h"
+#include "xg_boxes.h"
 
 /* max and min of finite doubles, inline (fmax and fmin are library calls
  * here, for their NaN rules, which finite coordinates never need) */

@@ -8,7 +8,9 @@
  * the projection, so the exact 2D predicates decide them.
  */
 #include <math.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_exact.h"
+#include "xg_interval.h"
 
 void xg__project(const double *p, int drop, double out[2])
 {

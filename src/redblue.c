@@ -19,7 +19,18 @@
  * made of input endpoints and are exact as they stand.
  */
 #include <string.h>
-#include "xg_internal.h"
+#include "xg_ctx.h"
+#include "xg_exact.h"
+#include "xg_pair.h"
+#include "xg_regions.h"
+#include "xg_redblue.h"
+#include "xg_dd.h"
+#include "xg_boxes.h"
+#include "xg_gpu_hit.h"
+#include "xg_interval.h"
+#include "xg_filter_orient.h"
+#include "xg_filter_segtri.h"
+#include "xg_filter_redblue.h"
 #include "xg_engine.h"
 
 /* The crossing of P0P1 with the line Q0Q1 when P0, P1 lie strictly on

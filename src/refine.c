@@ -73,7 +73,9 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "xg_exact.h"
+#include "xg_dd.h"
+#include "xg_interval.h"
 
 #if FLT_EVAL_METHOD == 0 /* double operations round to double */
 

@@ -7,7 +7,7 @@
  */
 #include <math.h>
 #include <float.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
 
 int xg_regions_plan(const double lo[2], const double hi[2], int n,
                     struct xg_region *out)

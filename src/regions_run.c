@@ -22,6 +22,12 @@
 #include <string.h>
 #include "xg_inside.h"
 #include "xg_thread.h"
+#include "xg_ctx.h"
+#include "xg_mem.h"
+#include "xg_sets.h"
+#include "xg_gpu.h"
+#include "xg_pair.h"
+#include "xg_regions.h"
 
 /* What one worker holds: its context, and its first failure (a worker
  * stops at its first, and takes regions in ascending order, so that is
@@ -300,7 +306,7 @@ static int gather(struct xg_ctx *ctx, struct runner *R,
     return XG_OK;
 }
 
-/* xg__regions_run (xg_internal.h): select, run the regions, gather,
+/* xg__regions_run (xg_regions.h): select, run the regions, gather,
  * each step timed into st and times. */
 int xg__regions_run(struct xg_ctx *ctx, const struct xg__region_op *rop,
                     const struct xg_set *a, const struct xg_set *b,

@@ -12,6 +12,9 @@
 #include "xg_csr.h"
 #include "xg_inside.h"
 #include "xg_thread.h"
+#include "xg_mem.h"
+#include "xg_pair.h"
+#include "xg_regions.h"
 
 struct select_job {
     const struct xg__region_op *rop;

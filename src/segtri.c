@@ -11,7 +11,14 @@
  * The fast pass (xg_segtri_fast in xg_filters.h) settles the common cases
  * with intervals; everything it defers is decided here with exact signs.
  */
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_ctx.h"
+#include "xg_exact.h"
+#include "xg_segtri.h"
+#include "xg_dd.h"
+#include "xg_interval.h"
+#include "xg_filter_orient.h"
+#include "xg_filter_segtri.h"
 
 /* Every triangle of B passes here once (a million for a mine's meshes),
  * so the common case goes first: a sign the filter certifies in the

@@ -4,7 +4,11 @@
  * (gpu_engine.c).
  */
 #include <string.h>
-#include "xg_internal.h"
+#include "xg_segtri.h"
+#include "xg_pair.h"
+#include "xg_regions.h"
+#include "xg_boxes.h"
+#include "xg_gpu_hit.h"
 #include "xg_engine.h"
 
 static int seg_box(struct xg_counters *cnt, const double *s, double *box)

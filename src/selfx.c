@@ -17,6 +17,11 @@
 #include "xg_csr.h"
 #include "xg_selfx.h"
 #include "xg_thread.h"
+#include "xg_ctx.h"
+#include "xg_segtri.h"
+#include "xg_grid.h"
+#include "xg_mem.h"
+#include "xg_boxes.h"
 
 /* Cells a thread takes at once from the shared cursor. */
 #define CHUNK 64
@@ -282,7 +287,7 @@ static void job_close(struct selfx_job *J, struct xg_counters *cnt)
     free(J->best);
 }
 
-/* xg__selfx_find (xg_internal.h): the boxes (and junctions), a grid
+/* xg__selfx_find (xg_selfx.h): the boxes (and junctions), a grid
  * over them, then every surface's lowest crossing pair. */
 int xg__selfx_find(const double *tri, const double *box, size_t ntri,
                    const uint32_t *surf, size_t nsurf, int flat_check,

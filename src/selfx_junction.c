@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_selfx.h"
+#include "xg_mem.h"
+#include "xg_boxes.h"
+#include "xg_interval.h"
 
 /* Non-zero when p comes before q in (x, y, z) order. */
 static int lex_less(const double *p, const double *q)
@@ -24,7 +27,7 @@ static int lex_less(const double *p, const double *q)
     return 0;
 }
 
-/* xg__tri_middle (xg_internal.h): the middle of collinear triangle t (its vertex between the other two),
+/* xg__tri_middle (xg_selfx.h): the middle of collinear triangle t (its vertex between the other two),
  * or NULL when two of its vertices are one point (no junction).  Along a
  * line, (x, y, z) order is the line's order, one way or the other. */
 const double *xg__tri_middle(const double *t)

@@ -6,6 +6,10 @@
  */
 #include <string.h>
 #include "xg_selfx.h"
+#include "xg_exact.h"
+#include "xg_segtri.h"
+#include "xg_interval.h"
+#include "xg_filter_ray.h"
 
 /* Non-zero when the closed edge from vertex k to vertex k + 1 of t meets
  * the closed triangle u. */
@@ -149,7 +153,7 @@ static int vertex_pair(struct xg_counters *cnt, const double *t, int i,
            edge_meets(cnt, u, (j + 1) % 3, t);
 }
 
-/* xg__tri_pair_cross (xg_internal.h): by the vertices the two share,
+/* xg__tri_pair_cross (xg_selfx.h): by the vertices the two share,
  * none, one (vertex_pair), two (folded) or three (the same face). */
 int xg__tri_pair_cross(struct xg_counters *cnt, const double *t,
                        const double *u)

@@ -21,7 +21,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
 #include "xg_thread.h"
 
 enum { W_IDLE, W_POSTED, W_DONE, W_STOP };

@@ -24,7 +24,7 @@
 #ifndef XG_DELAUNAY_H
 #define XG_DELAUNAY_H
 
-#include "xg_internal.h"
+#include "exactgeo.h"
 
 #define XG_DT_GHOST UINT32_MAX
 /* 2^28 points: 2^29 triangles, adjacency 4 u + j fits in 32 bits. */

@@ -13,7 +13,7 @@
 #define XG_EARCLIP_H
 
 #include <math.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
 
 /* Working state.  Vertices are the kept ones and the copies that step 3
  * inserts, numbered 0 .. nv-1, ring r holding start[r] .. start[r+1]-1. */

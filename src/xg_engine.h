@@ -14,7 +14,7 @@
 #ifndef XG_ENGINE_H
 #define XG_ENGINE_H
 
-#include "xg_internal.h"
+#include "xg_gpu.h"
 #include "xg_ops.h"
 
 /* The knobs tests and benchmarks turn; NULL, or zeroed, gives the

@@ -7,7 +7,11 @@
 #ifndef XG_INSIDE_H
 #define XG_INSIDE_H
 
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_boxes.h"
+#include "xg_grid.h"
+#include "xg_interval.h"
+#include "xg_filter_ray.h"
 #include <string.h>
 
 /* The solids of a triangle set B, ready for the engines.  The kept

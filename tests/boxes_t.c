@@ -6,7 +6,9 @@
  */
 #include <math.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "xg_segtri.h"
+#include "xg_boxes.h"
+#include "xg_filter_segtri.h"
 #include "xg_test.h"
 
 /* A random grid frame over [lo, lo + ext) with up to 9 cells per axis. */

@@ -46,7 +46,8 @@
  */
 #include <gmp.h>
 #include <mpfr.h>
-#include "xg_internal.h"
+#include "xg_exact.h"
+#include "xg_dd.h"
 #include "xg_test.h"
 
 /* Sized for about two seconds in all on a slow machine. */

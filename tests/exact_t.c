@@ -13,7 +13,9 @@
  */
 #include <gmp.h>
 #include <mpfr.h>
-#include "xg_internal.h"
+#include "xg_exact.h"
+#include "xg_interval.h"
+#include "xg_filter_segtri.h"
 #include "xg_test.h"
 
 static mpfr_t fr;

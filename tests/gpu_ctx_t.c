@@ -7,6 +7,7 @@
 #include <string.h>
 #include "xg_engine.h"
 #include "tap.h"
+#include "xg_gpu.h"
 
 static void small_sets(struct xg_set *a, struct xg_set *b)
 {

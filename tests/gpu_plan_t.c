@@ -9,7 +9,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_segtri.h"
+#include "xg_grid.h"
+#include "xg_gpu_plan.h"
+#include "xg_boxes.h"
+#include "xg_interval.h"
+#include "xg_filter_segtri.h"
 #include "tap.h"
 #include "xg_rng.h"
 

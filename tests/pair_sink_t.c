@@ -16,7 +16,11 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
+#include "xg_sets.h"
+#include "xg_pair.h"
+#include "xg_boxes.h"
+#include "xg_interval.h"
 #include "tap.h"
 #include "xg_rng.h"
 

@@ -30,7 +30,9 @@
  */
 #include <gmp.h>
 #include "exactgeo.h"
-#include "xg_internal.h"
+#include "xg_segtri.h"
+#include "xg_selfx.h"
+#include "xg_boxes.h"
 #include "xg_test.h"
 #include "gen_inside.h"
 

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "xg_internal.h"
+#include "exactgeo.h"
 #include "xg_thread.h"
 #include "tap.h"
 
