@@ -38,7 +38,7 @@ src_libexactgeo_core_la_SOURCES += src/delaunay_builder.h \
 if !HAVE_CUDA
 src_libexactgeo_core_la_SOURCES += src/gpu_none.c
 endif
-# the operation table (exactgeo.h, "Operations")
+# the operation table (exactgeo_ops.h)
 src_libexactgeo_core_la_SOURCES += src/ops.c
 # the memory a run may take, and the check before it starts
 src_libexactgeo_core_la_SOURCES += src/memory.c
@@ -58,7 +58,8 @@ src_libexactgeo_core_la_CFLAGS = $(AM_CFLAGS) $(XG_VISIBILITY_CFLAGS)
 src_libexactgeo_core_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
 
 lib_LTLIBRARIES += src/libexactgeo.la
-include_HEADERS += src/exactgeo.h
+include_HEADERS += src/exactgeo.h src/exactgeo_tri.h src/exactgeo_ops.h \
+	src/exactgeo_dump.h
 src_libexactgeo_la_SOURCES =
 src_libexactgeo_la_LIBADD = src/libexactgeo_core.la
 src_libexactgeo_la_LDFLAGS = -version-info 0:0:0 -export-symbols-regex '^xg_[^_]'

@@ -1,5 +1,5 @@
 /*
- * ops.c -- the operation table (exactgeo.h): the one place that names
+ * ops.c -- the operation table (exactgeo_ops.h): the one place that names
  * each operation and says what it takes and gives.  A new operation is a
  * new row here (xg__op_NAME, declared in xg_ops.h), its line in ops[],
  * plus its own files (its engine, its reader where its element kinds

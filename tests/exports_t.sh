@@ -5,7 +5,7 @@
 # function missing (src/local.mk says how).
 #
 # The header's names come from the compiler: the preprocessed header, its
-# own lines only (the line markers say whose a line is), cut into
+# own lines and its parts' only (the line markers say whose a line is), cut into
 # top-level declarations.  A declaration is a function's when its first
 # parenthesis follows its name; typedefs, static functions and what has a
 # body are not exported, and "extern" objects are.  The library's names
@@ -25,7 +25,7 @@ if ! ${CC:-cc} -E -I"$top_srcdir/src" "$tmp/h.c" > "$tmp/h.i"; then
     exit 1
 fi
 awk '
-/^# *[0-9]+ "/ { mine = ($0 ~ /"[^"]*exactgeo\.h"/); next }
+/^# *[0-9]+ "/ { mine = ($0 ~ /"[^"]*exactgeo(_[a-z]+)?\.h"/); next }
 /^#/ { next }
 mine { text = text " " $0 }
 # One top-level declaration: the name of each of its declarators (split
