@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "delaunay_strips.h"
+#include "xg_csr.h"
 #include "xg_thread.h"
 
 /* The passes over all points, on the threads: their shared state, owned
@@ -20,7 +21,7 @@ struct pass {
     int nthreads;
     double (*box)[4];          /* per thread */
     uint32_t *strip;           /* per point: its strip */
-    size_t *count;             /* per thread x strip */
+    struct xg__csr csr;        /* the strips' lists: count, then cursors */
     _Atomic uint32_t *cell;    /* the grid: counts, then cursors */
 };
 
@@ -158,53 +159,52 @@ static int alloc_strips(struct xg__strips *S)
     return XG_OK;
 }
 
-/* Strip numbers and per-thread counts; then each thread writes its share
- * in order after the shares before it: the same lists on any threads. */
+/* Count step of the strips' lists: thread tid's share of the points
+ * (xg__share's, in gid order), each given its strip in P->strip and
+ * counted in share tid's row of P->csr. */
 static void strip_count_worker(void *arg, int tid)
 {
     struct pass *P = arg;
-    size_t lo, hi, k, *c = P->count + (size_t)tid * P->S->nstrip;
+    size_t lo, hi, k;
     xg__share(P->n, P->nthreads, tid, &lo, &hi);
     for (k = lo; k < hi; k++) {
         uint32_t s = (uint32_t)strip_of(P->S, xg__strips_x(P->S, P->gid[k]));
         P->strip[k] = s;
-        c[s]++;
+        xg__csr_count(&P->csr, tid, s);
     }
 }
 
-/* Thread tid's share of the points into S->item, at its cursors. */
+/* Fill step: thread tid's share of the points into S->item at share
+ * tid's cursors, which follow the shares before it in each strip. */
 static void strip_fill_worker(void *arg, int tid)
 {
     struct pass *P = arg;
-    size_t lo, hi, k, *c = P->count + (size_t)tid * P->S->nstrip;
+    size_t lo, hi, k;
     xg__share(P->n, P->nthreads, tid, &lo, &hi);
     for (k = lo; k < hi; k++)
-        P->S->item[c[P->strip[k]]++] = P->gid[k];
+        P->S->item[xg__csr_next(&P->csr, tid, P->strip[k])] = P->gid[k];
 }
 
-/* The strips' lists as CSR, count -> scan -> fill: S->start (nstrip + 1)
- * and S->item (n), each strip's points in the order of gid.  S->start and
- * item allocated.  XG_OK or XG_ENOMEM. */
+/* The strips' lists, the one CSR build by shares (xg_csr.h): S->start
+ * (nstrip + 1) and S->item (n), each strip's points in the order of gid,
+ * whatever the thread count.  S->start and item allocated; P->strip and
+ * P->csr made here, freed by the caller.  XG_OK or XG_ENOMEM. */
 static int strip_lists_csr(struct xg__strips *S, struct pass *P)
 {
-    size_t s, sum = 0;
-    int t;
+    size_t s, sum;
+    int rc;
     P->strip = malloc(S->n * sizeof *P->strip);
-    P->count = calloc((size_t)P->nthreads * S->nstrip, sizeof *P->count);
-    if (!P->strip || !P->count ||
+    if (!P->strip || xg__csr_init(&P->csr, S->nstrip, P->nthreads) != XG_OK ||
         xg__parallel(P->nthreads, strip_count_worker, P) != XG_OK)
         return XG_ENOMEM;
-    /* strip by strip, thread by thread: counts become cursors */
-    for (s = 0; s < S->nstrip; s++) {
-        S->start[s] = (uint32_t)sum;
-        for (t = 0; t < P->nthreads; t++) {
-            size_t c = P->count[(size_t)t * S->nstrip + s];
-            P->count[(size_t)t * S->nstrip + s] = sum;
-            sum += c;
-        }
-    }
-    S->start[S->nstrip] = (uint32_t)sum;
+    /* n < 2^28 points (XG_DT_MAX_POINTS): the total fits, and so do the
+     * 32-bit starts, share 0's cursors after the scan */
+    if ((rc = xg__csr_scan(&P->csr, NULL, &sum)) != XG_OK)
+        return rc;
     assert(sum == S->n);
+    for (s = 0; s < S->nstrip; s++)
+        S->start[s] = (uint32_t)xg__csr_cursor(&P->csr, 0, s);
+    S->start[S->nstrip] = (uint32_t)sum;
     if (xg__parallel(P->nthreads, strip_fill_worker, P) != XG_OK)
         return XG_ENOMEM;
     return XG_OK;
@@ -241,7 +241,7 @@ int xg__strips_plan(struct xg__strips *S, const uint32_t *gid, int nstrips)
 out:
     free(P.box);
     free(P.strip);
-    free(P.count);
+    xg__csr_free(&P.csr);
     return rc;
 }
 
