@@ -12,7 +12,7 @@
 #define XG_DELAUNAY_BOUNDS_H
 
 #include <math.h>
-#include "xg_filters.h"
+#include "xg_filter_orient.h"
 
 /* Encloses the circle through a, b, c (counter-clockwise): centre
  * intervals and an upper bound of the radius.  0 when the interval

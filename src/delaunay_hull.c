@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_delaunay.h"
-#include "xg_filters.h"
 #include "xg_thread.h"
 
 /* One call's state, owned by xg__dt_hull_points: the eight extremes'

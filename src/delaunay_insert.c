@@ -8,7 +8,7 @@
  */
 #include <assert.h>
 #include "delaunay_builder.h"
-#include "xg_filters.h"
+#include "xg_filter_orient.h"
 #include "xg_mem.h"
 
 /* The perturbed in-circle sign (xg_delaunay.h): the exact sign, and on a

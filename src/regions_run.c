@@ -20,7 +20,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include "xg_inside.h"
 #include "xg_thread.h"
 #include "xg_ctx.h"
 #include "xg_mem.h"
