@@ -1,6 +1,6 @@
 /*
  * xg_gpu.h -- what the library knows of the GPU engines: whether one
- * can run (gpu_engine.c, gpu_none.c), the segtri engine's strategies and
+ * can run (gpu_engine.c), the segtri engine's strategies and
  * its knobs for tests and benchmarks.
  */
 #ifndef XG_GPU_H
