@@ -1,5 +1,5 @@
 /*
- * region_run.c -- one region of a run in regions, on the rank that has
+ * part_region.c -- one region of a run in regions, on the rank that has
  * it: the features rank 0's plan gave it read by FID with the readers of
  * a single run, the operation's engine run on them, the contacts the
  * region owns kept and named by their sources' ids.

@@ -1,5 +1,5 @@
 /*
- * plan.c -- rank 0's plan of a run in regions: the inputs opened as a
+ * part_plan.c -- rank 0's plan of a run in regions: the inputs opened as a
  * single run opens them, the regions over their extents, and one pass
  * over every feature, read as a single run reads it (ogr_driver's
  * reader: its checks, messages and counts), that lists each feature by
