@@ -37,7 +37,7 @@
 #include "summary.h"
 #include "tool.h"
 #include "xgo.h"
-#include "xgp.h"
+#include "xgp_mpi.h"
 
 struct progress {
     int show;

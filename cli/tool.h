@@ -11,7 +11,7 @@
 #include <cpl_error.h>
 #include "exactgeo.h"
 #include "pathmap.h"
-#include "xgp.h"
+#include "xgp_mpi.h"
 
 /* The processes of this run: this one alone, or the ranks of an MPI job
  * (tool_comm_open). */

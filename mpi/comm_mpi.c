@@ -1,5 +1,5 @@
 /*
- * comm_mpi.c -- the communicator over MPI (xgp.h): MPI_COMM_WORLD.
+ * comm_mpi.c -- the communicator over MPI (xgp_mpi.h, ogr_driver/xgp.h): MPI_COMM_WORLD.
  * Buffers go as bytes (MPI_BYTE): the ranks of one job share one binary
  * and one architecture.  Large buffers go in pieces of at most 64 MiB,
  * so that a rank's records may pass 2^31 bytes (MPI's counts are int).
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <mpi.h>
-#include "xgp.h"
+#include "xgp_mpi.h"
 
 #define PIECE ((size_t)1 << 26)
 

@@ -4,7 +4,7 @@
  * (no MPI runtime started, no launcher needed).
  */
 #include <stdlib.h>
-#include "xgp.h"
+#include "xgp_mpi.h"
 
 /* A positive integer from the environment, or 0. */
 static int env_int(const char *name)

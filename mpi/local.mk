@@ -1,14 +1,11 @@
-# mpi: the run in regions (xgp_run), in one process or over MPI, for the
-# exactgeo tool; a convenience library above ogr_driver/.  The
-# communicator of one process is always built; MPI's (comm_mpi.c, with
-# mpicc's flags) when configure found or was told --with-mpi, else a stub
-# that says how to build it.
+# mpi: the communicator over MPI for the run in regions (ogr_driver/'s
+# xgp_run), for the exactgeo tool; a convenience library above
+# ogr_driver/.  MPI's communicator (comm_mpi.c, with mpicc's flags) when
+# configure found or was told --with-mpi, else a stub that says how to
+# build it; launch.c, whether an MPI launcher started this process.
 if HAVE_GDAL
 noinst_LTLIBRARIES += mpi/libxgpart.la
-mpi_libxgpart_la_SOURCES = mpi/xgp.h mpi/xgp_internal.h \
-	mpi/launch.c mpi/comm_local.c mpi/plan.c mpi/region_run.c \
-	mpi/region_read.c \
-	mpi/records.c mpi/part_run.c
+mpi_libxgpart_la_SOURCES = mpi/xgp_mpi.h mpi/launch.c
 if HAVE_MPI
 mpi_libxgpart_la_SOURCES += mpi/comm_mpi.c
 else

@@ -1,7 +1,8 @@
 /*
- * job.c -- one run: open and read A and B (or A alone, for an operation
- * of one input), run the core, check its records where the job asks,
- * write them (or keep them, for the EXACTGEO driver), close.  What
+ * job.c -- one run, stage by stage (xgo.h, struct xgo_run): open A and B
+ * (or A alone, for an operation of one input), read them, run the core
+ * and check its records where the job asks, write them (or keep them,
+ * for the EXACTGEO driver), close.  xgo_job_run is that sequence.  What
  * differs by the shape of the operation's records (contacts, triangles)
  * is its row's (xgo_shape.h): this file never tests the shape.
  */
@@ -99,12 +100,14 @@ int xgo__close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
 }
 
 /* One run's state, from the inputs opened to the records written or
- * kept: what job_run's stages share. */
-struct run {
+ * kept: what the stages share (xgo_run_new to xgo_run_end). */
+struct xgo_run {
     const struct xgo_job *job;
     const struct xgo_shape *sh;   /* job->op's shape's row              */
-    struct xgo_report *rep;
-    struct xg_stats *st;
+    struct xgo_report *rep;       /* job->report, or local              */
+    struct xgo_report local;
+    struct xg_stats *st;          /* the caller's, or own               */
+    struct xg_stats own;
     struct xgo_src a, b;
     struct xg_set set[2];
     struct xgo_run_made m;        /* the inputs, their sets, the records */
@@ -184,28 +187,29 @@ static int refuse(const struct xgo_job *job, const char *layer_name,
     return XG_OK;
 }
 
-/* Opens the inputs (B where the operation has one), checks that they
- * share a CRS, and takes it (r->m.srs; A's alone otherwise). */
-static int open_inputs(struct run *r)
+/* Opens job's inputs into a and b (B where the operation has one),
+ * checks that they share a CRS, and takes it (*srs, not owned; A's
+ * alone otherwise): the single run's and the partitioned run's plan's
+ * (part_plan.c) opening.  The caller closes a and b (xgo__src_close),
+ * whatever the outcome. */
+int xgo__open_inputs(const struct xgo_job *job, struct xgo_src *a,
+                     struct xgo_src *b, OGRSpatialReferenceH *srs,
+                     char *err, size_t errlen)
 {
-    int rc, two = r->job->op->ninputs > 1;
-    rc = xgo__src_open(&r->a, &r->job->a, "A", r->err, r->errlen);
+    int rc, two = job->op->ninputs > 1;
+    rc = xgo__src_open(a, &job->a, "A", err, errlen);
     if (!rc && two)
-        rc = xgo__src_open(&r->b, &r->job->b, "B", r->err, r->errlen);
+        rc = xgo__src_open(b, &job->b, "B", err, errlen);
     if (!rc && two)
-        rc = xgo__srs_check(&r->a, &r->b, &r->m.srs, r->err, r->errlen);
+        rc = xgo__srs_check(a, b, srs, err, errlen);
     else if (!rc)
-        r->m.srs = xgo__layer_srs(r->a.lyr);
-    if (rc)
-        return rc;
-    snprintf(r->rep->a_layer, sizeof r->rep->a_layer, "%s", r->a.name);
-    snprintf(r->rep->b_layer, sizeof r->rep->b_layer, "%s", r->b.name);
-    return XG_OK;
+        *srs = xgo__layer_srs(a->lyr);
+    return rc;
 }
 
 /* Reads the inputs into r->set, timed: an input that gives no element
  * at all is an error naming what its features were. */
-static int read_inputs(struct run *r, GDALProgressFunc pf)
+static int read_inputs(struct xgo_run *r, GDALProgressFunc pf)
 {
     const struct xg_op *op = r->job->op;
     double t = xgo__now();
@@ -226,7 +230,7 @@ static int read_inputs(struct run *r, GDALProgressFunc pf)
 
 /* The core's context (r->ctx, owned by r): the dump of the inputs when
  * asked, the threads, the memory, the GPUs, the progress relay. */
-static int make_ctx(struct run *r)
+static int make_ctx(struct xgo_run *r)
 {
     const struct xgo_job *job = r->job;
     int rc;
@@ -252,7 +256,7 @@ static int make_ctx(struct run *r)
 
 /* The operation's check on the run's records (job->verify), timed, its
  * findings in rep->verify: a finding fails the run, nothing written. */
-static int verify(struct run *r)
+static int verify(struct xgo_run *r)
 {
     const struct xg_op *op = r->job->op;
     struct xgo_report *rep = r->rep;
@@ -277,49 +281,143 @@ static int verify(struct run *r)
     return XG_OK;
 }
 
+/* The check after the core, a single run's and the partitioned run's
+ * (on its summed counts): an input of op whose every element the core
+ * skipped (degenerate) leaves nothing to write; the error names what a
+ * (input 0) or b (input 1) read. */
+int xgo__all_skipped(const struct xg_op *op, const struct xg_stats *st,
+                     const struct xgo_src *a, const struct xgo_src *b,
+                     char *err, size_t errlen)
+{
+    int i;
+    for (i = 0; i < op->ninputs; i++) {
+        uint64_t n = i ? st->b_count : st->a_count;
+        if ((i ? st->b_skipped : st->a_skipped) == n)
+            return xgo__no_usable(op, i, i ? b : a, n, err, errlen);
+    }
+    return XG_OK;
+}
+
 /* The core on the sets (the shape's run), then what leaves the run
  * nothing to write: an input whose every element the core skipped
  * (degenerate), the check's findings (job->verify). */
-static int run_core(struct run *r)
+static int run_core(struct xgo_run *r)
 {
-    const struct xg_op *op = r->job->op;
-    const struct xg_stats *st = r->st;
     int rc = r->sh->run(r->ctx, &r->m, r->st, r->rep, r->err, r->errlen);
-    int i;
-    for (i = 0; rc == XG_OK && i < op->ninputs; i++) {
-        uint64_t n = i ? st->b_count : st->a_count;
-        if ((i ? st->b_skipped : st->a_skipped) == n)
-            rc = xgo__no_usable(op, i, i ? &r->b : &r->a, n, r->err,
-                                r->errlen);
-    }
+    if (rc == XG_OK)
+        rc = xgo__all_skipped(r->job->op, r->st, &r->a, &r->b, r->err,
+                              r->errlen);
     if (rc == XG_OK && r->job->verify)
         rc = verify(r);
     return rc;
 }
 
-/* The records written into dst's layer layer_name (timed), or kept in
- * *keep (keep not NULL), named layer_name; then freed, written. */
-static int output(struct run *r, GDALDatasetH dst, const char *layer_name,
-                  char **lco, struct xgo_kept **keep, GDALProgressFunc pf)
+/* xgo.h: a run of job, its report and figures cleared. */
+int xgo_run_new(struct xgo_run **out, const struct xgo_job *job,
+                struct xg_stats *st, char *err, size_t errlen)
 {
-    struct xgo_report *rep = r->rep;
-    double t;
-    int rc;
-    if (keep) {
-        rc = xgo__kept_new(keep, r->job, &r->m, layer_name, r->err,
-                           r->errlen);
-        if (rc == XG_OK) {
-            rep->written = xgo__kept_count(*keep);
-            snprintf(rep->layer, sizeof rep->layer, "%s", layer_name);
-        }
+    struct xgo_run *r = calloc(1, sizeof *r);
+    *out = r;
+    if (!r)
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    r->job = job;
+    r->sh = xgo_shape_of(job->op);
+    r->rep = job->report ? job->report : &r->local;
+    r->st = st ? st : &r->own;
+    r->err = err;
+    r->errlen = errlen;
+    r->m = (struct xgo_run_made){job, &r->a, &r->b, r->set, NULL, NULL, 0,
+                                 0, NULL};
+    memset(r->rep, 0, sizeof *r->rep);
+    memset(r->st, 0, sizeof *r->st);
+    return XG_OK;
+}
+
+/* xgo.h: the refusals, then the inputs opened, their CRSs checked; the
+ * progress bar's slices made. */
+int xgo_run_open(struct xgo_run *r, const char *layer_name)
+{
+    int rc, k;
+    if ((rc = refuse(r->job, layer_name, r->err, r->errlen)) != XG_OK)
         return rc;
-    }
-    t = xgo__now();
-    rc = r->sh->write(&r->m, dst, layer_name, lco, rep, pf, r->sp[3],
-                      r->err, r->errlen);
-    rep->write_seconds = xgo__now() - t;
+    for (k = 0; k < 5; k++)
+        r->sp[k] = progress_slice(r->job, k);
+    rc = xgo__open_inputs(r->job, &r->a, &r->b, &r->m.srs, r->err,
+                          r->errlen);
+    if (rc)
+        return rc;
+    snprintf(r->rep->a_layer, sizeof r->rep->a_layer, "%s", r->a.name);
+    snprintf(r->rep->b_layer, sizeof r->rep->b_layer, "%s", r->b.name);
+    return XG_OK;
+}
+
+/* xgo.h: every feature of the inputs read. */
+int xgo_run_read(struct xgo_run *r)
+{
+    return read_inputs(r, r->job->progress ? GDALScaledProgress : NULL);
+}
+
+/* xgo.h: the context, the core, the checks after it.  The warnings
+ * are capped from here to xgo_run_end (the reader caps its own). */
+int xgo_run_exec(struct xgo_run *r)
+{
+    int rc;
+    xgo__cap_begin(&r->cap);
+    if ((rc = make_ctx(r)) == XG_OK)
+        rc = run_core(r);
+    return rc;
+}
+
+/* xgo.h: the records written through the shape's writer, then freed. */
+int xgo_run_write(struct xgo_run *r, GDALDatasetH dst,
+                  const char *layer_name, char **lco)
+{
+    GDALProgressFunc pf = r->job->progress ? GDALScaledProgress : NULL;
+    double t = xgo__now();
+    int rc = r->sh->write(&r->m, dst, layer_name, lco, r->rep, pf, r->sp[3],
+                          r->err, r->errlen);
+    r->rep->write_seconds = xgo__now() - t;
     r->sh->free_res(r->m.res);
     r->m.res = NULL;
+    return rc;
+}
+
+/* xgo_internal.h: the records kept for the driver, not written. */
+int xgo__run_keep(struct xgo_run *r, const char *layer_name,
+                  struct xgo_kept **keep)
+{
+    int rc = xgo__kept_new(keep, r->job, &r->m, layer_name, r->err,
+                           r->errlen);
+    if (rc == XG_OK) {
+        r->rep->written = xgo__kept_count(*keep);
+        snprintf(r->rep->layer, sizeof r->rep->layer, "%s", layer_name);
+        /* the features are made when read: the bar ends here */
+        if (r->sp[3])
+            GDALScaledProgress(1.0, NULL, r->sp[3]);
+    }
+    return rc;
+}
+
+/* xgo.h: dst closed where the job says, then r freed. */
+int xgo_run_end(struct xgo_run *r, GDALDatasetH dst, int rc)
+{
+    int k;
+    if (!r)
+        return rc;
+    if (r->job->close_dst && dst)
+        rc = xgo__close_dst(dst, rc, r->rep, r->sp[4], r->err, r->errlen);
+    xgo__cap_end(&r->cap);
+    xg_ctx_free(r->ctx);
+    if (r->sh)
+        r->sh->free_res(r->m.res);
+    xg_set_free(&r->set[0]);
+    xg_set_free(&r->set[1]);
+    xgo__src_close(&r->a);
+    xgo__src_close(&r->b);
+    for (k = 0; k < 5; k++)
+        if (r->sp[k])
+            GDALDestroyScaledProgress(r->sp[k]);
+    free(r);
     return rc;
 }
 
@@ -330,56 +428,26 @@ static int job_run(const struct xgo_job *job, GDALDatasetH dst,
                    const char *layer_name, char **lco, struct xgo_kept **keep,
                    struct xg_stats *st, char *err, size_t errlen)
 {
-    struct xgo_report local = {0};
-    struct xg_stats own;      /* where the caller wants no figures */
-    struct run r;
-    GDALProgressFunc pf = job->progress ? GDALScaledProgress : NULL;
-    int rc, k;
-
-    memset(&r, 0, sizeof r);
-    r.job = job;
-    r.sh = xgo_shape_of(job->op);
-    r.rep = job->report ? job->report : &local;
-    if (!st)
-        st = &own;
-    r.st = st;
-    r.err = err;
-    r.errlen = errlen;
-    r.m = (struct xgo_run_made){job, &r.a, &r.b, r.set, NULL, NULL, 0, 0,
-                                NULL};
-    memset(r.rep, 0, sizeof *r.rep);
-    memset(st, 0, sizeof *st);
-    if (!dst && !keep)
+    struct xgo_run *r;
+    int rc = xgo_run_new(&r, job, st, err, errlen);
+    if (rc != XG_OK) {
+        struct xgo_report spare;  /* a failure's close fills none */
+        if (job->close_dst && dst)
+            rc = xgo__close_dst(dst, rc, &spare, NULL, err, errlen);
+        return rc;
+    }
+    if (!dst && !keep) {
+        xgo_run_end(r, NULL, XG_OK);
         return xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
-    if ((rc = refuse(job, layer_name, err, errlen)) != XG_OK)
-        goto done;
-    for (k = 0; k < 5; k++)
-        r.sp[k] = progress_slice(job, k);
-    if ((rc = open_inputs(&r)) != XG_OK || (rc = read_inputs(&r, pf)) != XG_OK)
-        goto done;
-    xgo__cap_begin(&r.cap);
-    if ((rc = make_ctx(&r)) == XG_OK && (rc = run_core(&r)) == XG_OK)
-        rc = output(&r, dst, layer_name, lco, keep, pf);
-done:
-    /* kept: the features are made when read; the bar ends here */
-    if (keep && rc == XG_OK && r.sp[3])
-        GDALScaledProgress(1.0, NULL, r.sp[3]);
-    if (job->close_dst && dst)
-        rc = xgo__close_dst(dst, rc, r.rep, r.sp[4], err, errlen);
-    xgo__cap_end(&r.cap);
-    xg_ctx_free(r.ctx);
-    if (r.sh)
-        r.sh->free_res(r.m.res);
-    xg_set_free(&r.set[0]);
-    xg_set_free(&r.set[1]);
-    xgo__src_close(&r.a);
-    xgo__src_close(&r.b);
-    for (k = 0; k < 5; k++)
-        if (r.sp[k])
-            GDALDestroyScaledProgress(r.sp[k]);
-    return rc;
+    }
+    if ((rc = xgo_run_open(r, layer_name)) == XG_OK &&
+        (rc = xgo_run_read(r)) == XG_OK && (rc = xgo_run_exec(r)) == XG_OK)
+        rc = keep ? xgo__run_keep(r, layer_name, keep)
+                  : xgo_run_write(r, dst, layer_name, lco);
+    return xgo_run_end(r, dst, rc);
 }
 
+/* xgo.h: one run, written to dst. */
 int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
                 const char *layer_name, char **lco, struct xg_stats *st,
                 char *err, size_t errlen)
@@ -387,6 +455,7 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     return job_run(job, dst, layer_name, lco, NULL, st, err, errlen);
 }
 
+/* xgo_internal.h: one run, kept for the driver. */
 int xgo__job_keep(const struct xgo_job *job, const char *layer_name,
                   struct xgo_kept **out, struct xg_stats *st, char *err,
                   size_t errlen)

@@ -37,7 +37,7 @@ static int crossing_check(struct xgo_reader *r, const double *tri, size_t n,
     int found = 0, rc;
     char what[256];
     /* a region reads only what the plan's pass has read and checked
-     * already (mpi/plan.c) */
+     * already (part_plan.c) */
     if (r->job->opts.solids_checked || r->s->next)
         return XG_OK;
     if (!(ctx = xg_ctx_new()))

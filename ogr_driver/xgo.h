@@ -294,6 +294,43 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
                 const char *layer_name, char **lco, struct xg_stats *st,
                 char *err, size_t errlen);
 
+/* ---- One run, stage by stage (job.c): xgo_job_run is
+ *   xgo_run_new, xgo_run_open, xgo_run_read, xgo_run_exec,
+ *   xgo_run_write, xgo_run_end
+ * the first failure skipping to xgo_run_end, which every run that
+ * xgo_run_new made must reach.  Each stage returns XG_OK or an XG_E*
+ * code with the run's one error line (file, layer, feature where there
+ * is one) in the err given to xgo_run_new; what a stage does, its
+ * messages and its figures are xgo_job_run's. */
+struct xgo_run;
+/* *out = a run of job (the caller's until xgo_run_end: job, st and err
+ * must outlive it): job->report (when set) and st (may be NULL: no
+ * figures) cleared, err (errlen bytes) its error line.  XG_ENOMEM,
+ * *out NULL. */
+int xgo_run_new(struct xgo_run **out, const struct xgo_job *job,
+                struct xg_stats *st, char *err, size_t errlen);
+/* The refusals before anything is opened (no operation, options that do
+ * not fit it, regions, no layer_name), then the inputs opened (B where
+ * the operation has one), their filters set, their CRSs checked. */
+int xgo_run_open(struct xgo_run *r, const char *layer_name);
+/* Every feature of the inputs read, timed, with the reader of each
+ * input's element kind: an input that gives no element is an error
+ * naming what its features were. */
+int xgo_run_read(struct xgo_run *r);
+/* The core's context (threads, memory, GPUs, progress, the dump), the
+ * operation's run through its shape's row, then the refusal of an input
+ * whose every element the core skipped, and the operation's check
+ * (job->verify): a finding fails the run. */
+int xgo_run_exec(struct xgo_run *r);
+/* The records written into dst's layer layer_name (created with lco,
+ * or appended to), timed, then freed. */
+int xgo_run_write(struct xgo_run *r, GDALDatasetH dst,
+                  const char *layer_name, char **lco);
+/* Ends r (NULL-safe): dst closed where the job says (job->close_dst;
+ * dst may be NULL), quietly when rc is a failure, then everything r
+ * holds freed.  Returns rc, or the close's failure. */
+int xgo_run_end(struct xgo_run *r, GDALDatasetH dst, int rc);
+
 /* Writes the operation table to f as one JSON object, for front ends
  * that build on it (the QGIS provider, through exactgeo --operations):
  * {"operations": [{"name", "title", "summary", "contract", "dim",

@@ -194,6 +194,19 @@ struct xg_opts xgo__core_opts(const struct xgo_job *job);
  * elements read, none usable. */
 int xgo__no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
                    uint64_t n, char *err, size_t errlen);
+/* Opens job's inputs into a and b (B where job->op has one), checks
+ * that they share a CRS and takes it (*srs, not owned; A's alone
+ * otherwise): xgo_run_open's, and the partitioned run's plan's
+ * (part_plan.c).  The caller closes a and b, whatever the outcome. */
+int xgo__open_inputs(const struct xgo_job *job, struct xgo_src *a,
+                     struct xgo_src *b, OGRSpatialReferenceH *srs,
+                     char *err, size_t errlen);
+/* An input of op whose every element the core skipped (st's counts:
+ * a single run's, or a partitioned run's sums): xgo__no_usable's error
+ * for the first such input (a: input 0, b: input 1), else XG_OK. */
+int xgo__all_skipped(const struct xg_op *op, const struct xg_stats *st,
+                     const struct xgo_src *a, const struct xgo_src *b,
+                     char *err, size_t errlen);
 /* Closes dst at the end of a run (job->close_dst): timed into
  * rep->close_seconds, then progress sp (may be NULL) to 1; after a
  * failure (rc) quietly, keeping rc and err. */
@@ -361,6 +374,12 @@ int xgo__kept_extent(const struct xgo_kept *k, OGREnvelope *env);
  * the end, or (with a CPLError) when it cannot be made. */
 OGRFeatureH xgo__kept_feature(struct xgo_kept *k, size_t i);
 void xgo__kept_free(struct xgo_kept *k);
+
+/* The stage that xgo_job_run's xgo_run_write is for the driver
+ * (job.c): r's records kept in *keep (free with xgo__kept_free) under
+ * layer_name; rep's written and layer; the write's progress to 1. */
+int xgo__run_keep(struct xgo_run *r, const char *layer_name,
+                  struct xgo_kept **keep);
 
 /* Runs job as xgo_job_run does, with no output dataset: its records are
  * kept in *out (free with xgo__kept_free) under the layer name

@@ -1,5 +1,5 @@
 /*
- * plan.c -- rank 0's plan of a run in regions: the inputs opened as a
+ * part_plan.c -- rank 0's plan of a run in regions: the inputs opened as a
  * single run opens them, the regions over their extents, and one pass
  * over every feature, read as a single run reads it (ogr_driver's
  * reader: its checks, messages and counts), that lists each feature by
@@ -283,13 +283,7 @@ int xgp__plan(const struct xgo_job *job, int n, int size,
     int rc, k, have = 0;
 
     memset(&S, 0, sizeof S);
-    rc = xgo__src_open(&src[0], &job->a, "A", err, errlen);
-    if (!rc && op->ninputs > 1)
-        rc = xgo__src_open(&src[1], &job->b, "B", err, errlen);
-    if (!rc && op->ninputs > 1)
-        rc = xgo__srs_check(&src[0], &src[1], srs, err, errlen);
-    else if (!rc)
-        *srs = xgo__layer_srs(src[0].lyr);
+    rc = xgo__open_inputs(job, &src[0], &src[1], srs, err, errlen);
     if (rc)
         return rc;
     /* the extents the drivers know (GeoPackage, Shapefile: from their

@@ -65,22 +65,6 @@ static void add_part(struct xg_stats *st, struct xgo_report *rep,
         st->seconds[k] += p->st.seconds[k];
 }
 
-/* The check a single run makes after its core, on the summed counts,
- * with its message: an input whose elements the core skips, all of them
- * (the plan made those of its reader). */
-static int check_read(const struct xgo_job *job, struct xgo_src src[2],
-                      const struct xg_stats *st, char *err, size_t errlen)
-{
-    const struct xg_op *op = job->op;
-    const uint64_t count[2] = {st->a_count, st->b_count};
-    const uint64_t skip[2] = {st->a_skipped, st->b_skipped};
-    int i;
-    for (i = 0; i < op->ninputs; i++)
-        if (skip[i] == count[i])
-            return xgo__no_usable(op, i, &src[i], count[i], err, errlen);
-    return XG_OK;
-}
-
 /* Rank 0 after the gather: each rank's part into the report, the first
  * failure (by region) as the run's, else the checks, the records sorted
  * and written. */
@@ -112,7 +96,9 @@ static int finish(const struct xgo_job *job, int size, char *all,
     }
     if (rc)
         return rc;
-    if ((rc = check_read(job, src, st, err, errlen)) != XG_OK)
+    /* the single run's check after its core, on the summed counts */
+    if ((rc = xgo__all_skipped(job->op, st, &src[0], &src[1], err,
+                               errlen)) != XG_OK)
         return rc;
     /* the records, each rank's after its figures, into one array */
     if (!(v = malloc((nrec ? nrec : 1) * sizeof *v)))

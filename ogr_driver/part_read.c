@@ -1,5 +1,5 @@
 /*
- * region_read.c -- a region's features, named by FID in rank 0's plan,
+ * part_read.c -- a region's features, named by FID in rank 0's plan,
  * handed to the single run's reader one by one (xgo_src.next).
  *
  * OGR's spatial filter misses features (huge or non-finite coordinates,

@@ -1,5 +1,5 @@
 /*
- * comm_local.c -- the communicator of one process (xgp.h): rank 0 of 1,
+ * part_local.c -- the communicator of one process (xgp.h): rank 0 of 1,
  * so that every collective step is a copy or nothing.  The run in
  * regions goes through it when no MPI job is there: that is how the
  * partitioned path is tested everywhere, and how an input larger than

@@ -1,7 +1,8 @@
 /*
- * xgp_internal.h -- shared inside mpi/ (xgp__ names): the record a rank
- * sends for each contact, what it sends before them, and the steps of
- * the run (plan, one region, the records written).
+ * xgp_internal.h -- shared by the partitioned run of ogr_driver/
+ * (part_*.c; xgp__ names): the record a rank sends for each contact,
+ * what it sends before them, and the steps of the run (plan, one region,
+ * the records written).
  */
 #ifndef XGP_INTERNAL_H
 #define XGP_INTERNAL_H

@@ -1,5 +1,7 @@
 /*
- * xgp.h -- a run in regions (issue 15), in one process or over MPI.
+ * xgp.h -- a run in regions (issue 15), in one process or over MPI: the
+ * partitioned run of ogr_driver/ (part_*.c) against a communicator it
+ * declares here.
  *
  * The plane is cut into regions (xg_regions_plan); rank 0 reads every
  * feature once, as a single run reads it, and lists it by FID for the
@@ -7,12 +9,13 @@
  * FID, runs the operation's engine on them and keeps the contacts the
  * region owns (exactgeo.h, "Regions"), each turned into a record named
  * by the sources' ids.  Rank 0 gathers the records, puts them in the
- * single-process order and writes them through ogr_driver/'s writer.
+ * single-process order and writes them through the single run's writer.
  * The run is written once, against a communicator (struct xgp_comm) with
  * two implementations: one process running the regions one after another
- * (comm_local.c, always built) and MPI (comm_mpi.c, ./configure
- * --with-mpi).  src/ never includes this folder: MPI stays at the edge,
- * as GDAL does in ogr_driver/.  The model: docs/cluster.md.
+ * (part_local.c, here) and MPI (mpi/comm_mpi.c, ./configure --with-mpi;
+ * mpi/xgp_mpi.h).  Neither src/ nor this folder includes MPI's headers:
+ * MPI stays at the edge, in mpi/, as GDAL does in ogr_driver/.  The
+ * model: docs/cluster.md.
  */
 #ifndef XGP_H
 #define XGP_H
@@ -49,19 +52,8 @@ struct xgp_comm {
     void (*end)(struct xgp_comm *c);
 };
 
-/* The number of processes of the MPI job this process was launched in
- * (mpirun, srun: their environment says so), or 0 when it was started
- * on its own.  A plain start never initialises MPI. */
-int xgp_launched(void);
-
 /* c = one process (rank 0 of 1).  Never fails. */
 void xgp_comm_local(struct xgp_comm *c);
-
-/* c = the MPI job this process is part of (MPI_Init; xgp_launched()
- * says whether there is one).  XG_ENOTSUP in a build without MPI, with
- * the message in err. */
-int xgp_comm_mpi(struct xgp_comm *c, int *argc, char ***argv, char *err,
-                 size_t errlen);
 
 /*
  * Runs job (an operation that runs in regions: its entry takes

@@ -1,5 +1,5 @@
 /*
- * region_run.c -- one region of a run in regions, on the rank that has
+ * part_region.c -- one region of a run in regions, on the rank that has
  * it: the features rank 0's plan gave it read by FID with the readers of
  * a single run, the operation's engine run on them, the contacts the
  * region owns kept and named by their sources' ids.
@@ -143,6 +143,76 @@ static int read_lists(const struct xgo_job *job, int i,
     return rc;
 }
 
+/* The core on a region's sets (quiet: rank 0's plan gave the
+ * warnings), progress through pf/pa; the engine, threads and grid of
+ * the rank's first run, and the work figures, into part; the contacts
+ * in *c (the caller frees them).  A region without an A element has
+ * nothing to run (every record has an A element). */
+static int region_core(const struct xgo_job *job, struct xg_ctx *ctx,
+                       struct xg_set set[2], struct xgp_part *part,
+                       struct xg_contacts *c, struct xg_stats *st,
+                       GDALProgressFunc pf, void *pa, char *err,
+                       size_t errlen)
+{
+    const struct xg_op *op = job->op;
+    struct xgo_relay rl = {pf, pa};
+    int rc;
+    if (set[0].n == 0)
+        return XG_OK;
+    xg_ctx_set_progress(ctx, pf ? xgo__relay : NULL, &rl);
+    struct xg_opts o = xgo__core_opts(job);
+    rc = op->run(ctx, &set[0], &set[1], &o, c, st);
+    xg_ctx_set_progress(ctx, NULL, NULL);
+    if (rc == XG_ECANCEL)
+        xgo__fail(err, errlen, rc, "cancelled");
+    else if (rc)
+        xgo__fail(err, errlen, rc, "%s: %s", op->name,
+                  *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx)
+                                      : xg_strerror(rc));
+    if (rc == XG_OK && !part->has_run) {
+        part->has_run = 1;
+        part->st.engine = st->engine;
+        part->st.threads = st->threads;
+        memcpy(part->st.grid, st->grid, sizeof st->grid);
+    }
+    add_work(&part->st, st);
+    return rc;
+}
+
+/* The contacts of c that region r owns, appended to out as records
+ * named by their sources' ids (set's fid and sub); their kinds and
+ * number into part.  XG_ENOMEM. */
+static int region_keep(const struct xg_region *r, struct xg_contacts *c,
+                       const struct xg_set set[2], struct xgp_part *part,
+                       struct xgp_recs *out, char *err, size_t errlen)
+{
+    size_t j;
+    int rc = XG_OK;
+    xg_contacts_keep_owned(c, r);
+    for (j = 0; j < c->n && rc == XG_OK; j++) {
+        const struct xg_contact *x = &c->v[j];
+        struct xgp_rec rec;
+        memset(&rec, 0, sizeof rec);
+        rec.afid = set[0].fid[x->a];
+        rec.asub = set[0].sub[x->a];
+        rec.has_b = x->b != UINT32_MAX;
+        if (rec.has_b) {
+            rec.bfid = set[1].fid[x->b];
+            rec.bsub = set[1].sub[x->b];
+        }
+        rec.kind = x->kind;
+        memcpy(rec.p, x->p, sizeof rec.p);
+        memcpy(rec.q, x->q, sizeof rec.q);
+        part->st.contacts[x->kind]++;
+        if (xgp__recs_push(out, &rec) != XG_OK)
+            rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    }
+    part->rank.contacts += c->n;
+    return rc;
+}
+
+/* xgp_internal.h: region r read by FID, run, its owned contacts kept;
+ * the owned elements (and those the core skips among them) counted. */
 int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
                     const struct xg_region *r, const struct xgp_fids *f,
                     struct xgp_part *part, struct xgp_recs *out,
@@ -154,8 +224,7 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
     struct xg_set set[2] = {{0}, {0}};
     struct xg_contacts c = {0};
     struct xg_stats st;
-    struct xgo_relay rl = {pf, pa};
-    size_t own[2] = {0, 0}, j;
+    size_t own[2] = {0, 0};
     double t;
     int i, rc = XG_OK;
 
@@ -171,26 +240,8 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
     if (rc == XG_OK && pf && !pf(0.5, NULL, pa))
         rc = xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
     t = xgo__now();
-    /* every record has an A element: a region without one has none */
-    if (rc == XG_OK && set[0].n > 0) {
-        xg_ctx_set_progress(ctx, pf ? xgo__relay : NULL, &rl);
-        struct xg_opts o = xgo__core_opts(job);
-        rc = op->run(ctx, &set[0], &set[1], &o, &c, &st);
-        xg_ctx_set_progress(ctx, NULL, NULL);
-        if (rc == XG_ECANCEL)
-            xgo__fail(err, errlen, rc, "cancelled");
-        else if (rc)
-            xgo__fail(err, errlen, rc, "%s: %s", op->name,
-                      *xg_ctx_errmsg(ctx) ? xg_ctx_errmsg(ctx)
-                                          : xg_strerror(rc));
-        if (rc == XG_OK && !part->has_run) {
-            part->has_run = 1;
-            part->st.engine = st.engine;
-            part->st.threads = st.threads;
-            memcpy(part->st.grid, st.grid, sizeof st.grid);
-        }
-        add_work(&part->st, &st);
-    }
+    if (rc == XG_OK)
+        rc = region_core(job, ctx, set, part, &c, &st, pf, pa, err, errlen);
     if (rc == XG_OK) {
         uint64_t sk[2] = {0, 0};
         for (i = 0; i < op->ninputs && rc == XG_OK; i++)
@@ -205,28 +256,8 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
         part->st.a_skipped += sk[0];
         part->st.b_skipped += sk[1];
     }
-    if (rc == XG_OK) {
-        xg_contacts_keep_owned(&c, r);
-        for (j = 0; j < c.n && rc == XG_OK; j++) {
-            const struct xg_contact *x = &c.v[j];
-            struct xgp_rec rec;
-            memset(&rec, 0, sizeof rec);
-            rec.afid = set[0].fid[x->a];
-            rec.asub = set[0].sub[x->a];
-            rec.has_b = x->b != UINT32_MAX;
-            if (rec.has_b) {
-                rec.bfid = set[1].fid[x->b];
-                rec.bsub = set[1].sub[x->b];
-            }
-            rec.kind = x->kind;
-            memcpy(rec.p, x->p, sizeof rec.p);
-            memcpy(rec.q, x->q, sizeof rec.q);
-            part->st.contacts[x->kind]++;
-            if (xgp__recs_push(out, &rec) != XG_OK)
-                rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-        }
-        part->rank.contacts += c.n;
-    }
+    if (rc == XG_OK)
+        rc = region_keep(r, &c, set, part, out, err, errlen);
     part->rank.compute_seconds += xgo__now() - t;
     xg_contacts_free(&c);
     xg_set_free(&set[0]);

@@ -1,5 +1,5 @@
 /*
- * records.c -- the records of a run in regions: kept, put in the
+ * part_records.c -- the records of a run in regions: kept, put in the
  * single-process order, and written on rank 0 through ogr_driver's
  * writer, with the copied attributes fetched by FID.
  */
