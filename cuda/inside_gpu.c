@@ -20,7 +20,7 @@
  * solid)), and the CPU threads decide the doubted pairs (rare: the
  * device has the exact stage in doubles too) exactly, in place, then
  * write the batch's records (and outside records) in order
- * (xg__inside_finish, inside_finish.c), while the device runs ahead on
+ * (xg__inside_finish, host/inside_finish.c), while the device runs ahead on
  * the next batches (inside_pipe.c).
  */
 #include <stdlib.h>

@@ -20,6 +20,8 @@
 #              inside_gpu.c inside_batch.c inside_pipe.c
 #   tests only test_kernels.h test_kernels.cu (linked into tests/gpu_t,
 #              tests/gpu_iv_t)
+#   host half  host/xg_gpuhost.h host/gpu_plan.c host/gpu_finish.c
+#              host/inside_finish.c: plain C, in every build (below)
 # The benchmark-only strategies (the paper's, the seed's point-in-solid
 # method) are bench/cuda/'s, outside the library: below, the convenience
 # library that only the programs running them link.
@@ -62,6 +64,14 @@ NVCCFLAGS = -O3 -std=c++17 -fmad=false \
 	-Xcompiler -fPIC -Xcompiler -fno-exceptions \
 	-I$(top_srcdir)/src -I$(top_srcdir)/cuda
 
+# The engines' host half (cuda/host/xg_gpuhost.h: the batches and block
+# tables, the hits into contacts, inside's finish) is plain C with no
+# CUDA: built into the core in every build, so that make check tests it
+# on machines without a GPU.
+XG_GPUHOST_SRCS = cuda/host/xg_gpuhost.h cuda/host/gpu_plan.c \
+	cuda/host/gpu_finish.c cuda/host/inside_finish.c
+src_libexactgeo_core_la_SOURCES += $(XG_GPUHOST_SRCS)
+
 if HAVE_CUDA
 src_libexactgeo_core_la_SOURCES += $(XG_CUDA_INC) $(XG_CUDA_SRCS)
 src_libexactgeo_core_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cuda $(CUDA_CPPFLAGS)
@@ -87,7 +97,7 @@ XG_CUDA_DEPS = $(XG_CUDA_INC) \
 	$(top_srcdir)/src/xg_interval.h $(top_srcdir)/src/xg_internal.h \
 	$(top_srcdir)/src/xg_boxes.h $(top_srcdir)/src/xg_gpu_hit.h \
 	$(top_srcdir)/src/exactgeo.h $(top_srcdir)/src/xg_inside.h \
-	$(top_srcdir)/src/xg_delaunay.h
+	$(top_srcdir)/src/xg_delaunay.h $(top_srcdir)/cuda/host/xg_gpuhost.h
 XG_NVCC_LO = $(MKDIR_P) $(@D)/.libs && \
 	$(NVCC) $(NVCCFLAGS) $(CUDA_CPPFLAGS) -c $< -o $(@D)/.libs/$(*F).o && \
 	cp $(@D)/.libs/$(*F).o $(@D)/$(*F).o && \

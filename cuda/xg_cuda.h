@@ -14,7 +14,8 @@
  *   grid_gpu.cu    the uniform grid built on the device;
  *   cell_pairs.cu  the pairs of every cell, and their blocks;
  *   gpu_engines.c  the table that registers the engines with src/.
- * The hits become contacts on the CPU threads in src/gpu_finish.c.  An
+ * The host half (batches, hits into contacts on the CPU threads, inside's
+ * finish) is cuda/host/'s, plain C in every build (xg_gpuhost.h).  An
  * engine adds only what is particular to its operation: segtri_gpu.h,
  * redblue_gpu.h, and the paper's benchmark-only strategies (paper.h).
  *
@@ -38,6 +39,8 @@
 extern "C" {
 #endif
 #include "xg_internal.h"
+#include "xg_gpu_hit.h"
+#include "host/xg_gpuhost.h"
 
 /* ---- errors (gpu_device.c) ---- */
 

@@ -15,9 +15,9 @@ src_libexactgeo_core_la_SOURCES = \
 	src/exact.c src/orient.c src/refine.c src/project.c \
 	src/grid.c src/pair_engine.c src/pair_walk.c src/segtri.c src/segtri_engine.c \
 	src/xg_earclip.h src/earclip.c src/earclip_rings.c src/earclip_bridge.c \
-	src/redblue.c src/gpu_plan.c src/gpu_finish.c \
+	src/redblue.c \
 	src/xg_engine.h src/xg_ops.h src/gpu_engine.c \
-	src/xg_inside.h src/inside.c src/inside_prep.c src/inside_cpu.c src/inside_finish.c \
+	src/xg_inside.h src/inside.c src/inside_prep.c src/inside_cpu.c \
 	src/dump.c src/region.c src/regions_run.c \
 	src/regions_select.c \
 	src/xg_delaunay.h src/delaunay.c src/delaunay_build.c \

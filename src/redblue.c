@@ -20,6 +20,7 @@
  */
 #include <string.h>
 #include "xg_internal.h"
+#include "xg_gpu_hit.h"
 #include "xg_engine.h"
 
 /* The crossing of P0P1 with the line Q0Q1 when P0, P1 lie strictly on

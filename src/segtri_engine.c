@@ -5,6 +5,7 @@
  */
 #include <string.h>
 #include "xg_internal.h"
+#include "xg_gpu_hit.h"
 #include "xg_engine.h"
 
 static int seg_box(struct xg_counters *cnt, const double *s, double *box)

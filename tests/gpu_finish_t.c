@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_internal.h"
+#include "xg_gpu_hit.h"
+#include "xg_gpuhost.h"
 #include "xg_test.h"
 
 struct hits {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_internal.h"
+#include "xg_gpuhost.h"
 #include "tap.h"
 #include "xg_rng.h"
 

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_internal.h"
+#include "xg_gpu_hit.h"
+#include "xg_gpuhost.h"
 #include "xg_thread.h"
 
 /* Hits per thread, at the least, worth a thread of its own. */

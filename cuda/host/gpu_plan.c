@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_internal.h"
+#include "xg_gpuhost.h"
 
 void xg__blocks_free(struct xg_blocks *bt)
 {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_inside.h"
+#include "xg_gpuhost.h"
 #include "xg_thread.h"
 
 /* The first hit of point a or later. */
