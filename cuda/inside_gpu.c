@@ -27,7 +27,6 @@
 #include <string.h>
 #include "gpu_bench.h"
 #include "inside_run.h"
-#include "xg_thread.h"
 
 #define MAX_BATCH ((uint64_t)1 << 28)   /* points; 2^32 hits at most */
 /* All points go up while the host prepares the solids when they take at

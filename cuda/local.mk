@@ -3,6 +3,7 @@
 # The kernels (.cu) are compiled by nvcc into libtool objects written here
 # (libtool does not know nvcc); the host side (.c) is plain C.
 #
+#   the core   xg_core.h: what the engines use of src/, in one place
 #   plumbing   xg_cuda.h xg_cuda_dev.cuh xg_cub.cuh gpu_device.c
 #              gpu_pinned.c gpu_output.c sort_hits.cu boxes.cu grid_gpu.cu
 #              cell_pairs.cu
@@ -30,7 +31,7 @@
 # interval code uses directed-rounding intrinsics that are never fused,
 # but the box tests and cell arithmetic must agree with the host's bit
 # for bit, and the rule is simplest stated for the whole file.
-XG_CUDA_INC = cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/xg_cub.cuh \
+XG_CUDA_INC = cuda/xg_core.h cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/xg_cub.cuh \
 	cuda/gpu_bench.h cuda/segtri_gpu.h \
 	cuda/segtri_pair.cuh cuda/redblue_gpu.h cuda/inside_gpu.h \
 	cuda/inside_run.h \
