@@ -5,7 +5,7 @@
  * then one thread per block finds its cell by binary search.  With
  * th = 1 the scan is that of the pairs themselves, each pair's number in
  * the run (red/blue's one thread per pair).  The multi-block tables are
- * those of xg__blocks_build (gpu_plan.c), built on the device.
+ * those of xg__blocks_build (host/gpu_plan.c), built on the device.
  */
 #include "xg_cub.cuh"
 #include "xg_cuda_dev.cuh"

@@ -20,9 +20,6 @@
 #include "xg_cub.cuh"
 #include "delaunay_gpu.h"
 #include "delaunay_core.cuh"
-extern "C" {
-#include "xg_delaunay.h"
-}
 
 struct dt_env {
     struct dt_d d;

@@ -9,7 +9,6 @@
  */
 #include <string.h>
 #include "xg_engine.h"
-#include "xg_inside.h"
 #include "segtri_gpu.h"
 #include "redblue_gpu.h"
 #include "inside_gpu.h"

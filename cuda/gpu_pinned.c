@@ -15,7 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 #include "xg_cuda.h"
-#include "xg_thread.h"
 
 #define PIN_CHUNK ((size_t)4 << 20)
 #define PIN_THREADS 8

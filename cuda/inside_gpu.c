@@ -20,14 +20,13 @@
  * solid)), and the CPU threads decide the doubted pairs (rare: the
  * device has the exact stage in doubles too) exactly, in place, then
  * write the batch's records (and outside records) in order
- * (xg__inside_finish, inside_finish.c), while the device runs ahead on
+ * (xg__inside_finish, host/inside_finish.c), while the device runs ahead on
  * the next batches (inside_pipe.c).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "gpu_bench.h"
 #include "inside_run.h"
-#include "xg_thread.h"
 
 #define MAX_BATCH ((uint64_t)1 << 28)   /* points; 2^32 hits at most */
 /* All points go up while the host prepares the solids when they take at

@@ -9,9 +9,6 @@
  */
 #include "inside_gpu.h"
 #include "xg_cuda_dev.cuh"
-extern "C" {
-#include "xg_inside.h"
-}
 
 /* The hit of point a in solid s (xg__inside_key): deferred when a filter
  * doubted, else the kind; nothing when the point is outside the solid. */

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "inside_run.h"
-#include "xg_thread.h"
 
 /* All the points go up from their own memory, locked, from this size
  * up (below it the pinned buffers' copy costs less than locking pages). */

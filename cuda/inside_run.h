@@ -11,7 +11,6 @@
 
 #include <pthread.h>
 #include "inside_gpu.h"
-#include "xg_inside.h"
 
 /* Device bytes per hit while a batch is finished on the device: the key,
  * its sorted copy, and the radix sort's scratch (about the keys again,

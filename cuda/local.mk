@@ -3,6 +3,7 @@
 # The kernels (.cu) are compiled by nvcc into libtool objects written here
 # (libtool does not know nvcc); the host side (.c) is plain C.
 #
+#   the core   xg_core.h: what the engines use of src/, in one place
 #   plumbing   xg_cuda.h xg_cuda_dev.cuh xg_cub.cuh gpu_device.c
 #              gpu_pinned.c gpu_output.c sort_hits.cu boxes.cu grid_gpu.cu
 #              cell_pairs.cu
@@ -20,6 +21,8 @@
 #              inside_gpu.c inside_batch.c inside_pipe.c
 #   tests only test_kernels.h test_kernels.cu (linked into tests/gpu_t,
 #              tests/gpu_iv_t)
+#   host half  host/xg_gpuhost.h host/gpu_plan.c host/gpu_finish.c
+#              host/inside_finish.c: plain C, in every build (below)
 # The benchmark-only strategies (the paper's, the seed's point-in-solid
 # method) are bench/cuda/'s, outside the library: below, the convenience
 # library that only the programs running them link.
@@ -28,7 +31,7 @@
 # interval code uses directed-rounding intrinsics that are never fused,
 # but the box tests and cell arithmetic must agree with the host's bit
 # for bit, and the rule is simplest stated for the whole file.
-XG_CUDA_INC = cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/xg_cub.cuh \
+XG_CUDA_INC = cuda/xg_core.h cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/xg_cub.cuh \
 	cuda/gpu_bench.h cuda/segtri_gpu.h \
 	cuda/segtri_pair.cuh cuda/redblue_gpu.h cuda/inside_gpu.h \
 	cuda/inside_run.h \
@@ -62,6 +65,14 @@ NVCCFLAGS = -O3 -std=c++17 -fmad=false \
 	-Xcompiler -fPIC -Xcompiler -fno-exceptions \
 	-I$(top_srcdir)/src -I$(top_srcdir)/cuda
 
+# The engines' host half (cuda/host/xg_gpuhost.h: the batches and block
+# tables, the hits into contacts, inside's finish) is plain C with no
+# CUDA: built into the core in every build, so that make check tests it
+# on machines without a GPU.
+XG_GPUHOST_SRCS = cuda/host/xg_gpuhost.h cuda/host/gpu_plan.c \
+	cuda/host/gpu_finish.c cuda/host/inside_finish.c
+src_libexactgeo_core_la_SOURCES += $(XG_GPUHOST_SRCS)
+
 if HAVE_CUDA
 src_libexactgeo_core_la_SOURCES += $(XG_CUDA_INC) $(XG_CUDA_SRCS)
 src_libexactgeo_core_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cuda $(CUDA_CPPFLAGS)
@@ -88,10 +99,9 @@ XG_CUDA_DEPS = $(XG_CUDA_INC) \
 	$(top_srcdir)/src/xg_mem.h $(top_srcdir)/src/xg_segtri.h \
 	$(top_srcdir)/src/xg_redblue.h $(top_srcdir)/src/xg_grid.h \
 	$(top_srcdir)/src/xg_pair.h $(top_srcdir)/src/xg_gpu.h \
-	$(top_srcdir)/src/xg_gpu_plan.h \
 	$(top_srcdir)/src/xg_boxes.h $(top_srcdir)/src/xg_gpu_hit.h \
 	$(top_srcdir)/src/exactgeo.h $(top_srcdir)/src/xg_inside.h \
-	$(top_srcdir)/src/xg_delaunay.h
+	$(top_srcdir)/src/xg_delaunay.h $(top_srcdir)/cuda/host/xg_gpuhost.h
 XG_NVCC_LO = $(MKDIR_P) $(@D)/.libs && \
 	$(NVCC) $(NVCCFLAGS) $(CUDA_CPPFLAGS) -c $< -o $(@D)/.libs/$(*F).o && \
 	cp $(@D)/.libs/$(*F).o $(@D)/$(*F).o && \

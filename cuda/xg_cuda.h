@@ -14,9 +14,12 @@
  *   grid_gpu.cu    the uniform grid built on the device;
  *   cell_pairs.cu  the pairs of every cell, and their blocks;
  *   gpu_engines.c  the table that registers the engines with src/.
- * The hits become contacts on the CPU threads in src/gpu_finish.c.  An
- * engine adds only what is particular to its operation: segtri_gpu.h,
- * redblue_gpu.h, and the paper's benchmark-only strategies (paper.h).
+ * What the engines use of the core comes through xg_core.h, and nothing
+ * else.  The host half (batches, hits into contacts on the CPU threads,
+ * inside's finish) is cuda/host/'s, plain C in every build
+ * (xg_gpuhost.h).  An engine adds only what is particular to its
+ * operation: segtri_gpu.h, redblue_gpu.h, and the paper's benchmark-only
+ * strategies (paper.h).
  *
  * Every launcher takes the context for error detail and a stream, and
  * returns an int code (XG_OK, or XG_EGPU with "file:line: call: reason"
@@ -27,29 +30,10 @@
 #define XG_CUDA_H
 
 #include <cuda_runtime_api.h>
-/* C headers first, outside extern "C": under C++ some of them pull in
- * templates, which cannot have C linkage. */
-#include <gmp.h>
-#include <math.h>
-#include <stdarg.h>
-#include <stdint.h>
-#include <string.h>
+#include "xg_core.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
-#include "exactgeo.h"
-#include "xg_ctx.h"
-#include "xg_mem.h"
-#include "xg_segtri.h"
-#include "xg_redblue.h"
-#include "xg_grid.h"
-#include "xg_pair.h"
-#include "xg_gpu.h"
-#include "xg_gpu_plan.h"
-#include "xg_filters.h"
-#include "xg_dd.h"
-#include "xg_boxes.h"
-#include "xg_gpu_hit.h"
 
 /* ---- errors (gpu_device.c) ---- */
 

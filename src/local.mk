@@ -13,14 +13,14 @@ src_libexactgeo_core_la_SOURCES = \
 	src/xg_thread.h src/xg_boxes.h src/xg_gpu_hit.h \
 	src/xg_ctx.h src/xg_mem.h src/xg_sets.h src/xg_exact.h src/xg_grid.h \
 	src/xg_pair.h src/xg_regions.h src/xg_segtri.h src/xg_redblue.h \
-	src/xg_gpu.h src/xg_gpu_plan.h \
+	src/xg_gpu.h \
 	src/ctx.c src/clock.c src/thread.c src/geom.c src/contact_store.c \
 	src/exact.c src/orient.c src/refine.c src/project.c \
 	src/grid.c src/pair_engine.c src/pair_walk.c src/segtri.c src/segtri_engine.c \
 	src/xg_earclip.h src/earclip.c src/earclip_rings.c src/earclip_bridge.c \
-	src/redblue.c src/gpu_plan.c src/gpu_finish.c \
+	src/redblue.c \
 	src/xg_engine.h src/xg_ops.h src/gpu_engine.c \
-	src/xg_inside.h src/inside.c src/inside_prep.c src/inside_cpu.c src/inside_finish.c \
+	src/xg_inside.h src/inside.c src/inside_prep.c src/inside_cpu.c \
 	src/dump.c src/region.c src/regions_run.c \
 	src/regions_select.c \
 	src/xg_delaunay.h src/delaunay.c src/delaunay_build.c \

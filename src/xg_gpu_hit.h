@@ -2,8 +2,11 @@
  * xg_gpu_hit.h -- the record every GPU engine writes for a pair its
  * filter does not dismiss: made on the device, sorted there by (a, b),
  * and turned into contacts on the CPU threads (xg__gpu_finish,
- * gpu_finish.c).  Compiled for the host and the GPU like xg_filters.h, so
- * that the tests build on the CPU the very records the kernels build.
+ * cuda/host/gpu_finish.c, with each operation's settle).  Compiled for
+ * the host and the GPU like xg_filters.h, so that the tests build on the
+ * CPU the very records the kernels build; it decides answers, so it
+ * lives with the filters in src/, included by the files that read a hit
+ * (no header includes it for another).
  */
 #ifndef XG_GPU_HIT_H
 #define XG_GPU_HIT_H

@@ -2,7 +2,7 @@
  * xg_inside.h -- point-in-solid (xg_inside) inside libexactgeo: the
  * solids as the engines see them, shared by the CPU engines (inside.c,
  * inside_cpu.c), the GPU launchers (cuda/inside_gpu.c) and the GPU
- * engine's host part (inside_finish.c).
+ * engine's host part (cuda/host/inside_finish.c).
  */
 #ifndef XG_INSIDE_H
 #define XG_INSIDE_H
@@ -287,41 +287,6 @@ XG_HD int xg__inside_key_kind(uint64_t k)
 {
     return (k & 3) == XG__IN_DEFER ? -1 : XG_KIND_INSIDE - 1 + (int)(k & 3);
 }
-
-/* The host's part of a GPU batch (inside_finish.c): the hits of points
- * a0 .. a0+n-1 (keys of xg__inside_key, sorted), decided exactly where
- * deferred (in place), then their records, and with outside the outside
- * records, appended to out in (a, b) order.  deferred: how many of the
- * hits are deferred (the device's count); with none, and without
- * outside, every hit is one record and the pass that counts them is
- * left out.  Per thread counters, added to st by
- * xg__inside_finish_stats. */
-struct xg__inside_finish {
-    const struct xg__solids *S;
-    const double *xyz;          /* all points */
-    size_t npoints;             /* their number (the room to reserve) */
-    int method, outside, nthreads, phase;
-    uint64_t *hit;
-    uint64_t nhit;
-    uint32_t a0, n;
-    uint32_t *cut;              /* nthreads + 1: the slices' points */
-    size_t *count;              /* per thread: its records */
-    struct xg_contact *dst;     /* the batch's records */
-    struct xg_counters *cnt;
-    struct xg__inside_tally *tally;
-    uint64_t (*kinds)[XG_KIND_COUNT];   /* per thread: records written */
-    int failed;
-};
-int xg__inside_finish_init(struct xg__inside_finish *f,
-                           const struct xg__solids *S, const double *xyz,
-                           size_t npoints, int method, int outside,
-                           int nthreads);
-int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
-                      uint64_t *hit, uint64_t nhit, uint64_t deferred,
-                      uint32_t a0, uint32_t n, struct xg_contacts *out);
-void xg__inside_finish_stats(const struct xg__inside_finish *f,
-                             struct xg_stats *st);
-void xg__inside_finish_free(struct xg__inside_finish *f);
 
 /* One record of point a (at p) in solid b (UINT32_MAX: none), of kind
  * (xg_inside's contract): every engine's records are made here. */

@@ -12,7 +12,7 @@
 #include "exactgeo.h"
 #include "xg_segtri.h"
 #include "xg_grid.h"
-#include "xg_gpu_plan.h"
+#include "xg_gpuhost.h"
 #include "xg_pair.h"
 #include "xg_redblue.h"
 #include "xg_dd.h"

@@ -12,7 +12,7 @@
 #include "exactgeo.h"
 #include "xg_segtri.h"
 #include "xg_grid.h"
-#include "xg_gpu_plan.h"
+#include "xg_gpuhost.h"
 #include "xg_boxes.h"
 #include "xg_interval.h"
 #include "xg_filter_segtri.h"

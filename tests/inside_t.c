@@ -31,6 +31,7 @@
 
 #define PI 3.14159265358979323846
 #include "xg_inside.h"
+#include "xg_gpuhost.h"
 #include "xg_test.h"
 #include "xg_segtri.h"
 

@@ -2,7 +2,7 @@
 # link the core's convenience library, not the shared libexactgeo.so,
 # which exports the public API only (src/local.mk); the header tests link
 # the shared library, as a user of the header would.
-TAP_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/tests
+TAP_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/cuda/host -I$(top_srcdir)/tests
 TAP_LDADD = src/libexactgeo_core.la $(GMP_LIBS) -lm
 
 check_PROGRAMS += tests/segtri_t

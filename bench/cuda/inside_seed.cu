@@ -16,9 +16,6 @@
 #include "inside_gpu.h"
 #include "paper.h"
 #include "xg_cuda_dev.cuh"
-extern "C" {
-#include "xg_inside.h"
-}
 
 /* Points a thread holds in registers. */
 #define XG_SEED_POINTS 4

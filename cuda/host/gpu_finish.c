@@ -16,7 +16,7 @@
 #include "xg_ctx.h"
 #include "xg_mem.h"
 #include "xg_pair.h"
-#include "xg_gpu_plan.h"
+#include "xg_gpuhost.h"
 #include "xg_gpu_hit.h"
 #include "xg_thread.h"
 

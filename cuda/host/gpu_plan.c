@@ -8,7 +8,7 @@
 #include <string.h>
 #include "xg_mem.h"
 #include "xg_grid.h"
-#include "xg_gpu_plan.h"
+#include "xg_gpuhost.h"
 
 void xg__blocks_free(struct xg_blocks *bt)
 {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_inside.h"
+#include "xg_gpuhost.h"
 #include "xg_thread.h"
 #include "xg_ctx.h"
 #include "xg_mem.h"

@@ -1,22 +1,32 @@
 /*
- * xg_gpu_plan.h -- the GPU engines' host side in plain C, built with or
- * without CUDA so that `make check` tests it: scheduling and batching
- * (gpu_plan.c), and the device's hits made contacts (gpu_finish.c).
+ * xg_gpuhost.h -- the GPU engines' host half: what they do on the CPU
+ * around the device's work, in plain C, built in every build (CUDA or
+ * not) so that `make check` tests it on machines without a GPU:
+ *   gpu_plan.c       the paper's multi-block tables, and the cutting of a
+ *                    grid into batches that fit a device-memory budget;
+ *   gpu_finish.c     the hits of the pair engines (struct xg_gpu_hit,
+ *                    sorted by (a, b)) into contacts on the CPU threads;
+ *   inside_finish.c  the host's part of a point-in-solid batch.
+ * The engines (cuda/) include it through xg_cuda.h; src/ does not: the
+ * core reaches the GPU engines only through their door, xg_engine.h.
+ * What decides a hit on both sides (xg_gpu_hit.h) stays with the
+ * predicates in src/, as the filters do.
  */
-#ifndef XG_GPU_PLAN_H
-#define XG_GPU_PLAN_H
+#ifndef XG_GPUHOST_H
+#define XG_GPUHOST_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include "exactgeo.h"
-#include "xg_interval.h"   /* XG_HD */
+#include "xg_interval.h"    /* XG_HD */
 
 struct xg_grid;
 struct xg_gpu_hit;
 struct xg__pair_ops;
+struct xg__solids;
+struct xg__inside_tally;
 
-/* ---- GPU scheduling and batching, host side (gpu_plan.c) ----
- * Plain C, built with or without CUDA, so that `make check` tests it. */
+/* ---- scheduling and batching (gpu_plan.c) ---- */
 
 /* The paper's multi-block schedule over cells c0..c1-1: a cell holding
  * S_c segments and T_c triangles (both non-zero) gets ceil(S_c T_c / th)
@@ -92,7 +102,7 @@ int xg__gpu_batch_gather(const struct xg_grid *g, const double *seg_xyz,
                          struct xg_gpu_batch *bt);
 void xg__gpu_batch_free(struct xg_gpu_batch *bt);
 
-/* ---- GPU hits to contacts (gpu_finish.c) ---- */
+/* ---- hits into contacts (gpu_finish.c) ---- */
 
 /* The n hits at h, sorted by (a, b), into out (replaced; caller frees),
  * on the CPU threads: a deferred hit goes to ops->exact, any other to
@@ -101,12 +111,48 @@ void xg__gpu_batch_free(struct xg_gpu_batch *bt);
  * previous one's is skipped (the paper's pair list, where a pair sharing
  * several cells comes back once from each).  Adds to st's contacts,
  * deferred, counters and seconds (exact: the slowest thread's GMP time;
- * unique: the rest), and to *constructed the points rounded on the host.
- * Plain C, built with or without CUDA. */
+ * unique: the rest), and to *constructed the points rounded on the host. */
 int xg__gpu_finish(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                    const double *a, const double *b,
                    const struct xg_gpu_hit *h, size_t n, int dedup,
                    struct xg_contacts *out, struct xg_stats *st,
                    uint64_t *constructed);
 
-#endif /* XG_GPU_PLAN_H */
+/* ---- a point-in-solid batch's host part (inside_finish.c) ---- */
+
+/* The host's part of a GPU batch: the hits of points
+ * a0 .. a0+n-1 (keys of xg__inside_key, sorted), decided exactly where
+ * deferred (in place), then their records, and with outside the outside
+ * records, appended to out in (a, b) order.  deferred: how many of the
+ * hits are deferred (the device's count); with none, and without
+ * outside, every hit is one record and the pass that counts them is
+ * left out.  Per thread counters, added to st by
+ * xg__inside_finish_stats. */
+struct xg__inside_finish {
+    const struct xg__solids *S;
+    const double *xyz;          /* all points */
+    size_t npoints;             /* their number (the room to reserve) */
+    int method, outside, nthreads, phase;
+    uint64_t *hit;
+    uint64_t nhit;
+    uint32_t a0, n;
+    uint32_t *cut;              /* nthreads + 1: the slices' points */
+    size_t *count;              /* per thread: its records */
+    struct xg_contact *dst;     /* the batch's records */
+    struct xg_counters *cnt;
+    struct xg__inside_tally *tally;
+    uint64_t (*kinds)[XG_KIND_COUNT];   /* per thread: records written */
+    int failed;
+};
+int xg__inside_finish_init(struct xg__inside_finish *f,
+                           const struct xg__solids *S, const double *xyz,
+                           size_t npoints, int method, int outside,
+                           int nthreads);
+int xg__inside_finish(struct xg_ctx *ctx, struct xg__inside_finish *f,
+                      uint64_t *hit, uint64_t nhit, uint64_t deferred,
+                      uint32_t a0, uint32_t n, struct xg_contacts *out);
+void xg__inside_finish_stats(const struct xg__inside_finish *f,
+                             struct xg_stats *st);
+void xg__inside_finish_free(struct xg__inside_finish *f);
+
+#endif /* XG_GPUHOST_H */
