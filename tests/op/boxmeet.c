@@ -109,7 +109,7 @@ const struct xg_op xg__op_boxmeet = {
     .counters = {COUNTER("candidate_pairs", candidates),
                  COUNTER("bbox_pairs", bbox_pairs),
                  COUNTER("deferred_pairs", deferred)},
-    .options = XG_OPT_REGIONS,
+    .options = XG_OPT_COPY | XG_OPT_GRID | XG_OPT_REGIONS,
     .layer = "segments",
     .records = "segments",
     .output_geometry = "a two-point LineStringZ per pair of triangles whose "
