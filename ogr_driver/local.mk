@@ -11,7 +11,7 @@ ogr_driver_libxgogr_la_SOURCES = \
 	ogr_driver/warn.c ogr_driver/group.c \
 	ogr_driver/write.c ogr_driver/write_tri.c ogr_driver/kept.c \
 	ogr_driver/xgo_shape.h ogr_driver/shapes.c ogr_driver/shape_contacts.c \
-	ogr_driver/shape_triangles.c \
+	ogr_driver/shape_triangles.c ogr_driver/shape_lines.c \
 	ogr_driver/job.c ogr_driver/stats.c \
 	ogr_driver/xgp.h ogr_driver/xgp_internal.h ogr_driver/part_run.c \
 	ogr_driver/part_plan.c ogr_driver/part_region.c ogr_driver/part_read.c \

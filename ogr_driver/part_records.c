@@ -138,7 +138,8 @@ int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
                               lco,  srs,          &src[0], &src[1],
                               &aset, bfid,        bsub, &c,
                               fetch_attrs, &f};
-        rc = xgo__write(&w, rep, pf, pa, err, errlen);
+        rc = xgo_shape_of(job->op)->write_pairs(&w, rep, pf, pa, err,
+                                                errlen);
     }
     OGR_F_Destroy(f.have[0]);
     OGR_F_Destroy(f.have[1]);

@@ -3,38 +3,35 @@
  * records of one (A element, B element) pair each, a point or a stretch,
  * of the kinds in the operation's entry (segtri, redblue, inside).  Its
  * writer is write.c; here are the run that makes them, the driver's
- * features made from them, and what the front ends print of them.
+ * features made from them, and what the front ends print of them.  The
+ * row of lines (shape_lines.c), records of the same struct, shares the
+ * run and the words of the inputs and fields (xgo__contacts_*).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "xgo_internal.h"
 
-/* What a run made (xgo_run_made.res): the contacts, and the fields of
- * the driver's layer (define). */
-struct res {
-    struct xg_contacts c;
-    struct xgo_out out;
-};
-
-/* The writer's view of m (write.c), on dst's layer layer_name. */
-static struct xgo_write view(const struct xgo_run_made *m, GDALDatasetH dst,
-                             const char *layer_name, char **lco)
+/* The writer's view of m (xgo_internal.h). */
+struct xgo_write xgo__contacts_view(const struct xgo_run_made *m,
+                                    GDALDatasetH dst, const char *layer_name,
+                                    char **lco)
 {
-    const struct res *r = m->res;
+    const struct xgo_contacts_res *r = m->res;
     struct xgo_write w = {m->job, m->job->op->dim, dst, layer_name, lco,
                           m->srs, m->a, m->b, &m->set[0], m->set[1].fid,
                           m->set[1].sub, &r->c, NULL, NULL};
     return w;
 }
 
-/* xgo_shape.run: the operation's run (xg_op.run) on A and B. */
-static int run(struct xg_ctx *ctx, struct xgo_run_made *m,
-               struct xg_stats *st, struct xgo_report *rep, char *err,
-               size_t errlen)
+/* xgo_shape.run of contacts and lines: the operation's run (xg_op.run)
+ * on A and B (xgo_internal.h). */
+int xgo__contacts_run(struct xg_ctx *ctx, struct xgo_run_made *m,
+                      struct xg_stats *st, struct xgo_report *rep, char *err,
+                      size_t errlen)
 {
     const struct xg_op *op = m->job->op;
     struct xg_opts o = xgo__core_opts(m->job);
-    struct res *r;
+    struct xgo_contacts_res *r;
     int rc;
     (void)rep;
     m->res = r = calloc(1, sizeof *r);
@@ -49,10 +46,10 @@ static int run(struct xg_ctx *ctx, struct xgo_run_made *m,
     return XG_OK;
 }
 
-/* xgo_shape.free_res. */
-static void res_free(void *res)
+/* xgo_shape.free_res of contacts and lines (xgo_internal.h). */
+void xgo__contacts_free(void *res)
 {
-    struct res *r = res;
+    struct xgo_contacts_res *r = res;
     if (!r)
         return;
     xg_contacts_free(&r->c);
@@ -65,7 +62,7 @@ static int write_records(const struct xgo_run_made *m, GDALDatasetH dst,
                  const char *layer_name, char **lco, struct xgo_report *rep,
                  GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
-    struct xgo_write w = view(m, dst, layer_name, lco);
+    struct xgo_write w = xgo__contacts_view(m, dst, layer_name, lco);
     return xgo__write(&w, rep, pf, pa, err, errlen);
 }
 
@@ -75,8 +72,8 @@ static int define(struct xgo_run_made *m, GDALDatasetH mem,
                   const char *layer_name, OGRLayerH *lyr, size_t *nfeat,
                   char *err, size_t errlen)
 {
-    struct res *r = m->res;
-    struct xgo_write w = view(m, mem, layer_name, NULL);
+    struct xgo_contacts_res *r = m->res;
+    struct xgo_write w = xgo__contacts_view(m, mem, layer_name, NULL);
     int rc = xgo__out_open(&w, &r->out, layer_name, xgo__contact_type(&w, 0),
                            err, errlen);
     *lyr = r->out.lyr;
@@ -88,7 +85,7 @@ static int define(struct xgo_run_made *m, GDALDatasetH mem,
 /* xgo_shape.extent: the contacts' points, and the ends of stretches. */
 static void extent(const struct xgo_run_made *m, struct xgo_extent *e)
 {
-    const struct res *r = m->res;
+    const struct xgo_contacts_res *r = m->res;
     size_t i;
     for (i = 0; i < r->c.n; i++) {
         const struct xg_contact *x = &r->c.v[i];
@@ -102,18 +99,19 @@ static void extent(const struct xgo_run_made *m, struct xgo_extent *e)
 static OGRFeatureH feature(const struct xgo_run_made *m, OGRFeatureDefnH defn,
                            size_t i, char *err, size_t errlen)
 {
-    const struct res *r = m->res;
-    struct xgo_write w = view(m, NULL, NULL, NULL);
+    const struct xgo_contacts_res *r = m->res;
+    struct xgo_write w = xgo__contacts_view(m, NULL, NULL, NULL);
     return xgo__contact_feature(&w, &r->out, defn, &r->c.v[i], err, errlen);
 }
 
-/* xgo_shape.summary_input: "  A: path, layer 'x': N features, M
- * segments (K of zero length, skipped)" (no brackets when the core
- * skips none of them), for triangles what became of the polygons, for
- * closed surfaces how many features -skip-invalid dropped. */
-static void summary_input(FILE *f, const struct xgo_job *job, int i,
-                          const struct xg_stats *st,
-                          const struct xgo_report *rep)
+/* xgo_shape.summary_input of contacts and lines: "  A: path, layer
+ * 'x': N features, M segments (K of zero length, skipped)" (no brackets
+ * when the core skips none of them), for triangles what became of the
+ * polygons, for closed surfaces how many features -skip-invalid
+ * dropped. */
+void xgo__contacts_summary_input(FILE *f, const struct xgo_job *job, int i,
+                                 const struct xg_stats *st,
+                                 const struct xgo_report *rep)
 {
     const struct xg_op_input *in = &job->op->in[i];
     fprintf(f, "  %c: %s, layer '%s': %llu features, ", "AB"[i],
@@ -197,15 +195,22 @@ static void sub_field(FILE *f, const char *name)
     xgo__json_str(f, name);
 }
 
-/* xgo_shape.json_output: the output's fixed fields, as write.c makes
- * them, and its geometries: lines only for overlaps. */
-static void json_output(FILE *f, const struct xg_op *op)
+/* The output's fixed fields in the table's JSON, as write.c makes them
+ * (xgo_internal.h). */
+void xgo__contacts_json_fields(FILE *f, const struct xg_op *op)
 {
     fprintf(f, ", \"fields\": [\"" XGO_FIELD_A_FID "\"");
     sub_field(f, op->in[0].sub_field);
     fprintf(f, ", \"" XGO_FIELD_B_FID "\"");
     sub_field(f, op->in[1].sub_field);
-    fprintf(f, ", \"" XGO_FIELD_KIND "\"]");
+    fprintf(f, "%s]", op->kinds ? ", \"" XGO_FIELD_KIND "\"" : "");
+}
+
+/* xgo_shape.json_output: the output's fixed fields, as write.c makes
+ * them, and its geometries: lines only for overlaps. */
+static void json_output(FILE *f, const struct xg_op *op)
+{
+    xgo__contacts_json_fields(f, op);
     fprintf(f, ", \"output\": [\"point\"%s]",
             (op->kinds >> XG_KIND_OVERLAP) & 1u ? ", \"line\"" : "");
 }
@@ -218,9 +223,10 @@ static void singular(const char *plural, char *buf, size_t len)
              plural);
 }
 
-/* xgo_shape.help_fields: write.c's fields, per input its id and index
- * fields, then the kind and the copies. */
-static void help_fields(FILE *f, const struct xg_op *op)
+/* xgo_shape.help_fields of contacts and lines: write.c's fields, per
+ * input its id and index fields, then the kind and the copies where the
+ * operation has them. */
+void xgo__contacts_help_fields(FILE *f, const struct xg_op *op)
 {
     char one[64];
     int i;
@@ -235,28 +241,36 @@ static void help_fields(FILE *f, const struct xg_op *op)
                     op->in[i].sub_field, one);
         }
     }
-    fputs("  kind             what the record is (below)\n"
-          "  a_*, b_*         the fields copied with -acopy, -bcopy\n", f);
+    if (op->kinds)
+        fputs("  kind             what the record is (below)\n", f);
+    if (op->options & XG_OPT_COPY)
+        fputs("  a_*, b_*         the fields copied with -acopy, -bcopy\n",
+              f);
 }
 
-/* xgo_shape.help_line: "a_fid, a_seg, b_fid, b_tri, kind, a_*, b_*". */
-static void help_line(FILE *f, const struct xg_op *op)
+/* xgo_shape.help_line of contacts and lines: "a_fid, a_seg, b_fid,
+ * b_tri, kind, a_*, b_*", the kind and the copies where the operation
+ * has them. */
+void xgo__contacts_help_line(FILE *f, const struct xg_op *op)
 {
-    fprintf(f, "a_fid%s%s, b_fid%s%s, kind, a_*, b_*\n",
+    fprintf(f, "a_fid%s%s, b_fid%s%s%s%s\n",
             op->in[0].sub_field ? ", " : "",
             op->in[0].sub_field ? op->in[0].sub_field : "",
             op->in[1].sub_field ? ", " : "",
-            op->in[1].sub_field ? op->in[1].sub_field : "");
+            op->in[1].sub_field ? op->in[1].sub_field : "",
+            op->kinds ? ", kind" : "",
+            op->options & XG_OPT_COPY ? ", a_*, b_*" : "");
 }
 
-/* xgo_shape.join_on: the inputs' feature ids. */
-static void join_on(char *buf, size_t len, const struct xg_op *op)
+/* xgo_shape.join_on of contacts and lines: the inputs' feature ids. */
+void xgo__contacts_join_on(char *buf, size_t len, const struct xg_op *op)
 {
     snprintf(buf, len, "a_fid%s", op->ninputs > 1 ? " and b_fid" : "");
 }
 
-/* xgo_shape.fids: where the inputs' feature ids are. */
-static void fids(char *buf, size_t len, const struct xg_op *op)
+/* xgo_shape.fids of contacts and lines: where the inputs' feature ids
+ * are. */
+void xgo__contacts_fids(char *buf, size_t len, const struct xg_op *op)
 {
     int two = op->ninputs > 1;
     snprintf(buf, len, "%s the input%s feature ids",
@@ -264,18 +278,19 @@ static void fids(char *buf, size_t len, const struct xg_op *op)
 }
 
 const struct xgo_shape xgo__shape_contacts = {
-    .run = run,
-    .free_res = res_free,
+    .run = xgo__contacts_run,
+    .free_res = xgo__contacts_free,
     .write = write_records,
+    .write_pairs = xgo__write,
     .keeps_xyz = 0,
     .define = define,
     .extent = extent,
     .feature = feature,
-    .summary_input = summary_input,
+    .summary_input = xgo__contacts_summary_input,
     .summary_records = summary_records,
     .stats_records = stats_records,
     .json_output = json_output,
-    .help_fields = help_fields,
-    .help_line = help_line,
-    .join_on = join_on,
-    .fids = fids};
+    .help_fields = xgo__contacts_help_fields,
+    .help_line = xgo__contacts_help_line,
+    .join_on = xgo__contacts_join_on,
+    .fids = xgo__contacts_fids};

@@ -7,6 +7,7 @@
 static const struct xgo_shape *const shapes[XG_SHAPE_COUNT] = {
     [XG_SHAPE_CONTACTS] = &xgo__shape_contacts,
     [XG_SHAPE_TRIANGLES] = &xgo__shape_triangles,
+    [XG_SHAPE_LINES] = &xgo__shape_lines,
 };
 
 const struct xgo_shape *xgo_shape_of(const struct xg_op *op)

@@ -42,7 +42,9 @@ static void ctx_init(struct ctx *c, const struct xgo_write *w, char *err,
     c->fixed[F_ASEG] = op->in[0].sub_field;
     c->fixed[F_BFID] = XGO_FIELD_B_FID;
     c->fixed[F_BSUB] = op->in[1].sub_field;
-    c->fixed[F_KIND] = XGO_FIELD_KIND;
+    /* records without kinds (a lines shape's, xg_op.kinds 0) have no
+     * kind field */
+    c->fixed[F_KIND] = op->kinds ? XGO_FIELD_KIND : NULL;
 }
 
 static int fail(struct ctx *c, int code, const char *fmt, const char *arg,
@@ -240,30 +242,22 @@ static OGRFeatureH attrs_of(const struct xgo_write *w, int which, size_t i,
     return xgo__src_feature_of(which ? w->b : w->a, i);
 }
 
-OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
-                                 const struct xgo_out *o,
-                                 OGRFeatureDefnH defn,
-                                 const struct xg_contact *x, char *err,
-                                 size_t errlen)
+int xgo__contact_fields(const struct xgo_write *w, const struct xgo_out *o,
+                        OGRFeatureH f, const struct xg_contact *x, char *err,
+                        size_t errlen)
 {
-    OGRFeatureH f = OGR_F_Create(defn);
-    OGRGeometryH g;
     int has_b = x->b != UINT32_MAX;
 
     if (o->amap) {
         OGRFeatureH src = attrs_of(w, 0, x->a, err, errlen);
-        if (!src) {
-            OGR_F_Destroy(f);
-            return NULL;
-        }
+        if (!src)
+            return XG_EIO;
         OGR_F_SetFromWithMap(f, src, TRUE, o->amap);
     }
     if (o->bmap && has_b) {
         OGRFeatureH src = attrs_of(w, 1, x->b, err, errlen);
-        if (!src) {
-            OGR_F_Destroy(f);
-            return NULL;
-        }
+        if (!src)
+            return XG_EIO;
         OGR_F_SetFromWithMap(f, src, TRUE, o->bmap);
     }
     OGR_F_SetFieldInteger64(f, o->fix[F_AFID], w->aset->fid[x->a]);
@@ -279,17 +273,40 @@ OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
         else
             OGR_F_SetFieldNull(f, o->fix[F_BSUB]);
     }
-    OGR_F_SetFieldString(f, o->fix[F_KIND], xg_kind_name(x->kind, w->dim));
+    if (o->fix[F_KIND] >= 0)
+        OGR_F_SetFieldString(f, o->fix[F_KIND], xg_kind_name(x->kind, w->dim));
+    return XG_OK;
+}
+
+OGRGeometryH xgo__stretch_geometry(int dim, const double *p, const double *q)
+{
+    OGRGeometryH g = OGR_G_CreateGeometry(dim == 3 ? wkbLineString25D
+                                                   : wkbLineString);
+    if (dim == 3) {
+        OGR_G_AddPoint(g, p[0], p[1], p[2]);
+        OGR_G_AddPoint(g, q[0], q[1], q[2]);
+    } else {
+        OGR_G_AddPoint_2D(g, p[0], p[1]);
+        OGR_G_AddPoint_2D(g, q[0], q[1]);
+    }
+    return g;
+}
+
+OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
+                                 const struct xgo_out *o,
+                                 OGRFeatureDefnH defn,
+                                 const struct xg_contact *x, char *err,
+                                 size_t errlen)
+{
+    OGRFeatureH f = OGR_F_Create(defn);
+    OGRGeometryH g;
+
+    if (xgo__contact_fields(w, o, f, x, err, errlen) != XG_OK) {
+        OGR_F_Destroy(f);
+        return NULL;
+    }
     if (x->kind == XG_KIND_OVERLAP) {
-        g = OGR_G_CreateGeometry(w->dim == 3 ? wkbLineString25D
-                                             : wkbLineString);
-        if (w->dim == 3) {
-            OGR_G_AddPoint(g, x->p[0], x->p[1], x->p[2]);
-            OGR_G_AddPoint(g, x->q[0], x->q[1], x->q[2]);
-        } else {
-            OGR_G_AddPoint_2D(g, x->p[0], x->p[1]);
-            OGR_G_AddPoint_2D(g, x->q[0], x->q[1]);
-        }
+        g = xgo__stretch_geometry(w->dim, x->p, x->q);
     } else {
         g = OGR_G_CreateGeometry(w->dim == 3 ? wkbPoint25D : wkbPoint);
         if (w->dim == 3)

@@ -277,7 +277,45 @@ OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
                                  OGRFeatureDefnH defn,
                                  const struct xg_contact *x, char *err,
                                  size_t errlen);
+/* The fields of contact x of w (ids, indices, kind where the layer has
+ * one, copies) into f, a feature of o's layer: XG_OK, or XG_EIO with the
+ * message in err when its attributes cannot be had (w->attrs).  The one
+ * filler of xgo__contact_feature and of the lines' writer
+ * (shape_lines.c). */
+int xgo__contact_fields(const struct xgo_write *w, const struct xgo_out *o,
+                        OGRFeatureH f, const struct xg_contact *x, char *err,
+                        size_t errlen);
+/* A two-point line from p to q, with Z when dim is 3; the caller owns
+ * it. */
+OGRGeometryH xgo__stretch_geometry(int dim, const double *p, const double *q);
 void xgo__out_free(struct xgo_out *o);
+
+/* What the rows of contacts and of lines (records of struct
+ * xg_contacts, pairs of A and B) share, in shape_contacts.c: what a run
+ * made (xgo_run_made.res: the records, and the fields of the driver's
+ * layer, define), the writer's view of it on dst's layer layer_name, and
+ * the rows' functions that are the same for both (xgo_shape.h says what
+ * each does). */
+struct xgo_contacts_res {
+    struct xg_contacts c;
+    struct xgo_out out;
+};
+struct xgo_write xgo__contacts_view(const struct xgo_run_made *m,
+                                    GDALDatasetH dst, const char *layer_name,
+                                    char **lco);
+int xgo__contacts_run(struct xg_ctx *ctx, struct xgo_run_made *m,
+                      struct xg_stats *st, struct xgo_report *rep, char *err,
+                      size_t errlen);
+void xgo__contacts_free(void *res);
+void xgo__contacts_summary_input(FILE *f, const struct xgo_job *job, int i,
+                                 const struct xg_stats *st,
+                                 const struct xgo_report *rep);
+/* ", \"fields\": [...]": the fixed fields, the kind where op has kinds. */
+void xgo__contacts_json_fields(FILE *f, const struct xg_op *op);
+void xgo__contacts_help_fields(FILE *f, const struct xg_op *op);
+void xgo__contacts_help_line(FILE *f, const struct xg_op *op);
+void xgo__contacts_join_on(char *buf, size_t len, const struct xg_op *op);
+void xgo__contacts_fids(char *buf, size_t len, const struct xg_op *op);
 
 /* The output layer name of dst (write.c): the existing one (to append
  * to; it must have srs, or none like it), else a new one of type gt with

@@ -1,12 +1,13 @@
 /*
  * xgo_shape.h -- what the front ends do per result shape (enum xg_shape,
  * an operation's xg_op.shape): one row per shape, in its own file
- * (shape_contacts.c, shape_triangles.c), found by xgo_shape_of
- * (shapes.c).  A row holds everything that differs between shapes: how
- * a run's records are made and held, its one writer (write.c,
- * write_tri.c), the EXACTGEO driver's features made when read (kept.c),
- * the records' lines of the tool's summary and their section of --stats,
- * the output's fields in the table's JSON and in --help.  job.c, kept.c,
+ * (shape_contacts.c, shape_triangles.c, shape_lines.c), found by
+ * xgo_shape_of (shapes.c).  A row holds everything that differs between
+ * shapes: how a run's records are made and held, its one writer
+ * (write.c, write_tri.c, shape_lines.c), the EXACTGEO driver's features
+ * made when read (kept.c), the records' lines of the tool's summary and
+ * their section of --stats, the output's fields in the table's JSON and
+ * in --help.  job.c, kept.c,
  * stats.c, ops_json.c, cli/summary.c and cli/help.c call through it and
  * never test the shape or the operation.  A new shape is a new file
  * holding its row, its enum value (exactgeo.h), and its line in the
@@ -22,6 +23,7 @@
 #include "xgo.h"
 
 struct xgo_src;
+struct xgo_write;
 
 /* What a run read and made (job.c), the view every row's functions work
  * from: the job, its inputs opened (b zeroed, never opened, for an
@@ -69,6 +71,14 @@ struct xgo_shape {
     int (*write)(const struct xgo_run_made *m, GDALDatasetH dst,
                  const char *layer_name, char **lco, struct xgo_report *rep,
                  GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+    /* The same writer for records of (A element, B element) pairs given
+     * as the writer's view (struct xgo_write, xgo_internal.h: the
+     * records, the elements' ids, the attributes' source), for the run
+     * in regions (mpi/records.c), which holds no xgo_run_made; NULL for
+     * a shape whose records are no pairs (triangles). */
+    int (*write_pairs)(const struct xgo_write *w, struct xgo_report *rep,
+                       GDALProgressFunc pf, void *pa, char *err,
+                       size_t errlen);
 
     /* ---- the driver's records, features made when read (kept.c) ---- */
     int keeps_xyz;            /* the features need the inputs'
@@ -126,5 +136,6 @@ const struct xgo_shape *xgo_shape_of(const struct xg_op *op);
 /* The rows, each in its file, for shapes.c's table. */
 extern const struct xgo_shape xgo__shape_contacts;
 extern const struct xgo_shape xgo__shape_triangles;
+extern const struct xgo_shape xgo__shape_lines;
 
 #endif /* XGO_SHAPE_H */

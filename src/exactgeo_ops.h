@@ -74,6 +74,10 @@ enum xg_shape {
     XG_SHAPE_TRIANGLES = 1,   /* struct xg_triangles: triangles over the
                                  one input's points, a polygon each or
                                  one TIN (run_tri)                      */
+    XG_SHAPE_LINES = 2,       /* struct xg_contacts: one segment per
+                                 (A element, B element) record, from p
+                                 to q (kind XG_KIND_OVERLAP), of the
+                                 kinds in xg_op.kinds, none when 0 (run) */
     XG_SHAPE_COUNT
 };
 
@@ -152,8 +156,8 @@ struct xg_op {
                                for enum xg_kind k (summaries, --stats);
                                0 for triangles, which have no kind      */
     struct xg_op_input in[2];
-    xg_op_run_fn run;       /* the engine entry point (shape contacts;
-                               NULL otherwise)                          */
+    xg_op_run_fn run;       /* the engine entry point (shapes contacts
+                               and lines; NULL otherwise)               */
     int ninputs;            /* 2: A and B; 1: A only (in[1] zeroed)     */
     int shape;              /* enum xg_shape: what run or run_tri
                                gives, hence how the front ends write,

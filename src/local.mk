@@ -56,6 +56,14 @@ src_libexactgeo_core_la_SOURCES += src/xg_solids.h src/inside_edges.c \
 	src/inside_group.c src/inside_check.c src/inside_keep.c src/inside_runs.c
 src_libexactgeo_core_la_CFLAGS = $(AM_CFLAGS) $(XG_VISIBILITY_CFLAGS)
 src_libexactgeo_core_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
+# the test operations (tests/op/), in test builds only (configure
+# --enable-test-ops), compiled as the core is
+if XG_TEST_OPS
+noinst_LTLIBRARIES += tests/op/libxgtestops.la
+tests_op_libxgtestops_la_SOURCES = tests/op/boxmeet.c
+tests_op_libxgtestops_la_CFLAGS = $(AM_CFLAGS) $(XG_VISIBILITY_CFLAGS)
+src_libexactgeo_core_la_LIBADD += tests/op/libxgtestops.la
+endif
 
 lib_LTLIBRARIES += src/libexactgeo.la
 include_HEADERS += src/exactgeo.h src/exactgeo_tri.h src/exactgeo_ops.h \

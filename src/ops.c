@@ -197,7 +197,11 @@ const struct xg_op xg__op_delaunay = {
 /* The table, in the order --help lists the operations: one line per
  * operation. */
 static const struct xg_op *const ops[] = {&xg__op_segtri, &xg__op_redblue,
-                                          &xg__op_inside, &xg__op_delaunay};
+                                          &xg__op_inside, &xg__op_delaunay,
+#ifdef XG_TEST_OPS
+                                          &xg__op_boxmeet, /* tests/op/ */
+#endif
+};
 
 size_t xg_op_count(void)
 {

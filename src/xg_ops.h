@@ -13,5 +13,8 @@ extern const struct xg_op xg__op_segtri;
 extern const struct xg_op xg__op_redblue;
 extern const struct xg_op xg__op_inside;
 extern const struct xg_op xg__op_delaunay;
+#ifdef XG_TEST_OPS
+extern const struct xg_op xg__op_boxmeet; /* test builds: tests/op/ */
+#endif
 
 #endif /* XG_OPS_H */

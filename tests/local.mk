@@ -166,6 +166,10 @@ TESTS += tests/plugin_exit_t
 # QGIS loads EXACTGEO layers, runs each job once and exits cleanly.
 TESTS += tests/qgis_layer_t.sh
 endif
+# The test operation boxmeet (tests/op/) through the tool, the driver and
+# QGIS; it skips in a build without it (configure --enable-test-ops).
+TESTS += tests/boxmeet_t.sh
+EXTRA_DIST += tests/boxmeet_t.sh
 EXTRA_DIST += tests/plugin_t.sh tests/plugin_py.sh tests/plugin_t.py tests/qgis_t.sh
 EXTRA_DIST += tests/qgis_layer_t.sh tests/qgis_layer_t.py
 check_PROGRAMS += tests/redblue_t

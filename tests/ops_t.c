@@ -135,7 +135,9 @@ int main(void)
          * where its kinds have them, -skip-invalid where an input must be
          * closed, --solids-checked too, --verify where it has a check,
          * --tin, no copies, grid or regions where it gives triangles,
-         * -bgroup where B is triangles; and its texts */
+         * -bgroup where B is triangles of contacts; and its texts (the
+         * layer of a shape other than contacts and triangles is named
+         * after its records: boxmeet's segments, a test operation) */
         {
             unsigned o = op->options, tri = op->shape == XG_SHAPE_TRIANGLES;
             ok(!!(o & XG_OPT_OUTSIDE) == ((op->kinds >> XG_KIND_OUTSIDE) & 1u) &&
@@ -148,7 +150,7 @@ int main(void)
                    !!(o & XG_OPT_SOLIDS_CHECKED) ==
                        (op->in[0].closed || op->in[1].closed) &&
                    !!(o & XG_OPT_GROUP) ==
-                       (op->ninputs > 1 &&
+                       (op->ninputs > 1 && op->shape == XG_SHAPE_CONTACTS &&
                         op->in[1].elem == XG_ELEM_TRIANGLE) &&
                    (o >> 9) == 0,
                "%s: options 0x%x fit its kinds, inputs, check and output",
@@ -156,17 +158,24 @@ int main(void)
             ok(text(op->layer) && text(op->records) &&
                    op->records[strlen(op->records) - 1] == 's' &&
                    text(op->output_geometry) && text(op->parts) &&
-                   strcmp(op->layer, tri ? "triangles" : "contacts") == 0,
+                   strcmp(op->layer,
+                          tri ? "triangles"
+                          : op->shape == XG_SHAPE_CONTACTS ? "contacts"
+                                                           : op->records) == 0,
                "%s: layer '%s', records '%s', output and parts described",
                op->name, op->layer ? op->layer : "", op->records ? op->records
                                                                 : "");
         }
-        /* contacts: kinds and run; triangles: no kinds, run_tri */
+        /* contacts: kinds and run; lines: run, kinds or none;
+         * triangles: no kinds, run_tri */
         ok(text(op->title) && text(op->summary) && text(op->contract) &&
                (op->dim == 2 || op->dim == 3) &&
                (op->shape == XG_SHAPE_CONTACTS
                     ? op->run != NULL && op->run_tri == NULL &&
                           kinds_ok(op->kinds)
+                : op->shape == XG_SHAPE_LINES
+                    ? op->run != NULL && op->run_tri == NULL &&
+                          (op->kinds == 0 || kinds_ok(op->kinds))
                     : op->shape == XG_SHAPE_TRIANGLES && op->run == NULL &&
                           op->run_tri != NULL && op->kinds == 0),
            "%s: title, summary, contract, dim %d, kinds 0x%x, its run for "

@@ -2,7 +2,9 @@
  * shapes_t.c -- the table of result shapes (ogr_driver/xgo_shape.h):
  * every operation's shape has a complete row, operations of one shape
  * share it and no two shapes do, and what a row prints for the front
- * ends (the table's JSON, --help) names its writer's fields.
+ * ends (the table's JSON, --help) names its writer's fields.  Every
+ * shape has a row, also one no operation of this build gives (lines:
+ * the test operations' shape, configure --enable-test-ops).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +74,37 @@ int main(void)
         sh->fids(adv, sizeof adv, op);
         ok(strstr(adv, "feature ids") != NULL, "%s: where the ids are: %s",
            op->name, adv);
+    }
+    for (i = 0; i < XG_SHAPE_COUNT; i++) {
+        struct xg_op op = {0};
+        op.shape = (int)i;
+        ok(complete(xgo_shape_of(&op)), "shape %d has a complete row",
+           (int)i);
+    }
+    {
+        /* a lines operation of two meshes, without kinds or copies: its
+         * fields have neither, its output is lines */
+        struct xg_op op = {0};
+        const struct xgo_shape *sh;
+        op.name = "lines";
+        op.ninputs = 2;
+        op.dim = 3;
+        op.shape = XG_SHAPE_LINES;
+        op.in[0].sub_field = "a_tri";
+        op.in[1].sub_field = "b_tri";
+        op.in[0].elements = op.in[1].elements = "triangles";
+        sh = xgo_shape_of(&op);
+        printed(sh->json_output, &op, buf, sizeof buf);
+        ok(strcmp(buf, ", \"fields\": [\"a_fid\", \"a_tri\", \"b_fid\", "
+                       "\"b_tri\"], \"output\": [\"line\"]") == 0,
+           "lines: the JSON's fields and output (%s)", buf);
+        printed(sh->help_line, &op, buf, sizeof buf);
+        ok(strcmp(buf, "a_fid, a_tri, b_fid, b_tri\n") == 0,
+           "lines: --help's fields, no kind, no copies (%s)", buf);
+        printed(sh->help_fields, &op, buf, sizeof buf);
+        ok(strstr(buf, "a_tri") && !strstr(buf, "kind") &&
+               !strstr(buf, "acopy"),
+           "lines: the help's fields, no kind, no copies");
     }
     tap_done();
     return tap_exit();

@@ -12,7 +12,8 @@ touch) with lines (kind coplanar in 3D, overlap in 2D).  So an operation
 whose records can be lines (its entry's "output" lists "line") has two
 feature sinks with the same fields: OUTPUT, the point contacts (PointZ
 for segtri), and OUTPUT_LINES, the line contacts (LineStringZ for
-segtri); an operation of points only (inside) has OUTPUT alone.
+segtri); an operation of points only (inside) has OUTPUT alone, and so
+has one of lines only (its "output" is ["line"]: OUTPUT holds them).
 Together they hold exactly the features of the tool's layer, in its
 order.  The number of records written is the output named after the
 entry's "records" (CONTACTS, RECORDS, TRIANGLES).
@@ -117,7 +118,8 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         # without "output", mixes points and lines)
         output = op.get('output', ['point', 'line'])
         self.POLYGONS = output == ['polygon']   # triangles
-        self.LINES = 'line' in output
+        self.ONLY_LINES = output == ['line']    # segments: one sink
+        self.LINES = 'line' in output and not self.ONLY_LINES
         self.OPTIONS = set(op.get('options', _implied_options(op)))
         # the tool's output layer, as its -nln names it, and what one
         # feature of it is
@@ -142,6 +144,9 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
                         self._op['contract'],
                         ', '.join(self._op['fields'])))
         kinds = self._op['kinds']
+        if not kinds:   # records of no kind (lines only)
+            return ('{}.  Fields {}.  Runs the exactgeo tool.'.format(
+                self._op['contract'], ', '.join(self._op['fields'])))
         if self.LINES:  # the line kind comes last
             what = '{} (points) or {} (lines)'.format(
                 ', '.join(kinds[:-1]), kinds[-1])
@@ -211,6 +216,9 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
         if self.POLYGONS:
             self.addParameter(QgsProcessingParameterFeatureSink(
                 'OUTPUT', 'Triangles', QgsProcessing.TypeVectorPolygon))
+        elif self.ONLY_LINES:
+            self.addParameter(QgsProcessingParameterFeatureSink(
+                'OUTPUT', 'Output', QgsProcessing.TypeVectorLine))
         else:
             self.addParameter(QgsProcessingParameterFeatureSink(
                 'OUTPUT', 'Point contacts' if self.LINES else 'Output',
@@ -303,6 +311,8 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
                     QgsWkbTypes.MultiPolygon
             else:
                 kind = QgsWkbTypes.PolygonZ if z else QgsWkbTypes.Polygon
+        elif self.ONLY_LINES:
+            kind = QgsWkbTypes.LineStringZ if z else QgsWkbTypes.LineString
         else:
             kind = QgsWkbTypes.PointZ if z else QgsWkbTypes.Point
         pt_sink, pt_id = self.parameterAsSink(
@@ -334,7 +344,7 @@ class OperationAlgorithm(QgsProcessingAlgorithm):
                 else f.GetFieldAsString(i) if as_text[i]
                 else f.GetField(i)
                 for i in range(len(as_text))])
-            if self.POLYGONS or \
+            if self.POLYGONS or self.ONLY_LINES or \
                     ogr.GT_Flatten(g.GetGeometryType()) == ogr.wkbPoint:
                 pt_sink.addFeature(qf, QgsFeatureSink.FastInsert)
             elif ln_sink is not None:
