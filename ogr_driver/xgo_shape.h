@@ -74,7 +74,7 @@ struct xgo_shape {
     /* The same writer for records of (A element, B element) pairs given
      * as the writer's view (struct xgo_write, xgo_internal.h: the
      * records, the elements' ids, the attributes' source), for the run
-     * in regions (mpi/records.c), which holds no xgo_run_made; NULL for
+     * in regions (ogr_driver/part_records.c), which holds no xgo_run_made; NULL for
      * a shape whose records are no pairs (triangles). */
     int (*write_pairs)(const struct xgo_write *w, struct xgo_report *rep,
                        GDALProgressFunc pf, void *pa, char *err,
