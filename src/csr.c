@@ -7,6 +7,7 @@
 #include "exactgeo.h"
 #include "xg_csr.h"
 
+/* xg__csr_init (xg_csr.h): the table zeroed, its size checked first. */
 int xg__csr_init(struct xg__csr *c, size_t nkey, int nslot)
 {
     c->nkey = nkey;
@@ -18,6 +19,7 @@ int xg__csr_init(struct xg__csr *c, size_t nkey, int nslot)
     return c->at ? XG_OK : XG_ENOMEM;
 }
 
+/* xg__csr_free (xg_csr.h): NULL, or c after a failed init, is fine. */
 void xg__csr_free(struct xg__csr *c)
 {
     if (!c)
@@ -26,6 +28,8 @@ void xg__csr_free(struct xg__csr *c)
     c->at = NULL;
 }
 
+/* xg__csr_scan (xg_csr.h): keys outer, shares inner, so that key k's
+ * items come share 0's first: each list in item order. */
 int xg__csr_scan(struct xg__csr *c, size_t *start, size_t *total)
 {
     size_t run = 0, k, n;
@@ -48,6 +52,7 @@ int xg__csr_scan(struct xg__csr *c, size_t *start, size_t *total)
     return XG_OK;
 }
 
+/* xg__csr_offsets (xg_csr.h). */
 uint64_t xg__csr_offsets(uint32_t *count, size_t k0, size_t k1)
 {
     uint64_t run = 0;
@@ -62,6 +67,7 @@ uint64_t xg__csr_offsets(uint32_t *count, size_t k0, size_t k1)
     return run;
 }
 
+/* xg__csr_bases (xg_csr.h): the limit tested before each addition. */
 int xg__csr_bases(const uint64_t *total, size_t nrange, uint64_t *base,
                   uint32_t *end)
 {
@@ -77,6 +83,7 @@ int xg__csr_bases(const uint64_t *total, size_t nrange, uint64_t *base,
     return XG_OK;
 }
 
+/* xg__csr_starts (xg_csr.h). */
 void xg__csr_starts(uint32_t *cursor, uint32_t *start, size_t k0,
                     size_t k1, uint32_t base)
 {
@@ -87,6 +94,7 @@ void xg__csr_starts(uint32_t *cursor, uint32_t *start, size_t k0,
     }
 }
 
+/* xg__csr_scan32 (xg_csr.h): one range, its base 0. */
 int xg__csr_scan32(uint32_t *count, uint32_t *start, size_t nkey)
 {
     uint64_t total = xg__csr_offsets(count, 0, nkey), base;

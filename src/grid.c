@@ -501,6 +501,7 @@ static int grid_build(struct xg_grid *g, double *a_box, size_t na,
     return rc;
 }
 
+/* xg__grid_build (xg_grid.h): the grid owns the boxes. */
 int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
                    size_t nb, const int cells[3], int nthreads,
                    const double *hulls, const int *any)
@@ -509,6 +510,7 @@ int xg__grid_build(struct xg_grid *g, double *a_box, size_t na, double *b_box,
                       0);
 }
 
+/* xg__grid_build_on (xg_grid.h): the caller keeps the boxes. */
 int xg__grid_build_on(struct xg_grid *g, const double *a_box, size_t na,
                       const double *b_box, size_t nb, const int cells[3],
                       int nthreads)
@@ -518,6 +520,8 @@ int xg__grid_build_on(struct xg_grid *g, const double *a_box, size_t na,
                       nthreads, NULL, NULL, 1);
 }
 
+/* xg__grid_free (xg_grid.h): its arrays, its boxes unless
+ * borrowed; g zeroed. */
 void xg__grid_free(struct xg_grid *g)
 {
     if (!g)

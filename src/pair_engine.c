@@ -162,6 +162,8 @@ static int cell_task(struct run *r, struct worker *w, int tid,
 /* A cell's elements go through the boxes' test KEEP at a time. */
 #define KEEP 64
 
+/* Evaluates the n pending pairs of segment i, in order; the first
+ * error stops them. */
 static int evaluate_pending(struct run *r, struct worker *w, int tid,
                             uint32_t i, const double *ea,
                             const uint32_t *pend, int n)

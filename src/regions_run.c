@@ -108,6 +108,9 @@ static int run_region(struct runner *R, const struct worker *me, int k)
     return XG_OK;
 }
 
+/* Worker w: takes the next region until none is left or the run
+ * stops; a failure stops the run with its region and message in w's
+ * slot; worker 0 reports progress on the caller's thread. */
 static void region_worker(void *arg, int w)
 {
     struct runner *R = arg;
@@ -165,6 +168,8 @@ static int workers_open(struct xg_ctx *ctx, struct runner *R,
     return XG_OK;
 }
 
+/* The workers' contexts freed (worker 0's is the caller's), ctx's
+ * progress and thread count as they were. */
 static void workers_close(struct xg_ctx *ctx, struct runner *R,
                           int nthreads)
 {
@@ -363,6 +368,8 @@ out:
     return xg__pair_end(ctx, rc, out, st);
 }
 
+/* xg__regions_entry (xg_regions.h): the memory check, then regions
+ * when asked or when the gpu engine has several devices. */
 int xg__regions_entry(struct xg_ctx *ctx, const struct xg__region_op *rop,
                       const struct xg_set *a, const struct xg_set *b,
                       const struct xg_opts *opt, struct xg_contacts *out,

@@ -248,6 +248,7 @@ static int hull_of(struct select_job *J, const struct xg_set *a,
     return XG_OK;
 }
 
+/* xg__picks_free (xg_regions.h): p's arrays, p zeroed. */
 void xg__picks_free(struct xg__picks *p)
 {
     free(p->start);
@@ -255,6 +256,8 @@ void xg__picks_free(struct xg__picks *p)
     memset(p, 0, sizeof *p);
 }
 
+/* xg__regions_select (xg_regions.h): the solids' boxes (inside), the
+ * hull, the plan and the reaches, then A's picks and B's. */
 int xg__regions_select(const struct xg__region_op *rop,
                        const struct xg_set *a, const struct xg_set *b,
                        int nreg, int nthreads, struct xg_region *reg,

@@ -79,6 +79,8 @@ uint64_t xg__gpu_batch_bytes(const struct xg_grid *g, size_t c0, size_t c1,
     return bytes;
 }
 
+/* xg__gpu_plan_batches (xg_gpuhost.h): cells taken in order until the
+ * next would pass the budget (a batch has one cell at least). */
 int xg__gpu_plan_batches(const struct xg_grid *g, unsigned th,
                          uint64_t budget, size_t **bounds, size_t *nb)
 {
