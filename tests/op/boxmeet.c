@@ -16,7 +16,9 @@
  * as segtri and inside skip them.
  */
 #include <stddef.h>
-#include "xg_internal.h"
+#include "xg_pair.h"
+#include "xg_regions.h"
+#include "xg_boxes.h"
 #include "xg_engine.h"
 #include "xg_ops.h"
 
