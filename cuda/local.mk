@@ -170,6 +170,9 @@ check-gpu: $(XG_GPU_TESTS)
 	st=0; for p in $(XG_GPU_TESTS); do \
 	    $(SHELL) $(top_srcdir)/cuda/check-gpu.sh $$p || st=1; done; exit $$st
 else
+# the host half above still needs src/: a target's own CPPFLAGS, defined
+# under HAVE_CUDA, replaces AM_CPPFLAGS in both branches
+src_libexactgeo_core_la_CPPFLAGS = $(AM_CPPFLAGS)
 XG_BENCH_GPU_LIBS =
 check-gpu:
 	@echo "check-gpu: this build has no CUDA (./configure --with-cuda)"; exit 1
