@@ -31,7 +31,7 @@
 #include "xg_filter_orient.h"
 #include "xg_filter_segtri.h"
 #include "xg_filter_redblue.h"
-#include "xg_engine.h"
+#include "xg_ops.h"
 
 /* The crossing of P0P1 with the line Q0Q1 when P0, P1 lie strictly on
  * opposite sides of it: P0 + t (P1 - P0), t = op0 / (op0 - op1), rounded
@@ -247,19 +247,9 @@ static int redblue_one(struct xg_ctx *ctx, const struct xg_set *a,
                        struct xg_contacts *out, struct xg_stats *st)
 {
     struct xg_opts o = *opt;
-    int engine, rc;
-
     o.grid[2] = 1;                  /* 2D: one layer of cells */
-    rc = xg__pair_begin(ctx, &redblue_ops, a, b, &o, out, st, &engine);
-    if (rc != XG_OK)
-        return rc;
-    if (engine == XG_ENGINE_GPU)
-        rc = xg__engine_pair(ctx, &xg__op_redblue, XG_ENGINE_GPU, a, b, &o,
-                             NULL, out, st);
-    else
-        rc = xg__pair_run(ctx, &redblue_ops, a->xyz, a->n, b->xyz, b->n, &o,
-                          st->threads, NULL, out, st);
-    return xg__pair_end(ctx, rc, out, st);
+    return xg__pair_one(ctx, &redblue_ops, &xg__op_redblue, a, b, &o, out,
+                        st);
 }
 
 static const struct xg__region_op redblue_region = {&redblue_ops, 0,
