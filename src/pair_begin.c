@@ -127,3 +127,18 @@ int xg__pair_one(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
                           st->threads, NULL, out, st);
     return xg__pair_end(ctx, rc, out, st);
 }
+
+/* xg__pair_decide (xg_pair.h): the public one-pair classifications
+ * (xg_segtri_pair, xg_redblue_pair) through their pair's own stages. */
+int xg__pair_decide(const struct xg__pair_ops *ops, struct xg_counters *cnt,
+                    const double *ea, const double *eb, struct xg_contact *c)
+{
+    struct xg_counters local = {0};
+    int r;
+    if (!cnt)
+        cnt = &local;
+    r = ops->fast(cnt, ea, eb, c);
+    if (r >= 0)
+        return r;
+    return ops->exact(cnt, ea, eb, c);
+}

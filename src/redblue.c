@@ -185,14 +185,7 @@ int xg__redblue_fast_hit(struct xg_counters *cnt, const double *sa,
 int xg_redblue_pair(struct xg_counters *cnt, const double sa[6],
                     const double sb[6], struct xg_contact *c)
 {
-    struct xg_counters local = {0};
-    int r;
-    if (!cnt)
-        cnt = &local;
-    r = xg__redblue_fast_hit(cnt, sa, sb, c);
-    if (r >= 0)
-        return r;
-    return xg__redblue_exact(cnt, sa, sb, c);
+    return xg__pair_decide(xg__redblue_ops, cnt, sa, sb, c);
 }
 
 /* The box in x, y with z = 0..0, so the 3D grid is one cell deep. */

@@ -15,6 +15,7 @@
 #include "xg_ctx.h"
 #include "xg_exact.h"
 #include "xg_segtri.h"
+#include "xg_pair.h"
 #include "xg_dd.h"
 #include "xg_interval.h"
 #include "xg_filter_orient.h"
@@ -440,12 +441,5 @@ int xg__segtri_meets(struct xg_counters *cnt, const double *seg,
 int xg_segtri_pair(struct xg_counters *cnt, const double seg[6],
                    const double tri[9], struct xg_contact *c)
 {
-    struct xg_counters local = {0};
-    int r;
-    if (!cnt)
-        cnt = &local;
-    r = xg__segtri_fast_hit(cnt, seg, tri, c);
-    if (r >= 0)
-        return r;
-    return xg__segtri_exact(cnt, seg, tri, c);
+    return xg__pair_decide(xg__segtri_ops, cnt, seg, tri, c);
 }
