@@ -45,7 +45,7 @@ static void cross_point(struct xg_counters *cnt, const double *sa,
     double v[8];
     mpz_t z[8], n0, n1, td;
     double t0;
-    int i, k;
+    int i;
 
     cnt->constructions++;
     out[2] = 0.0;
@@ -67,11 +67,7 @@ static void cross_point(struct xg_counters *cnt, const double *sa,
     t0 = xg__now();
     v[0] = q0[0]; v[1] = q0[1]; v[2] = q1[0]; v[3] = q1[1];
     v[4] = p0[0]; v[5] = p0[1]; v[6] = p1[0]; v[7] = p1[1];
-    k = xg__exact_shift(v, 8);
-    for (i = 0; i < 8; i++) {
-        mpz_init(z[i]);
-        xg__mpz_set_scaled(z[i], v[i], k);
-    }
+    xg__mpz_init_scaled(z, v, 8);
     mpz_inits(n0, n1, td, NULL);
     xg__orient2d_mpz(n0, (mpz_t const *)z, (mpz_t const *)z + 2,
                      (mpz_t const *)z + 4);
