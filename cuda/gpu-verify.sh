@@ -22,6 +22,25 @@ PATH=$PATH:/usr/local/cuda/bin
 export PATH
 t0=$(date +%s)
 step() { echo "=== [$(($(date +%s) - t0)) s] $*"; }
+# memcheck TEST LOG LABEL [VAR=VALUE...]: compute-sanitizer memcheck on
+# TEST (leaks too) with those variables set, its log in $out/LOG, its
+# verdict printed as LABEL; a failure sets status.
+memcheck() {
+    mc_test=$1 mc_log=$2 mc_label=$3
+    shift 3
+    step "compute-sanitizer memcheck on $mc_test (small cases)"
+    env "$@" timeout -s KILL 150 compute-sanitizer \
+        --tool memcheck --leak-check full --error-exitcode 9 "$mc_test" \
+        > "$out/$mc_log" 2>&1
+    rc=$?
+    tail -n 2 "$out/$mc_log"
+    if [ $rc -eq 0 ]; then
+        echo "$mc_label: clean"
+    else
+        echo "$mc_label: FAILED (exit $rc)"
+        status=1
+    fi
+}
 status=0
 
 for p in tests/gpu_t tests/gpu_iv_t tests/redblue_gpu_t tests/inside_gpu_t bench/bench_gpu bench/gen_paper; do
@@ -57,31 +76,10 @@ grep '^not ok' "$out/tests.log" | head -5
 grep -E 'paper-scale: gpu (packed multi-block|multi-block) equals' \
     "$out/tests.log" | cut -c1-160
 
-step "compute-sanitizer memcheck on tests/gpu_t (small cases)"
-XG_PAPER_DUMP='' XG_GPU_T_SMALL=1 timeout -s KILL 150 compute-sanitizer \
-    --tool memcheck --leak-check full --error-exitcode 9 tests/gpu_t \
-    > "$out/memcheck.log" 2>&1
-rc=$?
-tail -n 2 "$out/memcheck.log"
-if [ $rc -eq 0 ]; then
-    echo "memcheck: clean"
-else
-    echo "memcheck: FAILED (exit $rc)"
-    status=1
-fi
-
-step "compute-sanitizer memcheck on tests/inside_gpu_t (small cases)"
-XG_INSIDE_GPU_T_SMALL=1 timeout -s KILL 150 compute-sanitizer \
-    --tool memcheck --leak-check full --error-exitcode 9 tests/inside_gpu_t \
-    > "$out/memcheck-inside.log" 2>&1
-rc=$?
-tail -n 2 "$out/memcheck-inside.log"
-if [ $rc -eq 0 ]; then
-    echo "memcheck (inside): clean"
-else
-    echo "memcheck (inside): FAILED (exit $rc)"
-    status=1
-fi
+memcheck tests/gpu_t memcheck.log memcheck \
+    XG_PAPER_DUMP='' XG_GPU_T_SMALL=1
+memcheck tests/inside_gpu_t memcheck-inside.log "memcheck (inside)" \
+    XG_INSIDE_GPU_T_SMALL=1
 
 step "bench_gpu 1x: -n 5 -g 100,100,100"
 timeout -s KILL 150 bench/bench_gpu -n 5 -g 100,100,100 /tmp/xg-p1.xgdump \

@@ -10,6 +10,7 @@
  * downloaded, a sparse list, for xg__gpu_finish.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "xg_cuda.h"
 
 int xg__gpu_fill(struct xg_ctx *ctx, struct xg_dmem *m, struct xg_gpu_fill *f,
@@ -137,4 +138,17 @@ int xg__gpu_contacts(struct xg_ctx *ctx, struct xg_dmem *m,
                         &constructed);
     free(h_hit);
     return rc;
+}
+
+/* Contract in xg_cuda.h: one place for what every GPU pair run sets
+ * before its stages, so the runs cannot drift apart. */
+void xg__gpu_run_begin(const struct xg_set *a, const struct xg_set *b,
+                       struct xg_contacts *out, struct xg_stats *st)
+{
+    st->engine = XG_ENGINE_GPU;
+    st->threads = 1;
+    st->a_count = a->n;
+    st->b_count = b->n;
+    free(out->v);
+    memset(out, 0, sizeof *out);
 }

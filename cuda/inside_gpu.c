@@ -295,12 +295,7 @@ int xg__inside_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     struct in_run R;
     int rc;
 
-    st->engine = XG_ENGINE_GPU;
-    st->threads = 1;
-    st->a_count = a->n;
-    st->b_count = b->n;
-    free(out->v);
-    memset(out, 0, sizeof *out);
+    xg__gpu_run_begin(a, b, out, st);
     memset(&R, 0, sizeof R);            /* the arenas as XG_DMEM_INIT */
     R.ctx = ctx;
     R.a = a;

@@ -119,12 +119,7 @@ int xg__redblue_gpu_run(struct xg_ctx *ctx, const struct xg_set *a,
     void *p;
     int rc;
 
-    st->engine = XG_ENGINE_GPU;
-    st->threads = 1;
-    st->a_count = a->n;
-    st->b_count = b->n;
-    free(out->v);
-    memset(out, 0, sizeof *out);
+    xg__gpu_run_begin(a, b, out, st);
     memset(&g, 0, sizeof g);
     if (method == XG__RB_PAPER &&
         (rc = xg__gpu_bench_get(ctx, "the paper's GPU red/blue method",

@@ -182,6 +182,12 @@ int xg__gpu_download_sorted(struct xg_ctx *ctx, struct xg_dmem *m,
                             void **h_out, struct xg_stats *st,
                             cudaStream_t s);
 
+/* The common start of a pair engine's GPU run (inside, red/blue): st
+ * marked as the GPU's, one host thread, the inputs' counts from a and b;
+ * out's records freed and out zeroed (the run then owns filling it). */
+void xg__gpu_run_begin(const struct xg_set *a, const struct xg_set *b,
+                       struct xg_contacts *out, struct xg_stats *st);
+
 /* The output of an engine that runs in one batch: f's pass through the
  * protocol (its time to st's intersect stage), the hits sorted and
  * downloaded, then finished into out (replaced) by xg__gpu_finish with

@@ -24,6 +24,22 @@ static void words(FILE *f, const char *text)
     fputc(']', f);
 }
 
+/* text, then s as a JSON string: one member of an object (text holds
+ * the separator and the key). */
+static void member(FILE *f, const char *text, const char *s)
+{
+    fputs(text, f);
+    xgo__json_str(f, s);
+}
+
+/* s as the next item of a JSON array (*first: it is the first; cleared). */
+static void item(FILE *f, const char *s, int *first)
+{
+    fputs(*first ? "" : ", ", f);
+    xgo__json_str(f, s);
+    *first = 0;
+}
+
 /* Input i of op as a JSON object: role, element, texts, the geometries
  * its reader takes, its index field, whether it must be closed. */
 static void input(FILE *f, const struct xg_op *op, int i)
@@ -31,10 +47,8 @@ static void input(FILE *f, const struct xg_op *op, int i)
     const struct xg_op_input *in = &op->in[i];
     fprintf(f, "{\"role\": \"%c\", \"element\": ", "AB"[i]);
     xgo__json_str(f, xg_elem_name(in->elem));
-    fprintf(f, ", \"noun\": ");
-    xgo__json_str(f, in->noun);
-    fprintf(f, ", \"accepts\": ");
-    xgo__json_str(f, in->accepts);
+    member(f, ", \"noun\": ", in->noun);
+    member(f, ", \"accepts\": ", in->accepts);
     fprintf(f, ", \"geometry\": ");
     words(f, xgo_input_geometry(op, i));
     fprintf(f, ", \"field\": ");
@@ -58,12 +72,9 @@ int xgo_ops_write_json(FILE *f)
         const struct xg_op *op = xg_op_at(i);
         fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
         xgo__json_str(f, op->name);
-        fprintf(f, ", \"title\": ");
-        xgo__json_str(f, op->title);
-        fprintf(f, ",\n   \"summary\": ");
-        xgo__json_str(f, op->summary);
-        fprintf(f, ",\n   \"contract\": ");
-        xgo__json_str(f, op->contract);
+        member(f, ", \"title\": ", op->title);
+        member(f, ",\n   \"summary\": ", op->summary);
+        member(f, ",\n   \"contract\": ", op->contract);
         fprintf(f, ", \"dim\": %d,\n   \"inputs\": [", op->dim);
         input(f, op, 0);
         if (op->ninputs > 1) {
@@ -72,32 +83,22 @@ int xgo_ops_write_json(FILE *f)
         }
         fprintf(f, "],\n   \"kinds\": [");
         for (k = 0, first = 1; k < XG_KIND_COUNT; k++)
-            if ((op->kinds >> k) & 1u) {
-                fprintf(f, first ? "" : ", ");
-                xgo__json_str(f, xg_kind_name(k, op->dim));
-                first = 0;
-            }
+            if ((op->kinds >> k) & 1u)
+                item(f, xg_kind_name(k, op->dim), &first);
         fputc(']', f);
         /* the output's fixed fields and geometries: its writer's */
         xgo_shape_of(op)->json_output(f, op);
         /* --verify (verify=yes) applies */
         fprintf(f, ", \"verify\": %s", op->check ? "true" : "false");
-        fprintf(f, ",\n   \"layer\": ");
-        xgo__json_str(f, op->layer);
-        fprintf(f, ", \"records\": ");
-        xgo__json_str(f, op->records);
-        fprintf(f, ",\n   \"output_geometry\": ");
-        xgo__json_str(f, op->output_geometry);
-        fprintf(f, ",\n   \"parts\": ");
-        xgo__json_str(f, op->parts);
+        member(f, ",\n   \"layer\": ", op->layer);
+        member(f, ", \"records\": ", op->records);
+        member(f, ",\n   \"output_geometry\": ", op->output_geometry);
+        member(f, ",\n   \"parts\": ", op->parts);
         /* the run options it takes, as connection-string keys */
         fprintf(f, ",\n   \"options\": [");
         for (k = 0, first = 1; xgo_option_key((size_t)k); k++)
-            if (xgo_option_applies(op, xgo_option_key((size_t)k))) {
-                fprintf(f, first ? "" : ", ");
-                xgo__json_str(f, xgo_option_key((size_t)k));
-                first = 0;
-            }
+            if (xgo_option_applies(op, xgo_option_key((size_t)k)))
+                item(f, xgo_option_key((size_t)k), &first);
         fprintf(f, "]}");
     }
     fprintf(f, "\n]}\n");

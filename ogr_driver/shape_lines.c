@@ -83,12 +83,8 @@ static int write_lines(const struct xgo_write *w, struct xgo_report *rep,
             rc = xgo__write_step(w->job, w->dst, i, w->c->n, &rep->written,
                                  pf, pa, err, errlen);
     }
-    rc = xgo__write_end(w->dst, tx, rc, err, errlen);
-    /* a rolled-back transaction took the new layer with it */
-    if (rc != XG_OK && !tx)
-        xgo__layer_drop(w->dst, o.lyr, o.created);
-    if (rc == XG_OK && pf)
-        pf(1.0, NULL, pa);
+    rc = xgo__write_close(w->dst, tx, rc, &o.lyr, &o.created, 1, pf, pa, err,
+                          errlen);
     xgo__out_free(&o);
     return rc;
 }

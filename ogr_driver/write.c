@@ -367,8 +367,11 @@ int xgo__write_step(const struct xgo_job *job, GDALDatasetH dst, size_t i,
     return XG_OK;
 }
 
-int xgo__write_end(GDALDatasetH dst, int tx, int rc, char *err,
-                   size_t errlen)
+/* The end of a writer's transaction (tx: one was started): commits when
+ * rc is XG_OK, else rolls back; returns rc, or XG_EIO when the commit
+ * failed. */
+static int write_end(GDALDatasetH dst, int tx, int rc, char *err,
+                     size_t errlen)
 {
     if (!tx)
         return rc;
@@ -381,7 +384,9 @@ int xgo__write_end(GDALDatasetH dst, int tx, int rc, char *err,
     return rc;
 }
 
-void xgo__layer_drop(GDALDatasetH dst, OGRLayerH lyr, int created)
+/* Removes lyr from dst when this run created it (after a failure where
+ * no transaction took it back). */
+static void layer_drop(GDALDatasetH dst, OGRLayerH lyr, int created)
 {
     int i, n;
     if (!created || !lyr)
@@ -394,9 +399,21 @@ void xgo__layer_drop(GDALDatasetH dst, OGRLayerH lyr, int created)
         }
 }
 
-static void drop(GDALDatasetH dst, struct xgo_out *o)
+/* Contract in xgo_internal.h: one close for the three writers (contacts,
+ * lines, triangles). */
+int xgo__write_close(GDALDatasetH dst, int tx, int rc, const OGRLayerH *lyr,
+                     const int *created, int nlyr, GDALProgressFunc pf,
+                     void *pa, char *err, size_t errlen)
 {
-    xgo__layer_drop(dst, o->lyr, o->created);
+    int i;
+    rc = write_end(dst, tx, rc, err, errlen);
+    /* a rolled-back transaction took the new layers with it */
+    if (rc != XG_OK && !tx)
+        for (i = 0; i < nlyr; i++)
+            layer_drop(dst, lyr[i], created[i]);
+    if (rc == XG_OK && pf)
+        pf(1.0, NULL, pa);
+    return rc;
 }
 
 int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
@@ -406,6 +423,8 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
     GDALDriverH drv = GDALGetDatasetDriver(w->dst);
     int split = drv && EQUAL(GDALGetDriverShortName(drv), "ESRI Shapefile");
     struct xgo_out pts = {0}, lines = {0};
+    OGRLayerH lyr[2];
+    int created[2];
     size_t i, nlines = 0;
     int rc, tx;
 
@@ -439,14 +458,11 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
             rc = xgo__write_step(w->job, w->dst, i, w->c->n, &rep->written,
                                  pf, pa, err, errlen);
     }
-    rc = xgo__write_end(w->dst, tx, rc, err, errlen);
-    /* a rolled-back transaction took the new layers with it */
-    if (rc != XG_OK && !tx) {
-        drop(w->dst, &lines);
-        drop(w->dst, &pts);
-    }
-    if (rc == XG_OK && pf)
-        pf(1.0, NULL, pa);
+    lyr[0] = lines.lyr;
+    lyr[1] = pts.lyr;
+    created[0] = lines.created;
+    created[1] = pts.created;
+    rc = xgo__write_close(w->dst, tx, rc, lyr, created, 2, pf, pa, err, errlen);
     xgo__out_free(&pts);
     xgo__out_free(&lines);
     return rc;

@@ -201,10 +201,6 @@ int xgo__write_tri(const struct xgo_write_tri *w, struct xgo_report *rep,
             rc = xgo__write_step(w->job, w->dst, i, w->t->n, &rep->written,
                                  pf, pa, err, errlen);
     }
-    rc = xgo__write_end(w->dst, tx, rc, err, errlen);
-    if (rc != XG_OK && !tx)
-        xgo__layer_drop(w->dst, o.lyr, o.created);
-    if (rc == XG_OK && pf)
-        pf(1.0, NULL, pa);
-    return rc;
+    return xgo__write_close(w->dst, tx, rc, &o.lyr, &o.created, 1, pf, pa,
+                            err, errlen);
 }

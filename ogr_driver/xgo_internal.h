@@ -325,9 +325,6 @@ int xgo__layer_open(GDALDatasetH dst, const char *name,
                     OGRSpatialReferenceH srs, OGRwkbGeometryType gt,
                     char **lco, OGRLayerH *lyr, int *created, char *err,
                     size_t errlen);
-/* Removes lyr from dst when this run created it (after a failure where
- * no transaction took it back). */
-void xgo__layer_drop(GDALDatasetH dst, OGRLayerH lyr, int created);
 
 /* GDAL's last error message, or fallback when it has none (src.c). */
 const char *xgo__gdal_msg(const char *fallback);
@@ -339,11 +336,15 @@ const char *xgo__gdal_msg(const char *fallback);
 int xgo__write_step(const struct xgo_job *job, GDALDatasetH dst, size_t i,
                     size_t n, uint64_t *written, GDALProgressFunc pf,
                     void *pa, char *err, size_t errlen);
-/* The end of a writer's transaction (tx: one was started): commits when
- * rc is XG_OK, else rolls back; returns rc, or XG_EIO when the commit
- * failed. */
-int xgo__write_end(GDALDatasetH dst, int tx, int rc, char *err,
-                   size_t errlen);
+/* The close of every writer, one for all, after its features (tx: it
+ * started a transaction): commits when rc is XG_OK, else rolls back;
+ * when that failed with no transaction to take them back, the nlyr
+ * layers lyr that this run made (created[i]) are dropped, in that order;
+ * on success pf is told the whole is done.  Returns rc, or XG_EIO when
+ * the commit failed. */
+int xgo__write_close(GDALDatasetH dst, int tx, int rc, const OGRLayerH *lyr,
+                     const int *created, int nlyr, GDALProgressFunc pf,
+                     void *pa, char *err, size_t errlen);
 
 /* Writes triangles (the writer of shape XG_SHAPE_TRIANGLES; see
  * xgo_job_run):

@@ -183,11 +183,9 @@ void xg__lerp_exact(const double *D, const double *E, const mpz_t tn,
 /* ------------------------------------------------------------------ */
 /* The exact stages of the public predicates. */
 
-/* z[i] = v[i] 2^k, i < n, with the common k of xg__exact_shift: integers
- * whose ratios are those of the v's, so that a homogeneous determinant
- * of them has the sign of the doubles' (of degree g, it is the doubles'
- * times 2^(g k)).  Initialises z[0..n-1]; the caller clears them. */
-static void set_scaled(mpz_t *z, const double *v, int n)
+/* xg__mpz_init_scaled (xg_exact.h): the one scaling of a predicate's or
+ * a construction's doubles into integers. */
+void xg__mpz_init_scaled(mpz_t *z, const double *v, int n)
 {
     int i, k = xg__exact_shift(v, n);
     for (i = 0; i < n; i++) {
@@ -209,7 +207,7 @@ int xg_orient2d_exact(const double a[2], const double b[2], const double c[2])
     mpz_t z[6], r;
     int s;
     mpz_init(r);
-    set_scaled(z, v, 6);
+    xg__mpz_init_scaled(z, v, 6);
     xg__orient2d_mpz(r, (mpz_t const *)z, (mpz_t const *)z + 2,
                      (mpz_t const *)z + 4);
     s = mpz_sgn(r);
@@ -231,7 +229,7 @@ int xg_orient3d_exact(const double a[3], const double b[3], const double c[3],
         v[9 + i] = d[i];
     }
     mpz_init(r);
-    set_scaled(z, v, 12);
+    xg__mpz_init_scaled(z, v, 12);
     xg__orient3d_mpz(r, (mpz_t const *)z, (mpz_t const *)z + 3,
                      (mpz_t const *)z + 6, (mpz_t const *)z + 9);
     s = mpz_sgn(r);
@@ -248,7 +246,7 @@ int xg_incircle_exact(const double a[2], const double b[2], const double c[2],
     double v[8] = {a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1]};
     mpz_t z[8], u[6], lift, minor, r;
     int i, s;
-    set_scaled(z, v, 8);
+    xg__mpz_init_scaled(z, v, 8);
     mpz_inits(lift, minor, r, NULL);
     for (i = 0; i < 6; i++) {              /* u = (a-d, b-d, c-d) */
         mpz_init(u[i]);

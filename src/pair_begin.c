@@ -11,6 +11,7 @@
 #include "xg_sets.h"
 #include "xg_gpu.h"
 #include "xg_pair.h"
+#include "xg_engine.h"
 
 /* xg__cancelled_at (xg_ctx.h). */
 int xg__cancelled_at(struct xg_ctx *ctx, double fraction)
@@ -104,4 +105,40 @@ int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
     for (i = 0; i < out->n; i++)
         st->contacts[out->v[i].kind]++;
     return XG_OK;
+}
+
+/* xg__pair_one (xg_pair.h): one body for every pair operation whose run
+ * is its engine's alone (segtri, red/blue), so their dispatch cannot
+ * drift apart. */
+int xg__pair_one(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                 const struct xg_op *op, const struct xg_set *a,
+                 const struct xg_set *b, const struct xg_opts *opt,
+                 struct xg_contacts *out, struct xg_stats *st)
+{
+    int engine, rc;
+    rc = xg__pair_begin(ctx, ops, a, b, opt, out, st, &engine);
+    if (rc != XG_OK)
+        return rc;
+    if (engine == XG_ENGINE_GPU)
+        rc = xg__engine_pair(ctx, op, XG_ENGINE_GPU, a, b, opt, NULL, out,
+                             st);
+    else
+        rc = xg__pair_run(ctx, ops, a->xyz, a->n, b->xyz, b->n, opt,
+                          st->threads, NULL, out, st);
+    return xg__pair_end(ctx, rc, out, st);
+}
+
+/* xg__pair_decide (xg_pair.h): the public one-pair classifications
+ * (xg_segtri_pair, xg_redblue_pair) through their pair's own stages. */
+int xg__pair_decide(const struct xg__pair_ops *ops, struct xg_counters *cnt,
+                    const double *ea, const double *eb, struct xg_contact *c)
+{
+    struct xg_counters local = {0};
+    int r;
+    if (!cnt)
+        cnt = &local;
+    r = ops->fast(cnt, ea, eb, c);
+    if (r >= 0)
+        return r;
+    return ops->exact(cnt, ea, eb, c);
 }

@@ -31,7 +31,7 @@
 #include "xg_filter_orient.h"
 #include "xg_filter_segtri.h"
 #include "xg_filter_redblue.h"
-#include "xg_engine.h"
+#include "xg_ops.h"
 
 /* The crossing of P0P1 with the line Q0Q1 when P0, P1 lie strictly on
  * opposite sides of it: P0 + t (P1 - P0), t = op0 / (op0 - op1), rounded
@@ -45,7 +45,7 @@ static void cross_point(struct xg_counters *cnt, const double *sa,
     double v[8];
     mpz_t z[8], n0, n1, td;
     double t0;
-    int i, k;
+    int i;
 
     cnt->constructions++;
     out[2] = 0.0;
@@ -67,11 +67,7 @@ static void cross_point(struct xg_counters *cnt, const double *sa,
     t0 = xg__now();
     v[0] = q0[0]; v[1] = q0[1]; v[2] = q1[0]; v[3] = q1[1];
     v[4] = p0[0]; v[5] = p0[1]; v[6] = p1[0]; v[7] = p1[1];
-    k = xg__exact_shift(v, 8);
-    for (i = 0; i < 8; i++) {
-        mpz_init(z[i]);
-        xg__mpz_set_scaled(z[i], v[i], k);
-    }
+    xg__mpz_init_scaled(z, v, 8);
     mpz_inits(n0, n1, td, NULL);
     xg__orient2d_mpz(n0, (mpz_t const *)z, (mpz_t const *)z + 2,
                      (mpz_t const *)z + 4);
@@ -185,14 +181,7 @@ int xg__redblue_fast_hit(struct xg_counters *cnt, const double *sa,
 int xg_redblue_pair(struct xg_counters *cnt, const double sa[6],
                     const double sb[6], struct xg_contact *c)
 {
-    struct xg_counters local = {0};
-    int r;
-    if (!cnt)
-        cnt = &local;
-    r = xg__redblue_fast_hit(cnt, sa, sb, c);
-    if (r >= 0)
-        return r;
-    return xg__redblue_exact(cnt, sa, sb, c);
+    return xg__pair_decide(xg__redblue_ops, cnt, sa, sb, c);
 }
 
 /* The box in x, y with z = 0..0, so the 3D grid is one cell deep. */
@@ -247,19 +236,9 @@ static int redblue_one(struct xg_ctx *ctx, const struct xg_set *a,
                        struct xg_contacts *out, struct xg_stats *st)
 {
     struct xg_opts o = *opt;
-    int engine, rc;
-
     o.grid[2] = 1;                  /* 2D: one layer of cells */
-    rc = xg__pair_begin(ctx, &redblue_ops, a, b, &o, out, st, &engine);
-    if (rc != XG_OK)
-        return rc;
-    if (engine == XG_ENGINE_GPU)
-        rc = xg__engine_pair(ctx, &xg__op_redblue, XG_ENGINE_GPU, a, b, &o,
-                             NULL, out, st);
-    else
-        rc = xg__pair_run(ctx, &redblue_ops, a->xyz, a->n, b->xyz, b->n, &o,
-                          st->threads, NULL, out, st);
-    return xg__pair_end(ctx, rc, out, st);
+    return xg__pair_one(ctx, &redblue_ops, &xg__op_redblue, a, b, &o, out,
+                        st);
 }
 
 static const struct xg__region_op redblue_region = {&redblue_ops, 0,

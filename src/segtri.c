@@ -15,6 +15,7 @@
 #include "xg_ctx.h"
 #include "xg_exact.h"
 #include "xg_segtri.h"
+#include "xg_pair.h"
 #include "xg_dd.h"
 #include "xg_interval.h"
 #include "xg_filter_orient.h"
@@ -71,16 +72,12 @@ void xg__plane_point_exact(const double *seg, const double *tri,
 {
     double v[15];
     mpz_t z[15], sd, se, td;
-    int i, k;
+    int i;
     for (i = 0; i < 9; i++)
         v[i] = tri[i];
     for (i = 0; i < 6; i++)
         v[9 + i] = seg[i];
-    k = xg__exact_shift(v, 15);
-    for (i = 0; i < 15; i++) {
-        mpz_init(z[i]);
-        xg__mpz_set_scaled(z[i], v[i], k);
-    }
+    xg__mpz_init_scaled(z, v, 15);
     mpz_inits(sd, se, td, NULL);
     xg__orient3d_mpz(sd, (mpz_t const *)z, (mpz_t const *)z + 3,
                      (mpz_t const *)z + 6, (mpz_t const *)z + 9);
@@ -159,13 +156,7 @@ static int coplanar(struct xg_counters *cnt, const double *seg,
     xg__project(seg + 3, drop, v + 2);
     for (i = 0; i < 3; i++)
         xg__project(tri + 3 * i, drop, v + 4 + 2 * i);
-    {
-        int k = xg__exact_shift(v, 10);
-        for (i = 0; i < 10; i++) {
-            mpz_init(z[i]);
-            xg__mpz_set_scaled(z[i], v[i], k);
-        }
-    }
+    xg__mpz_init_scaled(z, v, 10);
     cnt->exact_evals++;
     t0 = xg__now();
     mpz_inits(od, oe, lo.n, lo.d, hi.n, hi.d, cut.n, cut.d, NULL);
@@ -440,12 +431,5 @@ int xg__segtri_meets(struct xg_counters *cnt, const double *seg,
 int xg_segtri_pair(struct xg_counters *cnt, const double seg[6],
                    const double tri[9], struct xg_contact *c)
 {
-    struct xg_counters local = {0};
-    int r;
-    if (!cnt)
-        cnt = &local;
-    r = xg__segtri_fast_hit(cnt, seg, tri, c);
-    if (r >= 0)
-        return r;
-    return xg__segtri_exact(cnt, seg, tri, c);
+    return xg__pair_decide(xg__segtri_ops, cnt, seg, tri, c);
 }

@@ -9,7 +9,7 @@
 #include "xg_regions.h"
 #include "xg_boxes.h"
 #include "xg_gpu_hit.h"
-#include "xg_engine.h"
+#include "xg_ops.h"
 
 static int seg_box(struct xg_counters *cnt, const double *s, double *box)
 {
@@ -64,17 +64,7 @@ static int segtri_one(struct xg_ctx *ctx, const struct xg_set *a,
                       const struct xg_set *b, const struct xg_opts *opt,
                       struct xg_contacts *out, struct xg_stats *st)
 {
-    int engine, rc;
-    rc = xg__pair_begin(ctx, &segtri_ops, a, b, opt, out, st, &engine);
-    if (rc != XG_OK)
-        return rc;
-    if (engine == XG_ENGINE_GPU)
-        rc = xg__engine_pair(ctx, &xg__op_segtri, XG_ENGINE_GPU, a, b, opt,
-                             NULL, out, st);
-    else
-        rc = xg__pair_run(ctx, &segtri_ops, a->xyz, a->n, b->xyz, b->n, opt,
-                          st->threads, NULL, out, st);
-    return xg__pair_end(ctx, rc, out, st);
+    return xg__pair_one(ctx, &segtri_ops, &xg__op_segtri, a, b, opt, out, st);
 }
 
 static const struct xg__region_op segtri_region = {&segtri_ops, 0,

@@ -15,6 +15,11 @@
 int xg__exact_shift(const double *v, int n);
 /* z = v * 2^k, exactly; k from xg__exact_shift. */
 void xg__mpz_set_scaled(mpz_t z, double v, int k);
+/* z[i] = v[i] 2^k, i < n, with the common k of xg__exact_shift: integers
+ * whose ratios are those of the v's, so that a homogeneous determinant
+ * of them has the sign of the doubles' (of degree g, it is the doubles'
+ * times 2^(g k)).  Initialises z[0..n-1]; the caller clears them. */
+void xg__mpz_init_scaled(mpz_t *z, const double *v, int n);
 /* r = det[a-c; b-c] for points given as two integers each. */
 void xg__orient2d_mpz(mpz_t r, mpz_t const a[2], mpz_t const b[2],
                       mpz_t const c[2]);

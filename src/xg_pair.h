@@ -12,6 +12,7 @@
 
 struct xg_grid;
 struct xg_gpu_hit;
+struct xg_op;
 
 /* ---- the generic pair engine (pair_engine.c) ---- */
 
@@ -101,6 +102,19 @@ int xg__pair_begin(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
  * XG_ECANCEL), frees out on failure, counts the kinds on success. */
 int xg__pair_end(struct xg_ctx *ctx, int rc, struct xg_contacts *out,
                  struct xg_stats *st);
+/* One region's run of a pair operation op (ops: its pair) whose engines
+ * do all the work: xg__pair_begin, then the GPU engine registered for op
+ * or xg__pair_run on the seq or cpu engine, then xg__pair_end.  out
+ * (replaced; the caller frees) and st as those. */
+int xg__pair_one(struct xg_ctx *ctx, const struct xg__pair_ops *ops,
+                 const struct xg_op *op, const struct xg_set *a,
+                 const struct xg_set *b, const struct xg_opts *opt,
+                 struct xg_contacts *out, struct xg_stats *st);
+/* One pair of ops decided: its fast pass, then its exact stage where the
+ * fast pass deferred; 1 and c filled (kind, p, q; not a, b) on contact,
+ * else 0.  cnt may be NULL (the counts are then dropped). */
+int xg__pair_decide(const struct xg__pair_ops *ops, struct xg_counters *cnt,
+                    const double *ea, const double *eb, struct xg_contact *c);
 /* Non-zero, with a message in ctx, when a coordinate used is not finite. */
 int xg__check_finite(struct xg_ctx *ctx, const double *v, size_t n, int per,
                      int dim, const int64_t *fid, const char *what);
