@@ -167,6 +167,23 @@ normal() {
         -e 's/engine [a-z]*, [0-9]* threads*,/engine E, N threads,/' "$1"
 }
 
+# In a test build (configure --enable-test-ops, XG_TEST_OPS=yes), prints
+# the first test operation (tests/op/NAME.c) that GOT names as a word and
+# WANT does not, and succeeds; fails otherwise.  The docs show the
+# product's outputs: a list of operations there differs in a test build
+# by that operation alone, which is no fault of the docs.
+test_op_in() {  # test_op_in GOT WANT
+    [ "${XG_TEST_OPS:-no}" = yes ] || return 1
+    for t in "$S"/tests/op/*.c; do
+        t=$(basename "$t" .c)
+        if grep -qw "$t" "$1" && ! grep -qw "$t" "$2"; then
+            echo "$t"
+            return 0
+        fi
+    done
+    return 1
+}
+
 plugin=$B/ogr_driver/.libs/ogr_EXACTGEO.so
 qp=$(command -v qgis_process.bin || command -v qgis_process)
 k=0
@@ -251,6 +268,11 @@ while [ $k -lt "$count" ]; do
                 exit 1
             }' "$W/$k.got"
         st=$?
+        if [ $st -ne 0 ] && extra=$(test_op_in "$W/$k.got" "$W/$k.want"); then
+            skip "$where: prints the output the doc shows" \
+                "a test build (--enable-test-ops) also lists its test operation $extra"
+            continue
+        fi
         [ $st -ne 0 ] && { echo "# shown output not printed; it printed:"; head -20 "$W/$k.log" | sed 's/^/#   /'; }
         ok $st "$where: prints the output the doc shows"
     fi
