@@ -96,8 +96,8 @@ static char **prefixed_file(const char *path, char **files)
     }
 }
 
-/* files with f appended unless already listed (a VRT may name a source
- * twice); returns the list, which CSLAddString may have moved. */
+/* files with f appended unless already listed; returns the list, which
+ * CSLAddString may have moved. */
 static char **add_new(char **files, const char *f)
 {
     return CSLFindString(files, f) < 0 ? CSLAddString(files, f) : files;

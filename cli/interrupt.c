@@ -67,8 +67,9 @@ void intr_exit(void)
     _exit(128 + sig);          /* not reached unless the signal is blocked */
 }
 
-/* Creates (or empties) the file path; the test hook's signal to the
- * test script, so a failure is not reported: the test then times out. */
+/* Creates (or empties) the file path: the test hook's word to the test
+ * script.  A failure is not reported; the script, waiting for the file,
+ * fails on its own. */
 static void touch(const char *path)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);

@@ -298,7 +298,8 @@ extern "C" int xg__cuda_refine(struct xg_ctx *ctx, const struct xg_gpu_view *v,
 /* Launches strategy's pass of MODE (the count, or the interval pass
  * writing through io) over the schedule s; the paper's list and per-
  * element strategies through the benchmark table (gpu_bench.h).  XG_OK,
- * a CUDA error, XG_ELIMIT, or XG_EINVAL for an unknown strategy. */
+ * a CUDA error, XG_ELIMIT, XG_ENOTSUP for a paper's strategy in a build
+ * without the table, or XG_EINVAL for an unknown strategy. */
 template <int MODE>
 static int launch(struct xg_ctx *ctx, int strategy,
                   const struct xg_gpu_view *v, const struct xg_gpu_sched *s,

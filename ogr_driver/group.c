@@ -66,7 +66,7 @@ struct group {
 };
 
 /* qsort order of struct group: ascending by the lowest member's FID, so
- * that groups are numbered as their features come, whatever the keys. */
+ * that the groups' numbers follow their FIDs, whatever their keys. */
 static int by_fid(const void *pa, const void *pb)
 {
     const struct group *a = pa, *b = pb;

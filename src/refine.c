@@ -108,7 +108,8 @@ struct sp {
     double v, h, l;
 };
 
-/* a with its Veltkamp split (the header's range keeps 2^27 a finite). */
+/* a with its Veltkamp split (the range checked, at the top of this
+ * file, keeps 2^27 a finite). */
 XG_HD struct sp split(double a)
 {
     double c = 134217729.0 * a;     /* 2^27 + 1 */

@@ -71,7 +71,8 @@ static void pool_forget(void)
     pool_idle = NULL;           /* their memory is the parent's image */
 }
 
-/* Once per process (pool_once): forget the pool in a forked child. */
+/* Once per process (pool_once): has a forked child forget the pool
+ * (pool_forget). */
 static void pool_init(void)
 {
     (void)pthread_atfork(NULL, NULL, pool_forget);
