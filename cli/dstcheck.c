@@ -96,6 +96,8 @@ static char **prefixed_file(const char *path, char **files)
     }
 }
 
+/* files with f appended unless already listed; returns the list, which
+ * CSLAddString may have moved. */
 static char **add_new(char **files, const char *f)
 {
     return CSLFindString(files, f) < 0 ? CSLAddString(files, f) : files;
@@ -275,6 +277,8 @@ void dstcheck_dst_beside(struct dstcheck_dst *t, char **names)
     CSLDestroy(names);
 }
 
+/* Frees what dstcheck_dst_init and dstcheck_dst_beside listed in t;
+ * the lists are left NULL, so t may be freed twice. */
 void dstcheck_dst_free(struct dstcheck_dst *t)
 {
     CSLDestroy(t->beside);

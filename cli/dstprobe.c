@@ -92,6 +92,8 @@ static int probe_write(struct probe *p, GDALDriverH drv, const char *layer,
     return rc;
 }
 
+/* Removes the probe's /vsimem/ folder and all the probe wrote there;
+ * safe to call again (the folder's name is cleared). */
 static void probe_close(struct probe *p)
 {
     if (p->dir[0])

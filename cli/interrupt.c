@@ -23,6 +23,9 @@ static void on_signal(int sig)
         count++;
 }
 
+/* Sets on_signal for sig, with both signals blocked while it runs;
+ * leaves sig alone when the caller ignores it (a background job's
+ * SIGINT), so that exactgeo does not undo what the shell asked. */
 static void install(int sig)
 {
     struct sigaction sa, old;
@@ -64,6 +67,9 @@ void intr_exit(void)
     _exit(128 + sig);          /* not reached unless the signal is blocked */
 }
 
+/* Creates (or empties) the file path: the test hook's word to the test
+ * script.  A failure is not reported; the script, waiting for the file,
+ * fails on its own. */
 static void touch(const char *path)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);

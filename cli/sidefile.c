@@ -10,6 +10,8 @@
 #include <unistd.h>
 #include "sidefile.h"
 
+/* Writes "OPT PATH: what[: why]" for side file f into err (why may be
+ * NULL) and returns -1, so that a failing step ends in one line. */
 static int failf(char *err, size_t errlen, const struct sidefile *f,
                  const char *what, const char *why)
 {

@@ -16,6 +16,7 @@
 #include <cpl_string.h>
 #include "staging.h"
 
+/* Writes fmt (two %s: a, b) into err and returns -1. */
 static int failf(char *err, size_t errlen, const char *fmt, const char *a,
                  const char *b)
 {
@@ -23,6 +24,9 @@ static int failf(char *err, size_t errlen, const char *fmt, const char *a,
     return -1;
 }
 
+/* Splits path into its folder dir ("." when it names none, "/" at the
+ * root) and its last name base, trailing slashes dropped ("outdir/");
+ * dir and base hold PATH_MAX bytes each. */
 static void split(const char *path, char *dir, char *base)
 {
     const char *slash = strrchr(path, '/');
@@ -44,6 +48,9 @@ static void split(const char *path, char *dir, char *base)
     }
 }
 
+/* Copies the file from into a new file to, which must not exist yet
+ * (O_EXCL: a staging folder is ours alone).  0, or -1 with errno set by
+ * the call that failed; a partial to is left for staging_abort. */
 static int copy_file(const char *from, const char *to)
 {
     char buf[65536];
@@ -309,6 +316,8 @@ int staging_commit(struct staging *s, char *err, size_t errlen)
     return rc;
 }
 
+/* Removes path and, when it is a folder, everything under it, without
+ * following links (lstat); best effort: what cannot go stays. */
 static void remove_tree(const char *path)
 {
     DIR *d = opendir(path);

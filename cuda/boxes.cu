@@ -51,6 +51,8 @@ __global__ static void k_tri_boxes(const double *d_tri, uint32_t n,
         d_flag[atomicAdd(d_nflag, 1ULL)] = i;
 }
 
+/* One thread per listed element: d_box of element d_idx[k] marked "no
+ * box" (a triangle the host found degenerate). */
 __global__ static void k_clear_boxes(double *d_box, const uint32_t *d_idx,
                                      uint32_t n)
 {

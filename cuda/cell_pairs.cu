@@ -10,6 +10,8 @@
 #include "xg_cub.cuh"
 #include "xg_cuda_dev.cuh"
 
+/* One thread per cell c: its pairs |A_c| |B_c| into d_w[c] and its
+ * blocks of th pairs, ceil(w / th), into d_nblk[c] (scanned next). */
 __global__ static void k_cell_work(const uint32_t *as, const uint32_t *bs,
                                    size_t ncell, unsigned th, uint64_t *d_w,
                                    uint64_t *d_nblk)
@@ -22,6 +24,9 @@ __global__ static void k_cell_work(const uint32_t *as, const uint32_t *bs,
     d_nblk[c] = (w + th - 1) / th;
 }
 
+/* One thread per block b: its cell (the last whose first block, d_off
+ * scanned, is <= b), and the pairs of the cell it takes, first .. last,
+ * th at most. */
 __global__ static void k_tables(const uint64_t *d_w, const uint64_t *d_off,
                                 size_t ncell, uint64_t nblocks, unsigned th,
                                 uint32_t *d_cell, uint64_t *d_first,

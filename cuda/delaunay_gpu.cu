@@ -107,6 +107,8 @@ struct dt_run {
     double *hxy;                /* the candidates' coordinates */
 };
 
+/* xg__dmem_alloc into any pointer (pp: the address of a T *), so that
+ * each of the run's many arrays is one call; its result codes. */
 static int dmalloc(struct xg_ctx *ctx, struct xg_dmem *m, void *pp,
                    size_t bytes)
 {

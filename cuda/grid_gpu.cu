@@ -103,6 +103,8 @@ __global__ static void k_starts(const uint32_t *key, uint64_t refs,
         start[c] = (uint32_t)xg_first_ge(key, refs, c);
 }
 
+/* Frees g's device arrays, those a failed build left too (cudaFree of
+ * NULL does nothing), and zeroes g. */
 void xg__cuda_grid_free(struct xg_dgrid *g)
 {
     cudaFree(g->d_a_cell);
@@ -237,6 +239,9 @@ static int set_csr(struct xg_ctx *ctx, struct xg_dmem *tmp,
                     *d_items, s);
 }
 
+/* One set's cells and CSR (set_csr), its scratch freed on return; the
+ * arrays it made are the grid's, after a failure too (the caller frees
+ * the grid). */
 static int build_set(struct xg_ctx *ctx, const double *d_box, uint32_t n,
                      const frame &f, size_t ncell, int32_t **d_cell,
                      uint32_t **d_start, uint32_t **d_items, uint64_t *refs,

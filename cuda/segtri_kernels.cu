@@ -83,6 +83,11 @@ struct pk_shared {
     unsigned qn;
 };
 
+/* The packed count pass (above), block b0 + blockIdx.x: its cells from
+ * d_bcell and d_pw into shared memory, its pairs located and tested
+ * (float boxes, ownership), the kept ones queued, appended to d_list
+ * (d_count[3] their number) and estimated; d_count as xg__cuda_count
+ * says.  MINB: the blocks per SM the registers are capped for. */
 template <int MINB>
 __global__ static void __launch_bounds__(PK_THREADS, MINB)
     k_packed(struct xg_gpu_view v, const uint32_t *d_pcell,
@@ -290,6 +295,11 @@ extern "C" int xg__cuda_refine(struct xg_ctx *ctx, const struct xg_gpu_view *v,
     return XG_CUDA(ctx, cudaGetLastError());
 }
 
+/* Launches strategy's pass of MODE (the count, or the interval pass
+ * writing through io) over the schedule s; the paper's list and per-
+ * element strategies through the benchmark table (gpu_bench.h).  XG_OK,
+ * a CUDA error, XG_ELIMIT, XG_ENOTSUP for a paper's strategy in a build
+ * without the table, or XG_EINVAL for an unknown strategy. */
 template <int MODE>
 static int launch(struct xg_ctx *ctx, int strategy,
                   const struct xg_gpu_view *v, const struct xg_gpu_sched *s,

@@ -75,6 +75,9 @@ struct nonzero_pairs {
     }
 };
 
+/* Thread k < ncomp: the pairs of the k-th cell with pairs into d_pw[k];
+ * thread ncomp: d_pw[ncomp] = 0, which the exclusive scan that follows
+ * makes the total. */
 __global__ static void k_gather_w(const uint64_t *d_w, const uint32_t *d_pcell,
                                   uint32_t ncomp, uint64_t *d_pw)
 {
@@ -85,6 +88,9 @@ __global__ static void k_gather_w(const uint64_t *d_w, const uint32_t *d_pcell,
         d_pw[k] = 0;
 }
 
+/* Thread b < nblocks: the cell (among those with pairs) in which packed
+ * block b's first pair lies, the last whose first pair (d_pw, scanned)
+ * is <= it; thread nblocks: the last cell, where the last block ends. */
 __global__ static void k_bcell(const uint64_t *d_pw, uint32_t ncomp,
                                uint64_t nblocks, uint32_t *d_bcell)
 {

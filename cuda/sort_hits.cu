@@ -10,6 +10,7 @@
 #include <cub/device/device_radix_sort.cuh>
 #include "xg_cuda.h"
 
+/* One thread per hit k: its key a << 32 | b and its index k. */
 __global__ static void k_keys(const struct xg_gpu_hit *d_in, uint32_t n,
                               uint64_t *d_key, uint32_t *d_idx)
 {
@@ -20,6 +21,7 @@ __global__ static void k_keys(const struct xg_gpu_hit *d_in, uint32_t n,
     }
 }
 
+/* One thread per place k: d_out[k] = the hit the sorted indices name. */
 __global__ static void k_gather(const struct xg_gpu_hit *d_in,
                                 const uint32_t *d_idx, uint32_t n,
                                 struct xg_gpu_hit *d_out)
@@ -29,6 +31,8 @@ __global__ static void k_gather(const struct xg_gpu_hit *d_in,
         d_out[k] = d_in[d_idx[k]];
 }
 
+/* x rounded up to a multiple of 256 bytes: each part of the one scratch
+ * buffer starts aligned as cudaMalloc's own allocations do. */
 static size_t align256(size_t x) { return (x + 255) & ~(size_t)255; }
 
 extern "C" int xg__cuda_sort_hits(struct xg_ctx *ctx,
@@ -90,6 +94,7 @@ extern "C" int xg__cuda_sort_keys(struct xg_ctx *ctx, const uint64_t *d_in,
                                                        stream));
 }
 
+/* One thread per k: d_v[k] = k. */
 __global__ static void k_iota(uint32_t *d_v, uint32_t n)
 {
     uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;

@@ -7,6 +7,7 @@
  */
 #include "test_kernels.h"
 
+/* One thread per case (xg__cuda_orient3d_iv, test_kernels.h). */
 __global__ static void k_orient3d(const double *d_pts, size_t n,
                                   struct xg_iv *d_out)
 {
@@ -17,6 +18,8 @@ __global__ static void k_orient3d(const double *d_pts, size_t n,
     }
 }
 
+/* One thread per case (xg__cuda_iv_ops); the quotient by a divisor
+ * containing zero is the whole line, as xg_iv_div's would be. */
 __global__ static void k_iv_ops(const struct xg_iv *d_iv, size_t n,
                                 struct xg_iv *d_ops)
 {
@@ -33,6 +36,7 @@ __global__ static void k_iv_ops(const struct xg_iv *d_iv, size_t n,
     }
 }
 
+/* One thread per case (xg__cuda_iv_more). */
 __global__ static void k_iv_more(const struct xg_iv *d_iv, size_t n,
                                  struct xg_iv *d_out)
 {
@@ -49,6 +53,7 @@ __global__ static void k_iv_more(const struct xg_iv *d_iv, size_t n,
     }
 }
 
+/* One thread per case (xg__cuda_incircle_iv). */
 __global__ static void k_incircle(const double *d_pts, size_t n,
                                   struct xg_iv *d_out)
 {
@@ -59,6 +64,8 @@ __global__ static void k_incircle(const double *d_pts, size_t n,
     }
 }
 
+/* One thread per case (xg__cuda_segtri_fast); t is [0, 0] unless the
+ * answer is PROPER or TOUCH. */
 __global__ static void k_segtri_fast(const double *d_seg, const double *d_tri,
                                      size_t n, int *d_res, struct xg_iv *d_t)
 {
@@ -70,6 +77,7 @@ __global__ static void k_segtri_fast(const double *d_seg, const double *d_tri,
     }
 }
 
+/* One thread per case (xg__cuda_plane_point_dd). */
 __global__ static void k_plane_point_dd(const double *d_seg,
                                         const double *d_tri, size_t n,
                                         int *d_ok, double *d_p)

@@ -13,6 +13,8 @@
 
 #define PIECE ((size_t)1 << 26)
 
+/* xgp_comm.bcast (contract in ogr_driver/xgp.h): MPI_Bcast from rank 0,
+ * PIECE bytes at a time.  Always XG_OK (MPI's errors end the job). */
 static int mpi_bcast(struct xgp_comm *c, void *buf, size_t n)
 {
     size_t at;
@@ -24,6 +26,7 @@ static int mpi_bcast(struct xgp_comm *c, void *buf, size_t n)
     return XG_OK;
 }
 
+/* xgp_comm.max (contract in xgp.h): MPI_Allreduce with MPI_MAX. */
 static int mpi_max(struct xgp_comm *c, int *v)
 {
     int in = *v;
@@ -32,6 +35,11 @@ static int mpi_max(struct xgp_comm *c, int *v)
     return XG_OK;
 }
 
+/* xgp_comm.gather (contract in xgp.h): the lengths first (MPI_Gather),
+ * then each rank's bytes in PIECEs, tag 1.  XG_ENOMEM on rank 0 when
+ * *all cannot be had: the bytes are still received, into a scratch
+ * piece, so that no sender waits for ever; the few bytes a rank's
+ * length takes are not optional (MPI_Abort without them). */
 static int mpi_gather(struct xgp_comm *c, const void *buf, size_t n,
                       void **all, size_t *len)
 {
@@ -82,6 +90,8 @@ static int mpi_gather(struct xgp_comm *c, const void *buf, size_t n,
     return rc;
 }
 
+/* xgp_comm.scatter (contract in xgp.h): to each rank its length, then
+ * its bytes in PIECEs, tag 2; rank 0 keeps a copy of parts[0]. */
 static int mpi_scatter(struct xgp_comm *c, void *const *parts,
                        const size_t *len, void **mine, size_t *n)
 {
@@ -121,6 +131,8 @@ static int mpi_scatter(struct xgp_comm *c, void *const *parts,
     return *mine ? XG_OK : XG_ENOMEM;
 }
 
+/* xgp_comm.end (contract in xgp.h): MPI_Finalize, unless it was done
+ * already (a second call does nothing). */
 static void mpi_end(struct xgp_comm *c)
 {
     int done = 0;

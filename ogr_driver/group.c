@@ -65,12 +65,16 @@ struct group {
     GIntBig fid;              /* the lowest of its members' */
 };
 
+/* qsort order of struct group: ascending by the lowest member's FID, so
+ * that the groups' numbers follow their FIDs, whatever their keys. */
 static int by_fid(const void *pa, const void *pb)
 {
     const struct group *a = pa, *b = pb;
     return (a->fid > b->fid) - (a->fid < b->fid);
 }
 
+/* Frees g's keys and table (not g); NULL is a no-op, and g is left empty
+ * so that a second free does nothing. */
 void xgo__groups_free(struct xgo_groups *g)
 {
     size_t i;

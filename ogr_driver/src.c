@@ -17,6 +17,8 @@ const char *xgo__gdal_msg(const char *fallback)
     return m && *m ? m : fallback;
 }
 
+/* Writes "'a', 'b', ..." (the layers of ds, as many as fit; len >= 1)
+ * into buf for a message; returns the number of layers. */
 static int list_layers(GDALDatasetH ds, char *buf, size_t len)
 {
     int i, n = GDALDatasetGetLayerCount(ds);
@@ -33,6 +35,10 @@ static int list_layers(GDALDatasetH ds, char *buf, size_t len)
     return n;
 }
 
+/* Fills s->copy_idx and s->ncopy with the indexes in s's layer of the
+ * fields in->copy names (all of them for XGO_COPY_ALL); s->copy_idx is
+ * owned by s (xgo__src_close).  XG_OK, XG_ENOMEM, or XG_EINVAL naming
+ * the file and layer when a field is not in it or is named twice. */
 static int resolve_fields(struct xgo_src *s, const struct xgo_input *in,
                           const char *which, char *err, size_t errlen)
 {

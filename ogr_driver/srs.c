@@ -7,6 +7,8 @@
 #include <cpl_string.h>
 #include "xgo_internal.h"
 
+/* The CRS srs for a message, into buf: "EPSG:2056 (CH1903+ / LV95)" when
+ * it has an authority code, else its quoted name. */
 static void describe(OGRSpatialReferenceH srs, char *buf, size_t len)
 {
     const char *auth = OSRGetAuthorityName(srs, NULL);

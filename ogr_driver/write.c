@@ -31,6 +31,8 @@ struct ctx {
     const char *fixed[F_FIXED];
 };
 
+/* Sets up c for writing w: where messages go, and the fixed fields the
+ * operation's row names (NULL where it has none: sub, kind). */
 static void ctx_init(struct ctx *c, const struct xgo_write *w, char *err,
                      size_t errlen)
 {
@@ -47,6 +49,8 @@ static void ctx_init(struct ctx *c, const struct xgo_write *w, char *err,
     c->fixed[F_KIND] = op->kinds ? XGO_FIELD_KIND : NULL;
 }
 
+/* Writes "DST, layer 'lname': fmt(arg): GDAL's message" into c's err
+ * and returns code. */
 static int fail(struct ctx *c, int code, const char *fmt, const char *arg,
                 const char *lname)
 {
@@ -80,6 +84,10 @@ static int field_index(OGRLayerH lyr, const char *name)
     return i;
 }
 
+/* Creates field name in o's layer, typed as like (a copied input field:
+ * type, subtype, width, precision) or, when like is NULL, as type and
+ * width (0: the driver's default); *idx gets its index.  XG_OK or
+ * XG_EIO. */
 static int add_field(struct ctx *c, struct xgo_out *o, const char *name,
                      OGRFieldDefnH like, OGRFieldType type, int width,
                      int *idx)
@@ -318,6 +326,8 @@ OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
     return f;
 }
 
+/* Writes contact x as one feature of o's layer; XG_OK, or XG_EIO naming
+ * its A and B features. */
 static int write_one(struct ctx *c, struct xgo_out *o,
                      const struct xg_contact *x)
 {
@@ -344,6 +354,8 @@ static int write_one(struct ctx *c, struct xgo_out *o,
     return rc;
 }
 
+/* Frees o's field maps; its layer is the dataset's.  o may be freed
+ * twice (the maps are left NULL). */
 void xgo__out_free(struct xgo_out *o)
 {
     free(o->amap);

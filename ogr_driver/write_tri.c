@@ -143,6 +143,8 @@ OGRFeatureH xgo__triangle_feature(const struct xgo_write_tri *w,
     return f;
 }
 
+/* Writes triangle i of w->t as one feature of o's layer; XG_OK, or
+ * XG_EIO naming the triangle's three point features. */
 static int write_one(const struct xgo_write_tri *w,
                      const struct xgo_tri_out *o, size_t i, char *err,
                      size_t errlen)

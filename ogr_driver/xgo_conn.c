@@ -36,6 +36,8 @@ static char **slot(struct xgo_conn *c, const char *key)
     return NULL;
 }
 
+/* Frees every string c holds and zeroes c, which may then be parsed
+ * into again; NULL is a no-op. */
 void xgo_conn_free(struct xgo_conn *c)
 {
     int i;
@@ -157,6 +159,8 @@ int xgo_conn_is_job(const char *head, size_t n)
     return n >= m && memcmp(head, XGO_JOB_MAGIC, m) == 0;
 }
 
+/* s without its leading and trailing white space: the end is cut in
+ * place (s must be writable), the start is returned. */
 static char *trim(char *s)
 {
     char *e;

@@ -124,6 +124,7 @@ static void ops_where(unsigned bit, char *buf, size_t len)
         }
 }
 
+/* Non-zero when op's row accepts the option bit (XG_OPT_...). */
 static int takes(const struct xg_op *op, unsigned bit)
 {
     return (op->options & bit) != 0;
@@ -392,6 +393,9 @@ static char **split_fields(const char *text, size_t *n)
     return v;
 }
 
+/* Sets which fields input i (0: A, 1: B) copies from value ("all" or
+ * "F1,F2,..."); the list is job's (xgo_options_free), replacing any
+ * earlier one.  XG_OK, XG_ENOMEM, or XG_EINVAL for an empty list. */
 static int set_copy(struct xgo_job *job, int i, const char *value,
                     char *err, size_t errlen)
 {

@@ -13,6 +13,8 @@
 #include "xgo_internal.h"
 #include "xgo_plugin.h"
 
+/* Frees what pj holds (the job's options, the parsed text, the key)
+ * and zeroes it; NULL is a no-op. */
 void xgo_pjob_free(struct xgo_pjob *pj)
 {
     if (!pj)

@@ -30,6 +30,7 @@ struct xgo_result {
 static CPLMutex *g_lock;
 static struct xgo_result *g_list;
 
+/* Takes r out of g_list if it is there; the caller holds g_lock. */
 static void unlink_locked(struct xgo_result *r)
 {
     struct xgo_result **p;
@@ -43,6 +44,8 @@ static void unlink_locked(struct xgo_result *r)
     r->linked = 0;
 }
 
+/* Frees r and its records; r must be unlinked and its last reference
+ * gone (no lock is taken). */
 static void destroy(struct xgo_result *r)
 {
     xgo__kept_free(r->kept);
@@ -91,6 +94,8 @@ static int wait_for(struct xgo_result *r, char *err, size_t errlen)
     return XG_OK;
 }
 
+/* The result in g_list for the job key, or NULL (also when key is NULL:
+ * a job without a key is never shared); the caller holds g_lock. */
 static struct xgo_result *find_locked(const char *key)
 {
     struct xgo_result *r;

@@ -21,6 +21,10 @@
 #define FIRST_BLOCK ((size_t)1 << 10)   /* contacts */
 #define LAST_BLOCK ((size_t)1 << 16)    /* 4 MiB: huge pages */
 
+/* Appends an empty block to s, twice the last one's size (FIRST_BLOCK
+ * first, LAST_BLOCK at most), starting at s->n in the stream; earlier
+ * blocks never move.  XG_OK or XG_ENOMEM (s unchanged but for the grown
+ * table). */
 static int add_block(struct xg__cstore *s)
 {
     size_t cap = s->nblk ? s->blk[s->nblk - 1].cap * 2 : FIRST_BLOCK;

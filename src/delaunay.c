@@ -32,6 +32,9 @@ struct canon {
     uint32_t *start;            /* npts + 1 */
 };
 
+/* Thread tid's share of the triangles (xg__parallel; arg a struct
+ * canon): each rotated to start at its smallest index, the turn kept,
+ * and counted in that index's bucket. */
 static void canon_count(void *arg, int tid)
 {
     struct canon *C = arg;
@@ -48,6 +51,9 @@ static void canon_count(void *arg, int tid)
     }
 }
 
+/* Thread tid's share of the triangles: each copied to the next slot of
+ * its bucket in tmp (the cursors start at the buckets' starts); the
+ * order within a bucket is the threads', which canon_order undoes. */
 static void canon_fill(void *arg, int tid)
 {
     struct canon *C = arg;
@@ -60,6 +66,9 @@ static void canon_fill(void *arg, int tid)
     }
 }
 
+/* Thread tid's share of the vertices: each bucket of tmp sorted by
+ * (v[1], v[2]) by insertion (a vertex heads a handful of triangles) and
+ * copied back to tri, where the buckets are in place. */
 static void canon_order(void *arg, int tid)
 {
     struct canon *C = arg;
@@ -120,6 +129,7 @@ out:
     return rc;
 }
 
+/* Records in ctx why n points make no triangulation; XG_EDEGENERATE. */
 static int degenerate(struct xg_ctx *ctx, size_t n)
 {
     return xg__error(ctx, XG_EDEGENERATE,

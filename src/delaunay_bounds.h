@@ -86,6 +86,10 @@ static inline int xg__dt_in_range100(double d)
     return m == 0.0 || (m >= 0x1p-100 && m <= 0x1p100);
 }
 
+/* Non-zero when the bound above proves that the circumdisk of abc
+ * (counter-clockwise) misses x <= lo (when need_left) and x >= hi (when
+ * need_right); 0 when it cannot (out of range, a thin triangle, too
+ * near): xg__dt_circle_iv decides then. */
 static inline int xg__dt_quick_clear(const double *a, const double *b,
                                      const double *c, double lo, double hi,
                                      int need_left, int need_right)

@@ -37,11 +37,17 @@ static const struct format {
 };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
+/* Writes n items of sz bytes from p; non-zero when all went (n == 0
+ * writes nothing, p may then be NULL: an empty set's arrays). */
 static int put(FILE *f, const void *p, size_t sz, size_t n)
 {
     return n == 0 || fwrite(p, sz, n, f) == n;
 }
 
+/* Writes a and b to path in format fm (marker, 1.0 for the byte order,
+ * counts, then each set's coordinates, fids and subs).  XG_OK, or XG_EIO
+ * with the first failure's reason in ctx; a half-written regular file
+ * is removed. */
 static int dump_write(struct xg_ctx *ctx, const char *path,
                       const struct format *fm, const struct xg_set *a,
                       const struct xg_set *b)
@@ -96,6 +102,8 @@ int xg_dump_write(struct xg_ctx *ctx, const char *path,
                      xg_elem_name(a->elem), xg_elem_name(b->elem));
 }
 
+/* Reads n items of sz bytes into p; non-zero when all came (n == 0
+ * reads nothing). */
 static int get(FILE *f, void *p, size_t sz, size_t n)
 {
     return n == 0 || fread(p, sz, n, f) == n;

@@ -77,6 +77,8 @@
 #include "xg_exact.h"
 #include "xg_interval.h"
 
+/* Non-zero when the points a and b (x, y, z) are equal bit for bit
+ * but for the sign of zero: a repeated vertex. */
 static int same3(const double *a, const double *b)
 {
     return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
@@ -96,6 +98,8 @@ static int ring_orientation(const struct xg__poly *P, size_t r)
     return orient(P, lo_prev, lo, P->next[lo]);
 }
 
+/* Reverses the vertex order of ring r in place (points and input
+ * indexes together), which turns its orientation. */
 static void reverse_ring(struct xg__poly *P, size_t r)
 {
     size_t i = P->start[r], j = P->start[r + 1] - 1;

@@ -76,6 +76,8 @@ static void order_holes(const struct xg__poly *P, size_t *hole, size_t nh)
     }
 }
 
+/* qsort order of bridge candidates: nearest first (key), ties by ring
+ * position, so that the order, and the bridge chosen, are fixed. */
 static int cand_cmp(const void *x, const void *y)
 {
     const struct xg__bridge_cand *a = x, *b = y;

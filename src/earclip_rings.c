@@ -76,6 +76,7 @@ struct ins {
     size_t q;           /* the vertex of another ring lying on it       */
 };
 
+/* qsort order of insertions: by edge, then along it (t increasing). */
 static int ins_cmp(const void *x, const void *y)
 {
     const struct ins *a = x, *b = y;
@@ -208,6 +209,8 @@ struct xyv {
     size_t v;
 };
 
+/* qsort order of vertices by (x, y), ties by index: equal points end up
+ * side by side, in a fixed order. */
 static int xyv_cmp(const void *s, const void *t)
 {
     const struct xyv *a = s, *b = t;
@@ -218,6 +221,7 @@ static int xyv_cmp(const void *s, const void *t)
     return (a->v > b->v) - (a->v < b->v);
 }
 
+/* Union-find: the root of x's set in up, halving the path on the way. */
 static size_t find(size_t *up, size_t x)
 {
     while (up[x] != x)

@@ -194,6 +194,7 @@ void xg__mpz_init_scaled(mpz_t *z, const double *v, int n)
     }
 }
 
+/* Clears the n integers z[0..n-1] that xg__mpz_init_scaled set. */
 static void clear_all(mpz_t *z, int n)
 {
     int i;

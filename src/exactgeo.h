@@ -95,6 +95,8 @@ void xg_ctx_free(struct xg_ctx *ctx);
 /* Number of worker threads for the cpu engine; 0 means all processors. */
 int xg_ctx_set_threads(struct xg_ctx *ctx, int nthreads);
 int xg_ctx_threads(const struct xg_ctx *ctx);
+/* Calls fn with user as xg_progress_fn says during ctx's runs; NULL fn:
+ * none (the default). */
 void xg_ctx_set_progress(struct xg_ctx *ctx, xg_progress_fn fn, void *user);
 
 /* The GPU the gpu engine runs on, and the stream it enqueues its work
@@ -187,6 +189,7 @@ struct xg_counters {
     double exact_seconds;       /* time spent in GMP, all of the above */
 };
 
+/* Adds each counter of c to sum's (a thread's or a part's into the run's). */
 void xg_counters_add(struct xg_counters *sum, const struct xg_counters *c);
 
 /* ------------------------------------------------------------------ */
@@ -266,6 +269,8 @@ int xg_set_push_segment(struct xg_set *s, const double p[3],
 int xg_set_push_triangle(struct xg_set *s, const double a[3],
                          const double b[3], const double c[3], int64_t fid,
                          int64_t sub);
+/* Frees s's arrays and leaves s empty, to be pushed into again; NULL is
+ * a no-op. */
 void xg_set_free(struct xg_set *s);
 
 /* ------------------------------------------------------------------ */
@@ -299,6 +304,7 @@ struct xg_contacts {
     struct xg_contact *v;
 };
 
+/* Frees c's contacts and leaves c empty; NULL is a no-op. */
 void xg_contacts_free(struct xg_contacts *c);
 
 /* The index of the first contact where x and y differ (indices, kind and
@@ -336,6 +342,8 @@ enum xg_stage {
     XG_STAGE_COUNT
 };
 
+/* "prepare", "upload", ... (enum xg_stage, as --stats prints them);
+ * "unknown" for others. */
 const char *xg_stage_name(int stage);
 
 struct xg_stats {

@@ -23,6 +23,7 @@ struct xg_triangles {
     uint32_t (*v)[3];
 };
 
+/* Frees t's triangles and leaves t empty; NULL is a no-op. */
 void xg_triangles_free(struct xg_triangles *t);
 
 /* The Delaunay triangulation of the distinct (x, y) of the points of pts

@@ -128,6 +128,8 @@ size_t xg_contacts_diff(const struct xg_contacts *x,
     return x->n == y->n ? SIZE_MAX : n;
 }
 
+/* qsort order of contacts by (a, b) alone: contacts of one pair
+ * compare equal. */
 static int by_pair(const void *x, const void *y)
 {
     const struct xg_contact *p = x, *q = y;

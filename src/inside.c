@@ -24,6 +24,7 @@ int xg__inside_record(struct xg_contacts *out, uint32_t a, const double *p,
 
 /* ---- exact tests ---- */
 
+/* out = (v[i], v[j]): a point projected onto two of its axes. */
 static void take2(const double *v, int i, int j, double out[2])
 {
     out[0] = v[i];
@@ -146,6 +147,11 @@ int xg_inside_point(struct xg_counters *cnt, const double p[3],
 
 /* ---- the seq engine ---- */
 
+/* The seq engine (the paper's baseline): each point of a against every
+ * triangle of every solid of S, no grid; its records appended to out in
+ * point order, then solid order, and one outside record for a point in
+ * no solid when opt->outside.  XG_OK, XG_ECANCEL or XG_ENOMEM, the
+ * message in ctx. */
 static int inside_seq(struct xg_ctx *ctx, const struct xg_set *a,
                       const struct xg__solids *S, const struct xg_opts *opt,
                       struct xg_contacts *out, struct xg_stats *st)

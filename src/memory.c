@@ -49,6 +49,9 @@ static uint64_t cgroup_room(void)
     return used < max ? max - used : 0;
 }
 
+/* The bytes this process can have now: the least of the kernel's
+ * MemAvailable (else the free pages) and the cgroup's room;
+ * XG_MEMORY_UNCHECKED when nothing tells. */
 static uint64_t machine_available(void)
 {
     uint64_t avail = file_value("/proc/meminfo", "MemAvailable:", 1024),

@@ -115,6 +115,8 @@ static int counted(struct xg_counters *cnt, int s)
     return s;
 }
 
+/* Counts one GMP evaluation in cnt (may be NULL) and returns the clock
+ * for gmp_done (0 without counters: no time is spent reading it). */
 static double gmp_start(struct xg_counters *cnt)
 {
     if (!cnt)
@@ -123,6 +125,8 @@ static double gmp_start(struct xg_counters *cnt)
     return xg__now();
 }
 
+/* Adds the time since t0 to cnt's GMP time (cnt may be NULL); returns
+ * s, the exact stage's sign. */
 static int gmp_done(struct xg_counters *cnt, double t0, int s)
 {
     if (cnt)

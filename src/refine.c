@@ -108,6 +108,8 @@ struct sp {
     double v, h, l;
 };
 
+/* a with its Veltkamp split (the range checked, at the top of this
+ * file, keeps 2^27 a finite). */
 XG_HD struct sp split(double a)
 {
     double c = 134217729.0 * a;     /* 2^27 + 1 */
@@ -132,6 +134,7 @@ struct diff {
     double l;
 };
 
+/* a - b as struct diff: exact, its high part split for the products. */
 XG_HD struct diff diff(double a, double b)
 {
     struct diff r;
@@ -148,6 +151,7 @@ struct range {
     uint64_t high, low;
 };
 
+/* Widens r by the n doubles at v; r starts as {0, UINT64_MAX}. */
 XG_HD void range_add(struct range *r, const double *v, int n)
 {
     int i;

@@ -123,6 +123,8 @@ struct frac {
     mpz_t n, d;
 };
 
+/* Sign of x - y, compared exactly by cross products (the denominators
+ * are positive). */
 static int frac_cmp(const struct frac *x, const struct frac *y)
 {
     mpz_t l, r;
@@ -260,6 +262,8 @@ static const double *touch_vertex(const int s[3], const double *tri)
     return NULL;
 }
 
+/* out = P, with -0 made +0 so that a point prints and compares one way
+ * whatever sign its zero arrived with. */
 static void set_point(double out[3], const double *P)
 {
     out[0] = P[0] + 0.0;        /* -0 becomes +0 */

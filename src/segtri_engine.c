@@ -11,6 +11,8 @@
 #include "xg_gpu_hit.h"
 #include "xg_ops.h"
 
+/* The box of segment s (6 doubles) into box, 0; or 1 when its ends are
+ * one point (skipped by every engine): the A side of segtri's pair op. */
 static int seg_box(struct xg_counters *cnt, const double *s, double *box)
 {
     (void)cnt;

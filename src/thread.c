@@ -42,6 +42,8 @@ static struct worker *pool_idle;        /* under pool_mu */
 static int pool_stopped;                /* under pool_mu: unloading */
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
 
+/* A worker's thread (p its struct worker): waits for posted work, runs
+ * fn(arg, tid) outside the lock, says W_DONE; ends at W_STOP. */
 static void *worker_main(void *p)
 {
     struct worker *w = p;
@@ -69,6 +71,8 @@ static void pool_forget(void)
     pool_idle = NULL;           /* their memory is the parent's image */
 }
 
+/* Once per process (pool_once): has a forked child forget the pool
+ * (pool_forget). */
 static void pool_init(void)
 {
     (void)pthread_atfork(NULL, NULL, pool_forget);
@@ -156,6 +160,9 @@ static int workers_take(struct worker **ws, int n)
     return k;
 }
 
+/* Parks the n workers ws, each done with its work, in the idle list;
+ * after pool_stop (the library unloading) lets them end instead, as
+ * nothing would stop them later. */
 static void workers_give(struct worker **ws, int n)
 {
     int k, stopped;

@@ -37,6 +37,7 @@ XG_HD void xg__box_none(double *box)
     box[1] = box[2] = box[4] = box[5] = 0.0;
 }
 
+/* Non-zero for the "no box" mark of xg__box_none (x's low above high). */
 XG_HD int xg__box_is_none(const double *box) { return box[0] > box[3]; }
 
 /* The box of a segment: exact minima and maxima of its endpoints. */

@@ -56,6 +56,8 @@ int xg__threads(const struct xg_ctx *ctx); /* resolved count, >= 1 */
 int xg__cancelled_at(struct xg_ctx *ctx, double fraction);
 
 /* ---- monotonic clock (clock.c) ---- */
+/* Seconds on CLOCK_MONOTONIC, for the stages' timings: only differences
+ * mean anything. */
 double xg__now(void);
 
 #endif /* XG_CTX_H */

@@ -59,6 +59,7 @@ XG_HD struct xg_dd xg__dd_sum(double a, double b)
     return r;
 }
 
+/* -a, exactly. */
 XG_HD struct xg_dd xg__dd_neg(struct xg_dd a)
 {
     a.hi = -a.hi;
@@ -102,6 +103,8 @@ XG_HD struct xg_dd xg__dd_mul_dn(struct xg_dd a, struct xg_dd b, int *ok)
     return xg__dd_sum(p, t);
 }
 
+/* An upper bound of a * b: -(lower bound of -a * b); clears *ok as
+ * xg__dd_mul_dn does. */
 XG_HD struct xg_dd xg__dd_mul_up(struct xg_dd a, struct xg_dd b, int *ok)
 {
     return xg__dd_neg(xg__dd_mul_dn(xg__dd_neg(a), b, ok));
@@ -129,6 +132,8 @@ XG_HD struct xg_dd xg__dd_div_dn(struct xg_dd a, struct xg_dd b, int *ok)
     return xg__dd_sum(q.hi, xg__div_rd(rl, rl >= 0.0 ? bu : bd));
 }
 
+/* An upper bound of a / b for b > 0: -(lower bound of -a / b); clears
+ * *ok as xg__dd_div_dn does. */
 XG_HD struct xg_dd xg__dd_div_up(struct xg_dd a, struct xg_dd b, int *ok)
 {
     return xg__dd_neg(xg__dd_div_dn(xg__dd_neg(a), b, ok));
@@ -142,6 +147,7 @@ XG_HD struct xg_ddiv xg__ddiv_exact(struct xg_dd a)
     return r;
 }
 
+/* -a: the bounds negated and swapped. */
 XG_HD struct xg_ddiv xg__ddiv_neg(struct xg_ddiv a)
 {
     struct xg_ddiv r;
@@ -150,6 +156,7 @@ XG_HD struct xg_ddiv xg__ddiv_neg(struct xg_ddiv a)
     return r;
 }
 
+/* a + b: the lower bounds added down, the upper ones up. */
 XG_HD struct xg_ddiv xg__ddiv_add(struct xg_ddiv a, struct xg_ddiv b)
 {
     struct xg_ddiv r;
@@ -158,6 +165,7 @@ XG_HD struct xg_ddiv xg__ddiv_add(struct xg_ddiv a, struct xg_ddiv b)
     return r;
 }
 
+/* a - b, as a + (-b). */
 XG_HD struct xg_ddiv xg__ddiv_sub(struct xg_ddiv a, struct xg_ddiv b)
 {
     return xg__ddiv_add(a, xg__ddiv_neg(b));

@@ -35,6 +35,8 @@ struct xg__poly {
 /* grp[v] of a vertex that shares its point with no other vertex */
 #define XG__NO_GROUP SIZE_MAX
 
+/* The exact turn a, b, c of P's projected vertices (xg_orient2d,
+ * counted in P->cnt). */
 static inline int orient(const struct xg__poly *P, size_t a, size_t b,
                          size_t c)
 {
@@ -48,6 +50,8 @@ static inline int same2(const struct xg__poly *P, size_t a, size_t b)
     return P->p[a][0] == P->p[b][0] && P->p[a][1] == P->p[b][1];
 }
 
+/* Non-zero when the (x, y) boxes of segments ab and cd are disjoint: a
+ * cheap exact "no contact" before the orientation tests. */
 static inline int boxes_apart(const double *a, const double *b,
                               const double *c, const double *d)
 {

@@ -115,12 +115,14 @@ XG_HD void xg__iv_cross(const struct xg_iv u[3], const struct xg_iv v[3],
     w[2] = xg_iv_sub(xg_iv_mul(u[0], v[1]), xg_iv_mul(u[1], v[0]));
 }
 
+/* Dot product of interval vectors. */
 XG_HD struct xg_iv xg__iv_dot(const struct xg_iv u[3], const struct xg_iv v[3])
 {
     return xg_iv_add(xg_iv_add(xg_iv_mul(u[0], v[0]), xg_iv_mul(u[1], v[1])),
                      xg_iv_mul(u[2], v[2]));
 }
 
+/* d = a - b, each coordinate an enclosure of the exact difference. */
 XG_HD void xg__iv_diff3(const double a[3], const double b[3], struct xg_iv d[3])
 {
     d[0] = xg_iv_diff(a[0], b[0]);

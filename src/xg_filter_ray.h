@@ -133,6 +133,8 @@ XG_HD int xg_ray_side(const double *a, const double *b, const double *p)
     return s;
 }
 
+/* orient3d(a, b, c, p) through the same stages: the side of the plane
+ * of abc on which p lies (xg_ray_plane's d), or XG_UNSURE. */
 XG_HD int xg_ray_height(const double *a, const double *b, const double *c,
                         const double *p)
 {

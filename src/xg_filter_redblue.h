@@ -24,6 +24,7 @@
 #define XG_REDBLUE_TOUCH   4
 #define XG_REDBLUE_OVERLAP 5
 
+/* out = (x, y) of p, -0 as +0, as the constructions give it. */
 XG_HD void xg__rb_point(double *out, const double *p)
 {
     out[0] = p[0] + 0.0;    /* -0 becomes +0, as constructed points */

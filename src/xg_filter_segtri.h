@@ -109,6 +109,8 @@ XG_HD int xg_segtri_edges(const double *seg, const double *tri,
     return zero ? XG_SEGTRI_TOUCH : XG_SEGTRI_PROPER;
 }
 
+/* The whole fast pass (the answers above): the plane half, then the
+ * edges for a segment that crosses the plane. */
 XG_HD int xg_segtri_fast(const double *seg, const double *tri, struct xg_iv *t)
 {
     struct xg_iv sd, se;

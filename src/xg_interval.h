@@ -79,6 +79,7 @@ static inline double xg__next_up(double x)
     return x;
 }
 
+/* The next double below x (x itself for -inf and NaN). */
 static inline double xg__next_down(double x)
 {
     return -xg__next_up(-x);
@@ -154,6 +155,7 @@ XG_HD double xg__div_ru(double a, double b)
 #endif
 }
 
+/* The interval [x, x] of an exact double. */
 XG_HD struct xg_iv xg_iv_point(double x)
 {
     struct xg_iv r;
@@ -162,6 +164,7 @@ XG_HD struct xg_iv xg_iv_point(double x)
     return r;
 }
 
+/* a + b, each bound rounded outwards. */
 XG_HD struct xg_iv xg_iv_add(struct xg_iv a, struct xg_iv b)
 {
     struct xg_iv r;
@@ -175,6 +178,7 @@ XG_HD struct xg_iv xg_iv_add(struct xg_iv a, struct xg_iv b)
     return r;
 }
 
+/* a - b, each bound rounded outwards. */
 XG_HD struct xg_iv xg_iv_sub(struct xg_iv a, struct xg_iv b)
 {
     struct xg_iv r;
@@ -204,9 +208,12 @@ XG_HD struct xg_iv xg_iv_diff(double a, double b)
     return r;
 }
 
+/* The smaller and the larger of a and b, inline, without fmin's and
+ * fmax's NaN rules (the callers' values are finite). */
 XG_HD double xg__min2(double a, double b) { return a < b ? a : b; }
 XG_HD double xg__max2(double a, double b) { return a > b ? a : b; }
 
+/* The whole line [-inf, +inf]: the answer that certifies no sign. */
 XG_HD struct xg_iv xg_iv_whole(void)
 {
     struct xg_iv r;
@@ -406,6 +413,7 @@ XG_HD struct xg_iv xg_iv_sqr(struct xg_iv x)
     return xg_iv_pow(x, 2);
 }
 
+/* -a, exactly: the bounds negated and swapped. */
 XG_HD struct xg_iv xg_iv_neg(struct xg_iv a)
 {
     struct xg_iv r;

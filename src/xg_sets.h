@@ -41,8 +41,12 @@ struct xg__cstore {
     struct xg__cblock *blk;
     size_t nblk, blk_cap, n;    /* n: contacts in all blocks */
 };
+/* Appends the n contacts at v; XG_OK, or XG_ENOMEM (those that fitted
+ * are kept). */
 int xg__cstore_append(struct xg__cstore *s, const struct xg_contact *v,
                       size_t n);
+/* Copies contacts from .. from + n - 1 of the stream (from + n <= s->n)
+ * to dst, which holds n. */
 void xg__cstore_copy(const struct xg__cstore *s, size_t from, size_t n,
                      struct xg_contact *dst);
 void xg__cstore_free(struct xg__cstore *s);
