@@ -202,15 +202,17 @@ static int reserve_big(void **p, size_t *cap, size_t need, size_t sz)
 }
 
 /* xg__mesh_reserve (xg_mesh.h): each array at the most a build of n
- * triangles can need (3 n vertices, 3 n edges), the weld's table at its
- * first size; pages never written cost nothing. */
+ * triangles can need (3 n edges), but the vertices' at n + 3 (a closed
+ * surface has n / 2 + 2, a soup of unshared corners 3 n: its arrays
+ * grow), the weld's table at its first size; pages never written cost
+ * nothing. */
 int xg__mesh_reserve(struct xg__mesh *m, size_t n)
 {
     struct xg__mesh_scratch *w = &m->work;
-    size_t c = 3 * n;
+    size_t c = 3 * n, nv = n + 3;
     if (n > (UINT32_MAX - 1) / 3)
         return XG_ENOMEM;
-    if (reserve_big((void **)&m->xyz, &m->cap_xyz, c, 3 * sizeof *m->xyz) ||
+    if (reserve_big((void **)&m->xyz, &m->cap_xyz, nv, 3 * sizeof *m->xyz) ||
         reserve_big((void **)&m->tri, &m->cap_tri, c, sizeof *m->tri) ||
         reserve_big((void **)&m->edge, &m->cap_edge, 2 * c,
                     sizeof *m->edge) ||
@@ -220,9 +222,9 @@ int xg__mesh_reserve(struct xg__mesh *m, size_t n)
         reserve_big(&w->slot, &w->cap_slot, table_cap(n),
                     sizeof(struct vertex_slot)) ||
         reserve_big((void **)&w->side, &w->cap_side, c, sizeof *w->side) ||
-        reserve_big((void **)&w->start, &w->cap_start, c + 1,
+        reserve_big((void **)&w->start, &w->cap_start, nv + 1,
                     sizeof *w->start) ||
-        reserve_big((void **)&w->cursor, &w->cap_cursor, c,
+        reserve_big((void **)&w->cursor, &w->cap_cursor, nv,
                     sizeof *w->cursor) ||
         reserve_big((void **)&w->swap, &w->cap_swap, n, 1))
         return XG_ENOMEM;
