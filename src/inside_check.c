@@ -1,8 +1,9 @@
 /*
  * inside_check.c -- inside's two checks of the solids: each one closed
- * (every edge used by an even number of its triangles: inside_edges.c),
- * on threads, a solid at a time; and none crossing itself (selfx.c),
- * each named by its fid and the first of its faults.
+ * (every edge of its mesh used by an even number of its triangles:
+ * inside_edges.c, xg_mesh.h), on threads, a solid at a time; and none
+ * crossing itself (selfx.c), each named by its fid and the first of its
+ * faults.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "xg_ctx.h"
 #include "xg_segtri.h"
 #include "xg_selfx.h"
+#include "xg_mesh.h"
 
 /* The solids shared among the threads by a cursor. */
 struct closed_run {
@@ -24,16 +26,23 @@ struct closed_run {
 };
 
 /* Takes the next solid until none is left, and counts its open
- * edges; out of memory noted in nomem. */
+ * edges, each solid's mesh built in the storage of the one before (its
+ * pages already faulted in); out of memory noted in nomem. */
 static void closed_worker(void *arg, int tid)
 {
     struct closed_run *c = arg;
+    struct xg__mesh mesh;
     size_t s;
     (void)tid;
-    while ((s = atomic_fetch_add(&c->next, 1)) < c->nsolid)
-        if (xg__open_edges(c->b->xyz, c->order + c->start[s],
-                           c->start[s + 1] - c->start[s], &c->open[s]))
+    memset(&mesh, 0, sizeof mesh);
+    while ((s = atomic_fetch_add(&c->next, 1)) < c->nsolid) {
+        size_t n = c->start[s + 1] - c->start[s];
+        if (xg__mesh_reserve(&mesh, n) ||
+            xg__open_edges(&mesh, c->b->xyz, c->order + c->start[s], n,
+                           &c->open[s]))
             atomic_store(&c->nomem, 1);
+    }
+    xg__mesh_free(&mesh);
 }
 
 /* xg__solids_check_closed (xg_solids.h). */

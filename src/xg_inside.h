@@ -201,9 +201,13 @@ XG_HD int xg__walk_kind(const struct xg__walk *w)
 }
 
 /* *open = the open edges of the n triangles idx[0..n-1] of xyz (9
- * doubles each; idx NULL: triangles 0..n-1).  XG_OK or XG_ENOMEM. */
-int xg__open_edges(const double *xyz, const uint32_t *idx, size_t n,
-                   uint64_t *open);
+ * doubles each; idx NULL: triangles 0..n-1): the edges of their indexed
+ * mesh (xg_mesh.h), built in m (the caller's, zeroed or reused from a
+ * previous build; freed with xg__mesh_free), used an odd number of
+ * times.  XG_OK or XG_ENOMEM. */
+struct xg__mesh;
+int xg__open_edges(struct xg__mesh *m, const double *xyz,
+                   const uint32_t *idx, size_t n, uint64_t *open);
 
 /* The exact stage of xg_ray_tri_fast: XG_RAY_MISS, _CROSS or _ON. */
 int xg__ray_tri_exact(struct xg_counters *cnt, const double *p,

@@ -36,6 +36,12 @@ tests_csr_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_csr_t_LDADD = $(TAP_LDADD)
 TESTS += tests/csr_t
 
+check_PROGRAMS += tests/mesh_t
+tests_mesh_t_SOURCES = tests/mesh_t.c tests/xg_test.h tests/tap.h
+tests_mesh_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_mesh_t_LDADD = $(TAP_LDADD)
+TESTS += tests/mesh_t
+
 # Tests that compare against MPFR (configure's HAVE_MPFR).
 if HAVE_MPFR
 check_PROGRAMS += tests/interval_t
