@@ -22,7 +22,9 @@
 #   tests only test_kernels.h test_kernels.cu (linked into tests/gpu_t,
 #              tests/gpu_iv_t)
 #   host half  host/xg_gpuhost.h host/gpu_plan.c host/gpu_finish.c
-#              host/inside_finish.c: plain C, in every build (below)
+#              host/inside_finish.c, and the overlapped pipeline of
+#              batches host/xg_pipe.h host/xg_pipe.c: plain C, in every
+#              build (below)
 # The benchmark-only strategies (the paper's, the seed's point-in-solid
 # method) are bench/cuda/'s, outside the library: below, the convenience
 # library that only the programs running them link.
@@ -66,11 +68,13 @@ NVCCFLAGS = -O3 -std=c++17 -fmad=false \
 	-I$(top_srcdir)/src -I$(top_srcdir)/cuda
 
 # The engines' host half (cuda/host/xg_gpuhost.h: the batches and block
-# tables, the hits into contacts, inside's finish) is plain C with no
+# tables, the hits into contacts, inside's finish; xg_pipe.h: the
+# overlapped pipeline of batches) is plain C with no
 # CUDA: built into the core in every build, so that make check tests it
 # on machines without a GPU.
 XG_GPUHOST_SRCS = cuda/host/xg_gpuhost.h cuda/host/gpu_plan.c \
-	cuda/host/gpu_finish.c cuda/host/inside_finish.c
+	cuda/host/gpu_finish.c cuda/host/inside_finish.c \
+	cuda/host/xg_pipe.h cuda/host/xg_pipe.c
 src_libexactgeo_core_la_SOURCES += $(XG_GPUHOST_SRCS)
 
 if HAVE_CUDA
