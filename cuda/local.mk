@@ -10,7 +10,8 @@
 #   the table src/ reaches the engines through: gpu_engines.c
 #   the door of the benchmark-only strategies: gpu_bench.h gpu_bench.c
 #   segtri     segtri_gpu.h segtri_pair.cuh segtri_gpu.c segtri_prep.c
-#              segtri_passes.c segtri_kernels.cu segtri_tables.cu
+#              segtri_batches.c segtri_passes.c segtri_kernels.cu
+#              segtri_tables.cu
 #   red/blue   redblue_gpu.h redblue_gpu.c redblue_kernels.cu
 #   delaunay   delaunay_gpu.h delaunay_gpu.cu delaunay_order.cu
 #              delaunay_core.cuh (with delaunay_state.cuh,
@@ -46,7 +47,8 @@ XG_CUDA_LOS = \
 	cuda/inside_kernels.lo cuda/delaunay_gpu.lo cuda/delaunay_order.lo
 XG_CUDA_SRCS = cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
 	cuda/gpu_engines.c cuda/gpu_bench.c \
-	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_passes.c \
+	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_batches.c \
+	cuda/segtri_passes.c \
 	cuda/redblue_gpu.c cuda/inside_gpu.c cuda/inside_batch.c \
 	cuda/inside_pipe.c
 XG_BENCH_CUDA_LOS = bench/cuda/paper.lo bench/cuda/inside_seed.lo
