@@ -325,9 +325,10 @@ static void drop(void *user, void *item)
     free(it->h);
 }
 
-/* The batches on the stack P->todo through the pipeline: each batch's
- * finish beside the next one's device stages (depth 2). */
-static int run_batches(struct seg_pipe *P)
+/* The batches on the stack P->todo through the pipeline, at most depth
+ * in flight (xg_pipe.h): 2, each batch's finish beside the next one's
+ * device stages; 1, all on the calling thread. */
+static int run_batches(struct seg_pipe *P, size_t depth)
 {
     static const struct xg_pipe_ops ops = {next,    upload,  launch,
                                            download, release, NULL,
@@ -338,7 +339,7 @@ static int run_batches(struct seg_pipe *P)
     p.ops = &ops;
     p.user = P;
     p.item_size = sizeof(struct seg_item);
-    p.depth = 2;
+    p.depth = depth;
     rc = xg__pipe_run(P->J->ctx, &p);
     P->J->st->seconds[XG_STAGE_DOWNLOAD] += P->keep_s;
     return rc;
@@ -356,6 +357,7 @@ int xg__segtri_host_run(struct xg_segtri_job *J)
     const struct xg_set *b = J->b;
     struct seg_pipe P;
     uint64_t full, budget = J->gpu.budget;
+    size_t depth = 2;
     int rc;
 
     memset(&P, 0, sizeof P);            /* the arenas as XG_DMEM_INIT */
@@ -364,7 +366,10 @@ int xg__segtri_host_run(struct xg_segtri_job *J)
            (uint64_t)(g->ncell + 1) * 8 +
            4 * (uint64_t)(g->a_start[g->ncell] + g->b_start[g->ncell]) +
            (J->st->candidates / XG_GPU_THREADS + g->ncell) * 20;
+    /* One batch, as a rule: on the calling thread, as no finish would
+     * gain from a second one (its hits are taken, not copied). */
     if (full <= budget / 2) {
+        depth = 1;
         rc = push(&P, 0, g->ncell, 1);
     } else if (go->strategy != XG_GPU_MULTI &&
                go->strategy != XG_GPU_PACKED) {
@@ -386,7 +391,7 @@ int xg__segtri_host_run(struct xg_segtri_job *J)
         free(bounds);
     }
     if (rc == XG_OK)
-        rc = run_batches(&P);
+        rc = run_batches(&P, depth);
     free(P.todo);
     return rc;
 }
