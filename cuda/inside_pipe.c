@@ -135,11 +135,11 @@ static int download(void *user, size_t k, void *item)
 {
     struct xg_inside_pipe *j = user;
     struct xg_inside_batch *bt = item;
-    int rc;
     (void)k;
     bt->a0 = j->b.a0;
     bt->n = j->b.n;
     if (j->device_work) {
+        int rc;
         if ((rc = xg__inside_batch_down(j->ctx, j->gpu, &j->b, &bt->hit,
                                         &bt->nhit, j->st)) != XG_OK)
             return rc;
@@ -187,7 +187,7 @@ static int finish(void *user, size_t k, void *item, struct xg_ctx *err)
 }
 
 /* A batch never finished: its hits freed. */
-static void drop(void *user, void *item)
+static void drop_hits(void *user, void *item)
 {
     struct xg_inside_batch *bt = item;
     (void)user;
@@ -199,7 +199,7 @@ int xg__inside_pipe_run(struct xg_inside_pipe *pp)
 {
     static const struct xg_pipe_ops ops = {next,    upload,  launch,
                                            download, release, device_end,
-                                           finish,  drop};
+                                           finish,  drop_hits};
     struct xg_pipe p;
     memset(&p, 0, sizeof p);
     p.ops = &ops;

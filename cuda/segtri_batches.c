@@ -136,12 +136,12 @@ static int schedule(struct seg_pipe *P, struct xg_blocks *bt,
     struct xg_ctx *ctx = J->ctx;
     struct xg_gpu_opts *go = J->go;
     const struct hbatch *hb = &P->hb;
-    size_t k;
     int rc;
     if (go->strategy == XG_GPU_PACKED &&
         (J->g->n[0] > XG_GPU_PACK_MAX_XY || J->g->n[1] > XG_GPU_PACK_MAX_XY))
         go->strategy = XG_GPU_MULTI;        /* records cannot hold x, y */
     if (go->strategy == XG_GPU_MULTI) {
+        size_t k;
         rc = xg__blocks_build(hb->a_start, hb->b_start, 0, hb->c1 - hb->c0,
                               XG_GPU_THREADS, bt);
         if (rc != XG_OK)
@@ -318,7 +318,7 @@ static int finish(void *user, size_t k, void *item, struct xg_ctx *err)
 }
 
 /* A batch never finished: its hits freed. */
-static void drop(void *user, void *item)
+static void drop_hits(void *user, void *item)
 {
     struct seg_item *it = item;
     (void)user;
@@ -332,7 +332,7 @@ static int run_batches(struct seg_pipe *P, size_t depth)
 {
     static const struct xg_pipe_ops ops = {next,    upload,  launch,
                                            download, release, NULL,
-                                           finish,  drop};
+                                           finish,  drop_hits};
     struct xg_pipe p;
     int rc;
     memset(&p, 0, sizeof p);

@@ -245,13 +245,12 @@ int xg__segtri_passes(struct xg_segtri_job *J, const struct xg_gpu_view *v,
     struct xg_segtri_out o;
     struct xg_gpu_hit *h = NULL;
     size_t n = 0;
-    double t0;
     int rc;
 
     memset(&o, 0, sizeof o);            /* its arena as XG_DMEM_INIT */
     if ((rc = xg__segtri_launch(J, &o, v, psc, in_bytes, ncell)) == XG_OK &&
         (rc = xg__segtri_download(J, &o, &h, &n)) == XG_OK) {
-        t0 = xg__now();
+        double t0 = xg__now();
         if (a_map)
             xg__segtri_renumber(h, n, a_map, b_map);
         rc = xg__segtri_keep(J, J->ctx, h, n);
