@@ -75,70 +75,84 @@ int xg__inside_points_stay(const struct xg__solids *S, uint64_t pts,
            budget;
 }
 
-/* One batch of points into sorted hits (contract in inside_run.h):
- * uploaded when not up already, the filling pass through the output
- * protocol with a first room from the batch before, the tally read
- * back, the hits sorted on the device and downloaded. */
-int xg__inside_batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
-                          const struct xg_inside_dev *dev, const double *xyz,
-                          const double *d_all, uint32_t a0, uint32_t n,
-                          xg_gpu_fill_fn fill_fn,
-                          unsigned long long *d_tally, uint64_t room,
-                          double ratio, uint64_t **h_hit, uint64_t *nhit,
-                          uint64_t *deferred, struct xg_stats *st)
+/* Batch b's points on the device (contract in inside_run.h): where all
+ * of them are up, the batch's share of them, else its own upload. */
+int xg__inside_batch_up(struct xg_ctx *ctx, const double *xyz,
+                        const double *d_all, struct xg_inside_dbatch *b,
+                        struct xg_stats *st)
 {
-    struct xg_dmem m = XG_DMEM_INIT;
-    struct xg_inside_pass pass;
-    struct xg_gpu_fill fill;
-    void *d_hit, *h = NULL;
-    unsigned long long tally[3];
-    uint64_t pts = d_all ? 0 : (uint64_t)n * XG_IN_POINT_BYTES;
+    uint64_t pts = d_all ? 0 : (uint64_t)b->n * XG_IN_POINT_BYTES;
     double t0 = xg__now();
     void *p = NULL;
     int rc;
-
-    *h_hit = NULL;
     if (d_all)
-        p = (void *)(d_all + 3 * (size_t)a0);
-    else if ((rc = xg__dmem_alloc(ctx, &m, &p, pts)) != XG_OK ||
-             (rc = xg__gpu_upload(ctx, p, xyz + 3 * (size_t)a0, pts)) !=
+        p = (void *)(d_all + 3 * (size_t)b->a0);
+    else if ((rc = xg__dmem_alloc(ctx, &b->m, &p, pts)) != XG_OK ||
+             (rc = xg__gpu_upload(ctx, p, xyz + 3 * (size_t)b->a0, pts)) !=
                  XG_OK)
-        goto out;
+        return rc;
     st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
-    pass.dev = dev;
-    pass.d_pts = p;
-    pass.n = n;
-    pass.a0 = a0;
-    pass.d_tally = d_tally;
+    b->pts = pts;
+    b->pass.d_pts = p;
+    return XG_OK;
+}
+
+/* Batch b's filling pass (contract in inside_run.h): through the
+ * output protocol with a first room from the batch before, the tally
+ * read back. */
+int xg__inside_batch_fill(struct xg_ctx *ctx, const struct xg_gpu *gpu,
+                          const struct xg_inside_dev *dev,
+                          xg_gpu_fill_fn fill_fn,
+                          unsigned long long *d_tally, uint64_t room,
+                          double ratio, struct xg_inside_dbatch *b,
+                          struct xg_stats *st)
+{
+    struct xg_gpu_fill *fill = &b->fill;
+    unsigned long long tally[3];
+    uint32_t n = b->n;
+    double t0;
+    int rc;
+    b->pass.dev = dev;
+    b->pass.n = n;
+    b->pass.a0 = b->a0;
+    b->pass.d_tally = d_tally;
     /* Room for one hit per point at least: 8 bytes a point of device
      * memory spares the second pass that a batch denser than the one
      * before would cost (a lattice's slabs cross more or less of the
      * solids). */
-    xg__gpu_fill_init(&fill, fill_fn, &pass,
+    xg__gpu_fill_init(fill, fill_fn, &b->pass,
                       (uint64_t)(ratio > 1.0 ? ratio * n : n) + 1024);
-    fill.item_bytes = sizeof(uint64_t);     /* xg__inside_key */
-    fill.max_cap = (room - pts) / XG_IN_HIT_BYTES;
-    if (fill.cap > fill.max_cap)
-        fill.cap = fill.max_cap;
+    fill->item_bytes = sizeof(uint64_t);     /* xg__inside_key */
+    fill->max_cap = (room - b->pts) / XG_IN_HIT_BYTES;
+    if (fill->cap > fill->max_cap)
+        fill->cap = fill->max_cap;
     t0 = xg__now();
-    if ((rc = xg__gpu_fill(ctx, &m, &fill, &d_hit, gpu->s)) != XG_OK ||
+    if ((rc = xg__gpu_fill(ctx, &b->m, fill, &b->d_hit, gpu->s)) != XG_OK ||
         (rc = XG_CUDA(ctx, cudaMemcpyAsync(tally, d_tally, sizeof tally,
                                            cudaMemcpyDeviceToHost,
                                            gpu->s))) != XG_OK ||
         (rc = XG_CUDA(ctx, cudaStreamSynchronize(gpu->s))) != XG_OK)
-        goto out;
+        return rc;
     st->seconds[XG_STAGE_INTERSECT] += xg__now() - t0;
     st->candidates += tally[0];
     st->bbox_pairs += tally[1];
     st->deferred += tally[2];
-    *deferred = tally[2];
-    if ((rc = xg__gpu_download_sorted(ctx, &m, &fill, d_hit, &h, st,
-                                      gpu->s)) == XG_OK) {
-        *h_hit = h;
-        *nhit = fill.n;
-    }
-out:
-    xg__dmem_free(&m);
-    return rc;
+    b->deferred = tally[2];
+    return XG_OK;
 }
 
+/* Batch b's hits sorted on the device and downloaded (contract in
+ * inside_run.h). */
+int xg__inside_batch_down(struct xg_ctx *ctx, const struct xg_gpu *gpu,
+                          struct xg_inside_dbatch *b, uint64_t **h_hit,
+                          uint64_t *nhit, struct xg_stats *st)
+{
+    void *h = NULL;
+    int rc = xg__gpu_download_sorted(ctx, &b->m, &b->fill, b->d_hit, &h, st,
+                                     gpu->s);
+    if (rc == XG_OK) {
+        *h_hit = h;
+        *nhit = b->fill.n;
+    }
+    return rc;
+}

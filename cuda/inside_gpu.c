@@ -56,7 +56,7 @@ struct in_run {
     struct xg_inside_pipe pp;
     const double *d_all;        /* all the points on the device, or NULL */
     uint64_t room, batch, pts;  /* pts: the points' bytes */
-    int opened, piped;
+    int opened;
 };
 
 /* The context's error from a side's own: rc, with its message. */
@@ -216,8 +216,9 @@ static int plan_batches(struct in_run *R)
     return XG_OK;
 }
 
-/* The batches stage: the device's part of each beside the finishes of
- * the one before (xg__inside_pipe_worker); the finishes' time to st's
+/* The batches stage: the solids' upload where the preparation could
+ * not make it, then the device's part of each batch beside the finishes
+ * of the one before (xg__inside_pipe_run); the finishes' time to st's
  * exact stage, the records' counts to st. */
 static int run_batches(struct in_run *R)
 {
@@ -226,14 +227,11 @@ static int run_batches(struct in_run *R)
     int rc;
     pp->ctx = ctx;
     pp->gpu = &R->gpu;
-    pp->m = &R->m;
-    pp->S = &R->S;
     pp->dev = &R->dev;
     pp->a = R->a;
     pp->d_all = R->d_all;
     pp->fill_fn = R->fill_fn;
     pp->device_work = R->S.ntri && R->a->n;
-    pp->solids_up = R->pj.solids_up;
     pp->d_tally = R->pj.d_tally;
     pp->room = R->room;
     pp->batch = R->batch;
@@ -242,19 +240,18 @@ static int run_batches(struct in_run *R)
     pp->out = R->out;
     pp->locked = R->pj.locked;
     R->pj.locked = 0;           /* pp's now */
-    if (pthread_mutex_init(&pp->mu, NULL) != 0)
-        return no_threads(ctx);
-    if (pthread_cond_init(&pp->cv, NULL) != 0) {
-        pthread_mutex_destroy(&pp->mu);
-        return no_threads(ctx);
+    if (!R->a->n)
+        return XG_OK;
+    if (pp->device_work && !R->pj.solids_up) {
+        double t0 = xg__now();
+        if ((rc = xg__inside_upload_solids(ctx, &R->m, &R->S, &R->dev,
+                                           &pp->d_tally)) != XG_OK)
+            return rc;
+        R->st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
     }
-    R->piped = 1;
-    if (R->a->n && xg__parallel(2, xg__inside_pipe_worker, pp) != XG_OK)
-        return no_threads(ctx);
+    rc = xg__inside_pipe_run(pp);
     R->st->seconds[XG_STAGE_EXACT] += pp->fin_s;
-    /* the device side's error first: the finishes stop on it */
-    if ((rc = pp->rc) != XG_OK ||
-        (rc = side_error(ctx, &pp->fin, pp->frc)) != XG_OK)
+    if (rc != XG_OK)
         return rc;
     /* counted here, so that xg__pair_end need not read them all */
     xg__inside_finish_stats(&R->f, R->st);
@@ -262,21 +259,13 @@ static int run_batches(struct in_run *R)
 }
 
 /* Everything the run holds given back, after an error too: the points'
- * pieces still locked first, then the batches' hits, the device arrays,
- * the device, the solids and the finishes. */
+ * pieces still locked first, then the device arrays, the device, the
+ * solids and the finishes (the pipeline gave back the batches' hits). */
 static void release(struct in_run *R)
 {
     if (R->pj.locked || R->pp.locked)
         xg__gpu_unlock(R->a->xyz, R->a->n * XG_IN_POINT_BYTES,
                        R->pj.locked ? R->pj.locked : R->pp.locked);
-    if (R->piped) {
-        size_t k;
-        for (k = 0; k < R->pp.nq; k++)
-            free(R->pp.q[k].hit);
-        free(R->pp.q);
-        pthread_cond_destroy(&R->pp.cv);
-        pthread_mutex_destroy(&R->pp.mu);
-    }
     xg__dmem_free(&R->m);
     xg__dmem_free(&R->mp);
     if (R->opened)

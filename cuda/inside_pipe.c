@@ -3,7 +3,8 @@
  * point-in-solid engine (inside_run.h says how the two sides meet):
  * the preparation of the solids beside the points' upload
  * (xg__inside_prep_worker), then the finishes of the batches beside the
- * device's work on the next ones (xg__inside_pipe_worker).
+ * device's work on the next ones (xg__inside_pipe_run: the batch's
+ * stages for the GPU engines' pipeline, host/xg_pipe.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -80,140 +81,132 @@ void xg__inside_prep_worker(void *arg, int tid)
     j->up_s = xg__now() - t0;
 }
 
-/* ---- the batches ---- */
+/* ---- the batches: xg_pipe.h's stages over a struct xg_inside_pipe ---- */
 
-/* Batch k to the finishes: XG_OK, or XG_ENOMEM (the batch freed). */
-static int pipe_put(struct xg_inside_pipe *j, struct xg_inside_batch bt)
+/* Whether batch k exists: the next points, batch of them at most. */
+static int next(void *user, size_t k, double *done)
 {
+    struct xg_inside_pipe *j = user;
+    uint64_t left = j->a->n - j->done;
+    (void)k;
+    if (j->done >= j->a->n)
+        return 0;
+    memset(&j->b, 0, sizeof j->b);      /* its arena as XG_DMEM_INIT */
+    j->b.a0 = (uint32_t)j->done;
+    j->b.n = (uint32_t)(left < j->batch ? left : j->batch);
+    *done = (double)j->done / (double)j->a->n;
+    return 1;
+}
+
+/* The batch's points on the device (none to do without triangles). */
+static int upload(void *user, size_t k)
+{
+    struct xg_inside_pipe *j = user;
+    (void)k;
+    return j->device_work ? xg__inside_batch_up(j->ctx, j->a->xyz, j->d_all,
+                                                &j->b, j->st)
+                          : XG_OK;
+}
+
+/* The filling pass; a batch whose hits would not fit is made again with
+ * half the points, and the batches after it too. */
+static int launch(void *user, size_t k)
+{
+    struct xg_inside_pipe *j = user;
     int rc;
-    pthread_mutex_lock(&j->mu);
-    rc = xg__grow((void **)&j->q, &j->capq, j->nq, sizeof *j->q);
-    if (rc == XG_OK)
-        j->q[j->nq++] = bt;
-    pthread_cond_signal(&j->cv);
-    pthread_mutex_unlock(&j->mu);
-    if (rc != XG_OK)
-        free(bt.hit);
+    (void)k;
+    if (!j->device_work)
+        return XG_OK;
+    rc = xg__inside_batch_fill(j->ctx, j->gpu, j->dev, j->fill_fn,
+                               j->d_tally, j->room, j->ratio, &j->b, j->st);
+    if (rc == XG_GPU_SPLIT && j->b.n > 1) {
+        j->batch = j->b.n / 2;  /* more hits than room: smaller */
+        return XG_PIPE_AGAIN;
+    }
+    if (rc == XG_GPU_SPLIT)
+        return xg__error(j->ctx, XG_ENOMEM, "the GPU memory budget "
+                         "does not hold one point's hits");
     return rc;
 }
 
-/* The device side is done (failed: with an error): the finishes stop
- * at the end of the queue, or at once after a failure. */
-static void pipe_end(struct xg_inside_pipe *j, int failed)
+/* The batch's hits down into item (a struct xg_inside_batch), and the
+ * next batch's first room from their density. */
+static int download(void *user, size_t k, void *item)
 {
-    pthread_mutex_lock(&j->mu);
-    j->all_made = 1;
-    j->stop |= failed;
-    pthread_cond_signal(&j->cv);
-    pthread_mutex_unlock(&j->mu);
-}
-
-/* Whether a side has failed (the device side then stops too). */
-static int pipe_stopped(struct xg_inside_pipe *j)
-{
-    int stop;
-    pthread_mutex_lock(&j->mu);
-    stop = j->stop;
-    pthread_mutex_unlock(&j->mu);
-    return stop;
-}
-
-/* The device side: every batch through the device, in order. */
-static int pipe_device(struct xg_inside_pipe *j)
-{
-    struct xg_ctx *ctx = j->ctx;
-    const struct xg_set *a = j->a;
-    uint64_t done = 0, batch = j->batch;
-    double ratio = 0.5, t0 = xg__now();
-    int rc;
-    if (j->device_work && !j->solids_up) {
-        if ((rc = xg__inside_upload_solids(ctx, j->m, j->S, j->dev,
-                                           &j->d_tally)) != XG_OK)
+    struct xg_inside_pipe *j = user;
+    struct xg_inside_batch *bt = item;
+    (void)k;
+    bt->a0 = j->b.a0;
+    bt->n = j->b.n;
+    if (j->device_work) {
+        int rc;
+        if ((rc = xg__inside_batch_down(j->ctx, j->gpu, &j->b, &bt->hit,
+                                        &bt->nhit, j->st)) != XG_OK)
             return rc;
-        j->st->seconds[XG_STAGE_UPLOAD] += xg__now() - t0;
+        bt->deferred = j->b.deferred;
+        j->ratio = 1.1 * (double)bt->nhit / (double)bt->n;
     }
-    while (done < a->n) {
-        struct xg_inside_batch bt;
-        uint32_t n = (uint32_t)(a->n - done < batch ? a->n - done : batch);
-        if (pipe_stopped(j))
-            return XG_OK;       /* the finishes' error is the run's */
-        if (ctx && ctx->progress &&
-            ctx->progress((double)done / (double)a->n, ctx->progress_user))
-            return xg__error(ctx, XG_ECANCEL, "cancelled");
-        memset(&bt, 0, sizeof bt);
-        bt.a0 = (uint32_t)done;
-        bt.n = n;
-        if (j->device_work) {
-            rc = xg__inside_batch_hits(ctx, j->gpu, j->dev, a->xyz, j->d_all,
-                                       bt.a0, n, j->fill_fn, j->d_tally,
-                                       j->room, ratio, &bt.hit, &bt.nhit,
-                                       &bt.deferred, j->st);
-            if (rc == XG_GPU_SPLIT && n > 1) {
-                batch = n / 2;  /* more hits than room: smaller */
-                continue;
-            }
-            if (rc == XG_GPU_SPLIT)
-                return xg__error(ctx, XG_ENOMEM, "the GPU memory budget "
-                                 "does not hold one point's hits");
-            if (rc != XG_OK)
-                return rc;
-            ratio = 1.1 * (double)bt.nhit / (double)n;
-        }
-        if (pipe_put(j, bt) != XG_OK)
-            return xg__error(ctx, XG_ENOMEM, "out of memory");
-        done += n;
-    }
+    j->done += bt->n;
     return XG_OK;
 }
 
-/* The finishes: batch after batch as the device side hands them over,
- * until all are made or a side stops. */
-static void pipe_finish(struct xg_inside_pipe *j)
+/* The batch's device memory back. */
+static void release(void *user, size_t k)
 {
-    size_t k;
-    for (k = 0;; k++) {
-        struct xg_inside_batch bt;
-        double t0;
-        pthread_mutex_lock(&j->mu);
-        while (k >= j->nq && !j->all_made && !j->stop)
-            pthread_cond_wait(&j->cv, &j->mu);
-        if (k >= j->nq || j->stop) {
-            pthread_mutex_unlock(&j->mu);
-            return;
-        }
-        bt = j->q[k];
-        j->q[k].hit = NULL;
-        pthread_mutex_unlock(&j->mu);
-        t0 = xg__now();
-        j->frc = xg__inside_finish(&j->fin, j->f, bt.hit, bt.nhit,
-                                   bt.deferred, bt.a0, bt.n, j->out);
-        free(bt.hit);
-        j->fin_s += xg__now() - t0;
-        if (j->frc != XG_OK) {
-            pthread_mutex_lock(&j->mu);
-            j->stop = 1;
-            pthread_mutex_unlock(&j->mu);
-            return;
-        }
-    }
+    struct xg_inside_pipe *j = user;
+    (void)k;
+    xg__dmem_free(&j->b.m);
 }
 
-/* The batches and their finishes (contract in inside_run.h). */
-void xg__inside_pipe_worker(void *arg, int tid)
+/* The points' memory unlocked beside the last finishes: unlocking holds
+ * the driver (about a millisecond a piece, from one thread or several
+ * alike), and beside the batches it stalled their calls; between them,
+ * on this thread, it held up the batches more than the finishes gain at
+ * the end. */
+static void device_end(void *user)
 {
-    struct xg_inside_pipe *j = arg;
-    if (tid == 1) {
-        pipe_finish(j);
-        return;
-    }
-    j->rc = pipe_device(j);
-    pipe_end(j, j->rc != XG_OK);
-    /* The points' memory unlocked beside the last finishes: unlocking
-     * holds the driver (about a millisecond a piece, from one thread or
-     * several alike), and beside the batches it stalled their calls;
-     * between them, on this thread, it held up the batches more than the
-     * finishes gain at the end. */
+    struct xg_inside_pipe *j = user;
     xg__gpu_unlock(j->a->xyz, j->a->n * XG_IN_POINT_BYTES, j->locked);
     j->locked = 0;
 }
 
+/* The batch's records, in batch order (xg__inside_finish); its hits
+ * freed. */
+static int finish(void *user, size_t k, void *item, struct xg_ctx *err)
+{
+    struct xg_inside_pipe *j = user;
+    struct xg_inside_batch *bt = item;
+    double t0 = xg__now();
+    int rc;
+    (void)k;
+    rc = xg__inside_finish(err, j->f, bt->hit, bt->nhit, bt->deferred,
+                           bt->a0, bt->n, j->out);
+    free(bt->hit);
+    j->fin_s += xg__now() - t0;
+    return rc;
+}
+
+/* A batch never finished: its hits freed. */
+static void drop_hits(void *user, void *item)
+{
+    struct xg_inside_batch *bt = item;
+    (void)user;
+    free(bt->hit);
+}
+
+/* The batches of pp (contract in inside_run.h). */
+int xg__inside_pipe_run(struct xg_inside_pipe *pp)
+{
+    static const struct xg_pipe_ops ops = {next,    upload,  launch,
+                                           download, release, device_end,
+                                           finish,  drop_hits};
+    struct xg_pipe p;
+    memset(&p, 0, sizeof p);
+    p.ops = &ops;
+    p.user = pp;
+    p.item_size = sizeof(struct xg_inside_batch);
+    p.depth = 0;                /* the device runs ahead */
+    p.progress = 1;
+    pp->ratio = 0.5;
+    return xg__pipe_run(pp->ctx, &p);
+}

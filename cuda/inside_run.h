@@ -4,13 +4,15 @@
  * the order of their errors), inside_batch.c (the device's side: the
  * solids up, a batch of points into sorted hits) and inside_pipe.c (the
  * host's work beside the device's: the preparation beside the points'
- * upload, the finishes beside the batches).  Not installed.
+ * upload, the finishes beside the batches, the latter through the GPU
+ * engines' pipeline, xg_pipe.h).  Not installed.
  */
 #ifndef XG_INSIDE_RUN_H
 #define XG_INSIDE_RUN_H
 
 #include <pthread.h>
 #include "inside_gpu.h"
+#include "host/xg_pipe.h"
 
 /* Device bytes per hit while a batch is finished on the device: the key,
  * its sorted copy, and the radix sort's scratch (about the keys again,
@@ -32,21 +34,41 @@ uint64_t xg__inside_resident_bytes(const struct xg__solids *S);
  * solids, with room for the hits of a few points at least. */
 int xg__inside_points_stay(const struct xg__solids *S, uint64_t pts,
                            uint64_t budget);
-/* One batch of n points from a0 through the device into hits: *h_hit
- * (sorted; caller frees) and *nhit.  The points are at d_all + 3 a0
- * when all of them went up before the batches (d_all not NULL), else
- * the batch uploads its own; *deferred: how many of the hits the
- * device deferred.  fill: the filling pass (xg__cuda_inside, or a
- * benchmark's); ratio: hits per point of the batch before (its first
- * room).  XG_GPU_SPLIT when its hits would not fit room (bytes for the
- * batch's points and hits). */
-int xg__inside_batch_hits(struct xg_ctx *ctx, const struct xg_gpu *gpu,
-                          const struct xg_inside_dev *dev, const double *xyz,
-                          const double *d_all, uint32_t a0, uint32_t n,
+/* One batch of points on the device: the points a0 .. a0 + n - 1, from
+ * its upload (xg__inside_batch_up) through its filling pass
+ * (xg__inside_batch_fill) to its download (xg__inside_batch_down); its
+ * device memory is m's, freed by the caller (xg__dmem_free) after the
+ * download or a failure.  Zeroed, then a0 and n set, before the upload. */
+struct xg_inside_dbatch {
+    struct xg_dmem m;
+    uint32_t a0, n;
+    uint64_t pts;               /* device bytes of its own points */
+    struct xg_inside_pass pass;
+    struct xg_gpu_fill fill;
+    void *d_hit;                /* the hits, in m */
+    uint64_t deferred;          /* how many of them the device deferred */
+};
+/* Batch b's points on the device: at d_all + 3 a0 when all of them went
+ * up before the batches (d_all not NULL), else uploaded from xyz. */
+int xg__inside_batch_up(struct xg_ctx *ctx, const double *xyz,
+                        const double *d_all, struct xg_inside_dbatch *b,
+                        struct xg_stats *st);
+/* Batch b's filling pass: fill_fn (xg__cuda_inside, or a benchmark's),
+ * with a first room of ratio hits per point (the batch before's);
+ * b->deferred and st's counters from the tally (d_tally).  XG_GPU_SPLIT
+ * when its hits would not fit room (bytes for the batch's points and
+ * hits). */
+int xg__inside_batch_fill(struct xg_ctx *ctx, const struct xg_gpu *gpu,
+                          const struct xg_inside_dev *dev,
                           xg_gpu_fill_fn fill_fn,
                           unsigned long long *d_tally, uint64_t room,
-                          double ratio, uint64_t **h_hit, uint64_t *nhit,
-                          uint64_t *deferred, struct xg_stats *st);
+                          double ratio, struct xg_inside_dbatch *b,
+                          struct xg_stats *st);
+/* Batch b's hits sorted by (point, solid) on the device and downloaded:
+ * *h_hit (caller frees) and *nhit. */
+int xg__inside_batch_down(struct xg_ctx *ctx, const struct xg_gpu *gpu,
+                          struct xg_inside_dbatch *b, uint64_t **h_hit,
+                          uint64_t *nhit, struct xg_stats *st);
 
 /* ---- the host's work beside the device's (inside_pipe.c) ----
  * Two things run beside each other through xg__parallel(2, ...), tid 0
@@ -92,14 +114,15 @@ struct xg_inside_prep {
  * preparation, tid 1 (when there is one) the upload. */
 void xg__inside_prep_worker(void *arg, int tid);
 
-/* The batches: the solids' upload where the preparation could not
- * make it, then the batches' device parts one after another on the
- * calling thread (tid 0, which holds the device and reports progress),
- * each batch's hits handed over in order to the finishes (tid 1), which
- * write the records in batch order.  Neither side waits for the other's
- * step to end, only for a batch to finish that has not come yet: the
- * device runs ahead while the host finishes a dense batch, and the
- * other way round. */
+/* The batches, through the GPU engines' pipeline (xg_pipe.h, with no
+ * limit on the batches in flight): each batch's device stages one after
+ * another on the calling thread (which holds the device and reports
+ * progress), each batch's hits handed over in order to the finishes,
+ * which write the records in batch order.  Neither side waits for the
+ * other's step to end, only for a batch to finish that has not come
+ * yet: the device runs ahead while the host finishes a dense batch, and
+ * the other way round.  A batch whose hits would not fit is made again
+ * with half the points, and so are the batches after it. */
 struct xg_inside_batch {
     uint64_t *hit;              /* sorted keys (NULL: none) */
     uint64_t nhit, deferred;
@@ -107,37 +130,29 @@ struct xg_inside_batch {
 };
 
 struct xg_inside_pipe {
-    struct xg_ctx *ctx, fin;    /* fin: the finishes' context */
+    struct xg_ctx *ctx;
     /* the device side */
     const struct xg_gpu *gpu;
-    struct xg_dmem *m;          /* the solids' arena */
-    const struct xg__solids *S;
-    struct xg_inside_dev *dev;
+    const struct xg_inside_dev *dev;
     const struct xg_set *a;
     const double *d_all;
     xg_gpu_fill_fn fill_fn;     /* the batches' filling pass */
     int device_work;            /* 0: no triangles */
-    int solids_up;              /* the solids up already (prep) */
     unsigned long long *d_tally;
-    uint64_t room, batch;
+    uint64_t room, batch, done; /* done: points made */
+    double ratio;               /* hits per point of the batch before */
+    struct xg_inside_dbatch b;  /* the batch on the device */
     struct xg_stats *st;
-    int rc;
-    /* the hand-over, under mu */
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    struct xg_inside_batch *q;
-    size_t nq, capq;
-    int all_made, stop;         /* stop: a side failed */
     /* the finishes */
     struct xg__inside_finish *f;
     struct xg_contacts *out;
-    int frc;
     double fin_s;
     /* the points' pieces still locked, given back after the batches */
     size_t locked;
 };
-/* xg__parallel's worker for a struct xg_inside_pipe (arg): tid 0 the
- * device side, tid 1 the finishes. */
-void xg__inside_pipe_worker(void *arg, int tid);
+/* The batches of pp through xg__pipe_run; the finishes' time in
+ * pp->fin_s.  Every batch's hits are the finishes' or freed, and the
+ * points' pieces given back, whatever it returns. */
+int xg__inside_pipe_run(struct xg_inside_pipe *pp);
 
 #endif /* XG_INSIDE_RUN_H */

@@ -10,7 +10,8 @@
 #   the table src/ reaches the engines through: gpu_engines.c
 #   the door of the benchmark-only strategies: gpu_bench.h gpu_bench.c
 #   segtri     segtri_gpu.h segtri_pair.cuh segtri_gpu.c segtri_prep.c
-#              segtri_passes.c segtri_kernels.cu segtri_tables.cu
+#              segtri_batches.c segtri_passes.c segtri_kernels.cu
+#              segtri_tables.cu
 #   red/blue   redblue_gpu.h redblue_gpu.c redblue_kernels.cu
 #   delaunay   delaunay_gpu.h delaunay_gpu.cu delaunay_order.cu
 #              delaunay_core.cuh (with delaunay_state.cuh,
@@ -22,7 +23,9 @@
 #   tests only test_kernels.h test_kernels.cu (linked into tests/gpu_t,
 #              tests/gpu_iv_t)
 #   host half  host/xg_gpuhost.h host/gpu_plan.c host/gpu_finish.c
-#              host/inside_finish.c: plain C, in every build (below)
+#              host/inside_finish.c, and the overlapped pipeline of
+#              batches host/xg_pipe.h host/xg_pipe.c: plain C, in every
+#              build (below)
 # The benchmark-only strategies (the paper's, the seed's point-in-solid
 # method) are bench/cuda/'s, outside the library: below, the convenience
 # library that only the programs running them link.
@@ -44,7 +47,8 @@ XG_CUDA_LOS = \
 	cuda/inside_kernels.lo cuda/delaunay_gpu.lo cuda/delaunay_order.lo
 XG_CUDA_SRCS = cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
 	cuda/gpu_engines.c cuda/gpu_bench.c \
-	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_passes.c \
+	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_batches.c \
+	cuda/segtri_passes.c \
 	cuda/redblue_gpu.c cuda/inside_gpu.c cuda/inside_batch.c \
 	cuda/inside_pipe.c
 XG_BENCH_CUDA_LOS = bench/cuda/paper.lo bench/cuda/inside_seed.lo
@@ -66,11 +70,13 @@ NVCCFLAGS = -O3 -std=c++17 -fmad=false \
 	-I$(top_srcdir)/src -I$(top_srcdir)/cuda
 
 # The engines' host half (cuda/host/xg_gpuhost.h: the batches and block
-# tables, the hits into contacts, inside's finish) is plain C with no
+# tables, the hits into contacts, inside's finish; xg_pipe.h: the
+# overlapped pipeline of batches) is plain C with no
 # CUDA: built into the core in every build, so that make check tests it
 # on machines without a GPU.
 XG_GPUHOST_SRCS = cuda/host/xg_gpuhost.h cuda/host/gpu_plan.c \
-	cuda/host/gpu_finish.c cuda/host/inside_finish.c
+	cuda/host/gpu_finish.c cuda/host/inside_finish.c \
+	cuda/host/xg_pipe.h cuda/host/xg_pipe.c
 src_libexactgeo_core_la_SOURCES += $(XG_GPUHOST_SRCS)
 
 if HAVE_CUDA

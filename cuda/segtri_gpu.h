@@ -3,7 +3,7 @@
  * the device arrays of a batch, the schedule each strategy enumerates,
  * the launchers of its kernels (segtri_kernels.cu, segtri_tables.cu) and
  * the pieces its host files share (segtri_gpu.c, segtri_prep.c,
- * segtri_passes.c).  The plumbing it shares with the other engines is
+ * segtri_batches.c, segtri_passes.c).  The plumbing it shares with the other engines is
  * xg_cuda.h's; the paper's strategies are the benchmark's
  * (bench/cuda/paper.h, reached through gpu_bench.h).  Not installed.
  */
@@ -138,15 +138,50 @@ int xg__segtri_packed_setup(struct xg_segtri_job *J, struct xg_dmem *m,
                             struct xg_gpu_view *v, struct xg_gpu_sched *sc,
                             const uint64_t *d_w, size_t ncell,
                             uint64_t total);
-/* The passes over one batch whose arrays are on the device (v, sc):
- * count, interval (the output protocol), refine, sort, download into
- * J->out; a_map / b_map (or NULL) renumber the hits.  in_bytes: the
+/* The device side of one batch's passes: the output's arena m, the
+ * schedule as the count pass leaves it, the interval pass and its hits
+ * (d_hit, in m).  Zeroed before xg__segtri_launch; m freed by the
+ * caller (xg__dmem_free) after xg__segtri_download or a failure. */
+struct xg_segtri_out {
+    struct xg_dmem m;
+    struct xg_gpu_sched sc;
+    struct xg_segtri_pass pass;
+    struct xg_gpu_fill fill;
+    void *d_hit;
+};
+/* The count, interval (the output protocol) and refine passes over one
+ * batch whose arrays are on the device (v, sc), into o.  in_bytes: the
  * device bytes the batch's inputs take.  XG_GPU_SPLIT when the output
  * would not fit the budget and the batch can be cut (ncell > 1). */
+int xg__segtri_launch(struct xg_segtri_job *J, struct xg_segtri_out *o,
+                      const struct xg_gpu_view *v,
+                      const struct xg_gpu_sched *sc, uint64_t in_bytes,
+                      size_t ncell);
+/* o's hits sorted by (a, b) on the device and downloaded: *h (caller
+ * frees) and *n; counts the batch in J->go. */
+int xg__segtri_download(struct xg_segtri_job *J, struct xg_segtri_out *o,
+                        struct xg_gpu_hit **h, size_t *n);
+/* The n hits at h renumbered from a batch's local numbers to the run's
+ * through its maps (xg__gpu_batch_gather). */
+void xg__segtri_renumber(struct xg_gpu_hit *h, size_t n,
+                         const uint32_t *a_map, const uint32_t *b_map);
+/* The n hits at h appended to J->out, whose memory they become when it
+ * holds none (one batch); takes h over.  XG_ENOMEM with its message in
+ * ctx (the thread's: the pipeline's finishes have their own). */
+int xg__segtri_keep(struct xg_segtri_job *J, struct xg_ctx *ctx,
+                    struct xg_gpu_hit *h, size_t n);
+/* The passes over one batch whose arrays are on the device (v, sc), at
+ * once: xg__segtri_launch, xg__segtri_download, the hits renumbered
+ * through a_map / b_map (or NULL) and kept into J->out.  XG_GPU_SPLIT
+ * as xg__segtri_launch. */
 int xg__segtri_passes(struct xg_segtri_job *J, const struct xg_gpu_view *v,
                       const struct xg_gpu_sched *sc, uint64_t in_bytes,
                       size_t ncell, const uint32_t *a_map,
                       const uint32_t *b_map);
+/* The batches of a run whose grid J->g was built on the host
+ * (segtri_batches.c), their hits into J->out in batch order; J->gathered
+ * set when some batch had local numbers. */
+int xg__segtri_host_run(struct xg_segtri_job *J);
 /* Only the coordinates travel: boxes, degenerate screening, the grid and
  * the tables are built on the device, then the passes run as for one
  * batch (segtri_prep.c).  XG_GPU_SPLIT when the output does not fit. */

@@ -122,19 +122,24 @@ static int refine_pass(struct xg_segtri_job *J, struct xg_dmem *m,
     return XG_OK;
 }
 
-/* Appends the n hits at h (local numbers, renumbered through the maps
- * when given) to the job's: taken as they are when the job has none (one
- * batch).  Takes h over. */
-static int keep_hits(struct xg_segtri_job *J, struct xg_gpu_hit *h, size_t n,
-                     const uint32_t *a_map, const uint32_t *b_map)
+/* The n hits at h renumbered from a batch's local numbers to the run's
+ * (contract in segtri_gpu.h). */
+void xg__segtri_renumber(struct xg_gpu_hit *h, size_t n,
+                         const uint32_t *a_map, const uint32_t *b_map)
+{
+    size_t k;
+    for (k = 0; k < n; k++) {
+        h[k].a = a_map[h[k].a];
+        h[k].b = b_map[h[k].b];
+    }
+}
+
+/* Appends the n hits at h to the job's (contract in segtri_gpu.h): taken
+ * as they are when the job has none (one batch). */
+int xg__segtri_keep(struct xg_segtri_job *J, struct xg_ctx *ctx,
+                    struct xg_gpu_hit *h, size_t n)
 {
     struct xg_segtri_hits *o = &J->out;
-    size_t k;
-    if (a_map)
-        for (k = 0; k < n; k++) {
-            h[k].a = a_map[h[k].a];
-            h[k].b = b_map[h[k].b];
-        }
     if (o->n == 0) {
         free(o->v);
         o->v = h;
@@ -142,19 +147,10 @@ static int keep_hits(struct xg_segtri_job *J, struct xg_gpu_hit *h, size_t n,
         o->cap = n ? n : 1;
         return XG_OK;
     }
-    if (o->n + n > o->cap) {
-        size_t cap = o->cap ? o->cap : 1024;
-        struct xg_gpu_hit *p;
-        while (cap < o->n + n)
-            cap *= 2;
-        p = realloc(o->v, cap * sizeof *p);
-        if (!p) {
-            free(h);
-            return xg__error(J->ctx, XG_ENOMEM, "out of memory for the GPU "
-                             "hits");
-        }
-        o->v = p;
-        o->cap = cap;
+    if (xg__reserve((void **)&o->v, &o->cap, o->n + n, sizeof *o->v) !=
+        XG_OK) {
+        free(h);
+        return xg__error(ctx, XG_ENOMEM, "out of memory for the GPU hits");
     }
     memcpy(o->v + o->n, h, n * sizeof *h);
     o->n += n;
@@ -162,75 +158,104 @@ static int keep_hits(struct xg_segtri_job *J, struct xg_gpu_hit *h, size_t n,
     return XG_OK;
 }
 
-int xg__segtri_passes(struct xg_segtri_job *J, const struct xg_gpu_view *v,
+/* Count, interval and refine over one batch on the device (contract in
+ * segtri_gpu.h). */
+int xg__segtri_launch(struct xg_segtri_job *J, struct xg_segtri_out *o,
+                      const struct xg_gpu_view *v,
                       const struct xg_gpu_sched *psc, uint64_t in_bytes,
-                      size_t ncell, const uint32_t *a_map,
-                      const uint32_t *b_map)
+                      size_t ncell)
 {
     struct xg_stats *st = J->st;
     struct xg_gpu_opts *go = J->go;
-    struct xg_dmem m = XG_DMEM_INIT;
-    struct xg_gpu_sched sc = *psc;
-    struct xg_gpu_fill fill;
-    struct xg_segtri_pass pass;
-    void *d_hit = NULL, *h_hit = NULL;   /* struct xg_gpu_hit */
+    struct xg_gpu_fill *fill = &o->fill;
     unsigned long long h_count[4];
     uint64_t room;
     double t0 = xg__now(), t1;
     int rc;
 
-    if ((rc = count_pass(J, &m, v, &sc, h_count)) != XG_OK)
-        goto out;
+    o->sc = *psc;
+    if ((rc = count_pass(J, &o->m, v, &o->sc, h_count)) != XG_OK)
+        return rc;
     t1 = xg__now();
     go->count_seconds += t1 - t0;
     st->seconds[XG_STAGE_INTERSECT] += t1 - t0;
     if (go->strategy == XG_GPU_PACKED)
-        sc.npairs = h_count[3];         /* the list the count pass built */
+        o->sc.npairs = h_count[3];      /* the list the count pass built */
     go->count_bound += h_count[0];
     go->not_owned += h_count[1];
     st->bbox_pairs += h_count[2];
 
-    pass.strategy = go->strategy;
-    pass.v = v;
-    pass.sc = &sc;
+    o->pass.strategy = go->strategy;
+    o->pass.v = v;
+    o->pass.sc = &o->sc;
     if (go->slack < 0)
         room = 1;
     else
         room = (uint64_t)((double)h_count[0] *
                           (1.0 + (go->slack > 0 ? go->slack
                                                 : DEFAULT_SLACK))) + 16;
-    xg__gpu_fill_init(&fill, xg__cuda_intersect, &pass, room);
+    xg__gpu_fill_init(fill, xg__cuda_intersect, &o->pass, room);
     /* Room for the hits, their sorted copy and the sort's scratch within
      * the budget, or a batch cut smaller (multi-block strategies). */
     if (ncell > 1 &&
         (go->strategy == XG_GPU_MULTI || go->strategy == XG_GPU_PACKED))
-        fill.max_cap = J->gpu.budget > in_bytes
-                           ? (J->gpu.budget - in_bytes) / XG_GPU_HIT_BYTES
-                           : 0;
-    rc = xg__gpu_fill(J->ctx, &m, &fill, &d_hit, J->gpu.s);
-    go->relaunches += fill.relaunches;
+        fill->max_cap = J->gpu.budget > in_bytes
+                            ? (J->gpu.budget - in_bytes) / XG_GPU_HIT_BYTES
+                            : 0;
+    rc = xg__gpu_fill(J->ctx, &o->m, fill, &o->d_hit, J->gpu.s);
+    go->relaunches += fill->relaunches;
     if (rc != XG_OK)
-        goto out;
-    go->interval_kernel_seconds += fill.kernel_seconds;
-    go->plane_crossings += fill.tally;
+        return rc;
+    go->interval_kernel_seconds += fill->kernel_seconds;
+    go->plane_crossings += fill->tally;
     t0 = xg__now();
     go->interval_seconds += t0 - t1;
     st->seconds[XG_STAGE_INTERSECT] += t0 - t1;
-    go->hits += fill.n;
+    go->hits += fill->n;
 
-    if ((rc = refine_pass(J, &m, v, d_hit, fill.n)) != XG_OK)
-        goto out;
-    t1 = xg__now();
-    st->seconds[XG_STAGE_EXACT] += t1 - t0;
+    if ((rc = refine_pass(J, &o->m, v, o->d_hit, fill->n)) != XG_OK)
+        return rc;
+    st->seconds[XG_STAGE_EXACT] += xg__now() - t0;
+    return XG_OK;
+}
 
-    if ((rc = xg__gpu_download_sorted(J->ctx, &m, &fill, d_hit, &h_hit, st,
-                                      J->gpu.s)) != XG_OK)
-        goto out;
-    t0 = xg__now();
-    rc = keep_hits(J, h_hit, fill.n, a_map, b_map);
-    st->seconds[XG_STAGE_DOWNLOAD] += xg__now() - t0;
-    go->batches++;
-out:
-    xg__dmem_free(&m);
+/* The batch's hits sorted on the device and downloaded (contract in
+ * segtri_gpu.h). */
+int xg__segtri_download(struct xg_segtri_job *J, struct xg_segtri_out *o,
+                        struct xg_gpu_hit **h, size_t *n)
+{
+    void *h_hit = NULL;
+    int rc = xg__gpu_download_sorted(J->ctx, &o->m, &o->fill, o->d_hit,
+                                     &h_hit, J->st, J->gpu.s);
+    if (rc != XG_OK)
+        return rc;
+    *h = h_hit;
+    *n = o->fill.n;
+    J->go->batches++;
+    return XG_OK;
+}
+
+/* The passes over one batch (contract in segtri_gpu.h): launched,
+ * downloaded, kept at once. */
+int xg__segtri_passes(struct xg_segtri_job *J, const struct xg_gpu_view *v,
+                      const struct xg_gpu_sched *psc, uint64_t in_bytes,
+                      size_t ncell, const uint32_t *a_map,
+                      const uint32_t *b_map)
+{
+    struct xg_segtri_out o;
+    struct xg_gpu_hit *h = NULL;
+    size_t n = 0;
+    int rc;
+
+    memset(&o, 0, sizeof o);            /* its arena as XG_DMEM_INIT */
+    if ((rc = xg__segtri_launch(J, &o, v, psc, in_bytes, ncell)) == XG_OK &&
+        (rc = xg__segtri_download(J, &o, &h, &n)) == XG_OK) {
+        double t0 = xg__now();
+        if (a_map)
+            xg__segtri_renumber(h, n, a_map, b_map);
+        rc = xg__segtri_keep(J, J->ctx, h, n);
+        J->st->seconds[XG_STAGE_DOWNLOAD] += xg__now() - t0;
+    }
+    xg__dmem_free(&o.m);
     return rc;
 }

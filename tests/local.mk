@@ -201,6 +201,14 @@ tests_gpu_plan_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_gpu_plan_t_LDADD = $(TAP_LDADD)
 TESTS += tests/gpu_plan_t
 
+# The GPU engines' overlapped pipeline (cuda/host/xg_pipe.c), with CPU
+# callbacks.
+check_PROGRAMS += tests/pipe_t
+tests_pipe_t_SOURCES = tests/pipe_t.c tests/tap.h
+tests_pipe_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_pipe_t_LDADD = $(TAP_LDADD)
+TESTS += tests/pipe_t
+
 # The double-double construction stage (xg_dd.h) against mpq and MPFR.
 if HAVE_MPFR
 check_PROGRAMS += tests/dd_t
