@@ -10,32 +10,25 @@
 # is seen where only they differ: two features of one FID are refused.
 # delaunay, whose row does not run in regions, is refused at the open,
 # and so is a bad count.  TAP.
-: "${top_srcdir:=.}" "${top_builddir:=.}"
-TOOL=$top_builddir/exactgeo
-DUMP=$top_builddir/tests/ogrdump
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+XG_T_NAME=driver_regions
+. "$top_srcdir/tests/cli_lib.sh"
 if [ ! -f "$top_builddir/ogr_driver/.libs/ogr_EXACTGEO.so" ] ||
-   ! command -v ogr2ogr >/dev/null || ! command -v ogrinfo >/dev/null; then
-    echo "1..0 # SKIP no plugin build or no ogr2ogr/ogrinfo"
+   ! command -v ogrinfo >/dev/null; then
+    echo "1..0 # SKIP no plugin build or no ogrinfo"
     exit 0
 fi
-GDAL_DRIVER_PATH=$(cd "$top_builddir/ogr_driver/.libs" && pwd)
-LD_LIBRARY_PATH=$(cd "$top_builddir/src/.libs" && pwd)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+DUMP=$top_builddir/tests/ogrdump
+GDAL_DRIVER_PATH=$top_builddir/ogr_driver/.libs
+LD_LIBRARY_PATH=$top_builddir/src/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 # GeoPackages carry the time they were written: pinned, two writes of
 # the same features are the same bytes
 OGR_CURRENT_DATE=2000-01-01T00:00:00Z
 export GDAL_DRIVER_PATH LD_LIBRARY_PATH OGR_CURRENT_DATE
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-D=$(cd "$top_srcdir/data" && pwd)
+D=$top_srcdir/data
 
-n=0
-fail=0
-check() {   # check STATUS DESCRIPTION
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then echo "ok $n - $2"
-    else echo "not ok $n - $2"; fail=1; fi
-}
-same() {    # same FILE1 FILE2: identical and not empty
+# same FILE1 FILE2: identical and not empty
+same() {
     [ -s "$1" ] && cmp -s "$1" "$2" ||
         { diff "$1" "$2" | head -5 | sed 's/^/# /'; return 1; }
 }
@@ -60,30 +53,30 @@ conn() {    # conn OP: the connection string of OP's case, or nothing
     boxmeet) echo "op=boxmeet;a=$D/orebodies.gpkg;b=$D/orebodies.gpkg;acopy=body_id" ;;
     esac
 }
-ops=$("$TOOL" --operations | /usr/bin/python3 -c '
+ops=$("$XG" --operations | /usr/bin/python3 -c '
 import json, sys
 for op in json.load(sys.stdin)["operations"]:
     if "regions" in op["options"]:
         print(op["name"])')
 echo "$ops" | grep -qx segtri && echo "$ops" | grep -qx inside &&
     ! echo "$ops" | grep -qx delaunay
-check $? "the operations that run in regions: $(echo $ops)"
+ok $? "the operations that run in regions: $(echo $ops)"
 for op in $ops; do
     c=$(conn "$op")
     if [ -z "$c" ]; then
-        check 1 "$op runs in regions: this test has no case for it"
+        ok 1 "$op runs in regions: this test has no case for it"
         continue
     fi
     look "$op" "EXACTGEO:$c"
-    check $? "$op: the driver's single run"
+    ok $? "$op: the driver's single run"
     grep -q '^feature' "$T/$op.dump"
-    check $? "$op: the single run gives features ($(grep -c '^feature' "$T/$op.dump"))"
+    ok $? "$op: the single run gives features ($(grep -c '^feature' "$T/$op.dump"))"
     for r in 2 7; do
         look "$op-$r" "EXACTGEO:$c;regions=$r" &&
             same "$T/$op.dump" "$T/$op-$r.dump" &&
             same "$T/$op.info" "$T/$op-$r.info" &&
             same "$T/$op.gpkg" "$T/$op-$r.gpkg"
-        check $? "$op: regions=$r gives the single run's features, FIDs, layer and GeoPackage, byte for byte"
+        ok $? "$op: regions=$r gives the single run's features, FIDs, layer and GeoPackage, byte for byte"
     done
 done
 
@@ -91,7 +84,7 @@ done
 printf '#exactgeo-job 1\nop = segtri\na = %s\nb = %s\nacopy = hole_id\nbcopy = body_id,rock_type\nregions = 3\n' \
     "$D/drillholes.gpkg" "$D/orebodies.gpkg" > "$T/r3.xgjob"
 look job "$T/r3.xgjob" && same "$T/segtri.dump" "$T/job.dump"
-check $? "a .xgjob with regions = 3: the single run's features"
+ok $? "a .xgjob with regions = 3: the single run's features"
 
 # The regions did run: a layer with two features of one FID reads in a
 # single run, and is refused in regions (which name features by FID).
@@ -105,12 +98,12 @@ cat > "$T/dup.geojson" <<'JSON'
 JSON
 DUP="EXACTGEO:op=inside;a=$T/dup.geojson;b=$D/orebodies.gpkg;outside=yes"
 [ "$(ogrinfo -ro -q -al "$DUP" 2> /dev/null | grep -c '^OGRFeature')" -eq 2 ]
-check $? "two features of one FID: the single run reads both"
+ok $? "two features of one FID: the single run reads both"
 ogrinfo -ro -so -al "$DUP;regions=2" > /dev/null 2> "$T/err"
 rc=$?
 [ $rc -ne 0 ] && [ $rc -lt 128 ] &&
     grep -q "dup.geojson, layer 'dup': two features have the id (FID) 1" "$T/err"
-check $? "... and regions=2 refuses them, naming the id ($(head -1 "$T/err"))"
+ok $? "... and regions=2 refuses them, naming the id ($(head -1 "$T/err"))"
 
 # Refused at the open: what the operation's row does not run in regions,
 # and a count out of range.
@@ -121,9 +114,9 @@ fails() {   # fails PATTERN CONN: the open fails (exit 1, no signal), message
         { echo "# rc $rc: $(head -3 "$T/err")"; return 1; }
 }
 fails "delaunay cannot run in regions" "EXACTGEO:op=delaunay;a=$D/survey.gpkg;regions=2"
-check $? "op=delaunay;regions=2: refused at the open ($(head -1 "$T/err"))"
+ok $? "op=delaunay;regions=2: refused at the open ($(head -1 "$T/err"))"
 fails "bad regions '0'" "EXACTGEO:$(conn segtri);regions=0"
-check $? "regions=0: refused at the open ($(head -1 "$T/err"))"
+ok $? "regions=0: refused at the open ($(head -1 "$T/err"))"
 
 echo "1..$n"
-exit $fail
+exit $failed
