@@ -2,7 +2,9 @@
  * job.c -- one run, stage by stage (xgo.h, struct xgo_run): open A and B
  * (or A alone, for an operation of one input), read them, run the core
  * and check its records where the job asks, write them (or keep them,
- * for the EXACTGEO driver), close.  xgo_job_run is that sequence.  What
+ * for the EXACTGEO driver), close.  xgo_job_run is that sequence; the
+ * driver's run in regions is the partitioned run's (xgp_internal.h),
+ * in this process.  What
  * differs by the shape of the operation's records (contacts, triangles)
  * is its row's (xgo_shape.h): this file never tests the shape.
  */
@@ -11,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include <cpl_error.h>
-#include "xgo_internal.h"
+#include "xgp_internal.h"
 
 
 /* Slice k of the job's progress bar (read A, read B, core, write, then
@@ -164,10 +166,11 @@ static int set_gpus(const struct xgo_job *job, struct xg_ctx *ctx,
 }
 
 /* The refusals of job before anything is opened: no operation, options
- * that do not fit it, regions (mpi/'s xgp_run runs those), no layer
- * name.  XG_OK or XG_EINVAL with the message. */
+ * that do not fit it, no layer name; and for a single run (single),
+ * regions (the partitioned run runs those: xgp_run, xgp__run_keep).
+ * XG_OK or XG_EINVAL with the message. */
 static int refuse(const struct xgo_job *job, const char *layer_name,
-                  char *err, size_t errlen)
+                  int single, char *err, size_t errlen)
 {
     int rc;
     if (!job->op) {
@@ -178,10 +181,11 @@ static int refuse(const struct xgo_job *job, const char *layer_name,
     }
     if ((rc = xgo_options_check(job, err, errlen)) != XG_OK)
         return rc;
-    if (job->regions)
+    if (single && job->regions)
         return xgo__fail(err, errlen, XG_EINVAL, "regions=%d: a run in "
-                         "regions goes through the exactgeo tool "
-                         "(--regions, mpirun), not this call", job->regions);
+                         "regions goes through xgp_run (the exactgeo "
+                         "tool's --regions, mpirun), not this call",
+                         job->regions);
     if (!layer_name || !*layer_name)
         return xgo__fail(err, errlen, XG_EINVAL, "no output layer name");
     return XG_OK;
@@ -338,7 +342,7 @@ int xgo_run_new(struct xgo_run **out, const struct xgo_job *job,
 int xgo_run_open(struct xgo_run *r, const char *layer_name)
 {
     int rc, k;
-    if ((rc = refuse(r->job, layer_name, r->err, r->errlen)) != XG_OK)
+    if ((rc = refuse(r->job, layer_name, 1, r->err, r->errlen)) != XG_OK)
         return rc;
     for (k = 0; k < 5; k++)
         r->sp[k] = progress_slice(r->job, k);
@@ -386,15 +390,11 @@ int xgo_run_write(struct xgo_run *r, GDALDatasetH dst,
 int xgo__run_keep(struct xgo_run *r, const char *layer_name,
                   struct xgo_kept **keep)
 {
-    int rc = xgo__kept_new(keep, r->job, &r->m, layer_name, r->err,
+    int rc = xgo__kept_new(keep, r->job, &r->m, layer_name, r->rep, r->err,
                            r->errlen);
-    if (rc == XG_OK) {
-        r->rep->written = xgo__kept_count(*keep);
-        snprintf(r->rep->layer, sizeof r->rep->layer, "%s", layer_name);
-        /* the features are made when read: the bar ends here */
-        if (r->sp[3])
-            GDALScaledProgress(1.0, NULL, r->sp[3]);
-    }
+    /* the features are made when read: the bar ends here */
+    if (rc == XG_OK && r->sp[3])
+        GDALScaledProgress(1.0, NULL, r->sp[3]);
     return rc;
 }
 
@@ -455,11 +455,19 @@ int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
     return job_run(job, dst, layer_name, lco, NULL, st, err, errlen);
 }
 
-/* xgo_internal.h: one run, kept for the driver. */
+/* xgo_internal.h: one run, kept for the driver; in regions, the
+ * partitioned run in this process, its records kept. */
 int xgo__job_keep(const struct xgo_job *job, const char *layer_name,
                   struct xgo_kept **out, struct xg_stats *st, char *err,
                   size_t errlen)
 {
+    struct xgp_comm one;
+    int rc;
     *out = NULL;
-    return job_run(job, NULL, layer_name, NULL, out, st, err, errlen);
+    if (!job->regions)
+        return job_run(job, NULL, layer_name, NULL, out, st, err, errlen);
+    if ((rc = refuse(job, layer_name, 0, err, errlen)) != XG_OK)
+        return rc;
+    xgp_comm_local(&one);
+    return xgp__run_keep(&one, job, layer_name, out, st, err, errlen);
 }

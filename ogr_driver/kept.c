@@ -108,9 +108,10 @@ static void take(struct xgo_kept *k, const struct xgo_job *job,
     m->records = NULL;
 }
 
+/* xgo_internal.h: m's records kept, rep's written and layer. */
 int xgo__kept_new(struct xgo_kept **out, const struct xgo_job *job,
-                  struct xgo_run_made *m, const char *layer_name, char *err,
-                  size_t errlen)
+                  struct xgo_run_made *m, const char *layer_name,
+                  struct xgo_report *rep, char *err, size_t errlen)
 {
     struct xgo_kept *k = calloc(1, sizeof *k);
     int rc, i;
@@ -143,6 +144,8 @@ int xgo__kept_new(struct xgo_kept **out, const struct xgo_job *job,
             free(k->set[i].xyz);
             k->set[i].xyz = NULL;
         }
+    rep->written = k->n;
+    snprintf(rep->layer, sizeof rep->layer, "%s", layer_name);
     *out = k;
     return XG_OK;
 }

@@ -1,8 +1,10 @@
 /*
  * part_records.c -- the records of a run in regions: kept, put in the
- * single-process order, and written on rank 0 through ogr_driver's
- * writer, with the copied attributes fetched by FID.
+ * single-process order, and, on rank 0, written through ogr_driver's
+ * writer (xgp__write) or kept for the EXACTGEO driver as a single run's
+ * records (xgp__keep_records), with the copied attributes fetched by FID.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cpl_error.h>
@@ -61,24 +63,55 @@ struct fetch {
     OGRFeatureH have[2];
 };
 
-static OGRFeatureH fetch_attrs(void *arg, int which, size_t i, char *err,
-                               size_t errlen)
+/* Feature fid of s, for its attributes (the caller owns it): NULL,
+ * with the message in err, when it cannot be fetched. */
+static OGRFeatureH fetch_one(struct xgo_src *s, GIntBig fid, char *err,
+                             size_t errlen)
 {
-    struct fetch *f = arg;
-    struct xgo_src *s = f->src[which];
-    GIntBig fid = f->fid[which][i];
-    if (f->have[which] && OGR_F_GetFID(f->have[which]) == fid)
-        return f->have[which];
-    OGR_F_Destroy(f->have[which]);
+    OGRFeatureH f;
     CPLErrorReset();
-    f->have[which] = OGR_L_GetFeature(s->lyr, fid);
-    if (!f->have[which])
+    f = OGR_L_GetFeature(s->lyr, fid);
+    if (!f)
         xgo__fail(err, errlen, XG_EIO, "%s, layer '%s', feature %lld: "
                   "cannot fetch it to copy its fields: %s", s->path,
                   s->name, (long long)fid,
                   *CPLGetLastErrorMsg() ? CPLGetLastErrorMsg()
                                         : "no such feature");
+    return f;
+}
+
+/* The write's attrs (struct xgo_write): element i of input which is
+ * record i. */
+static OGRFeatureH fetch_attrs(void *arg, int which, size_t i, char *err,
+                               size_t errlen)
+{
+    struct fetch *f = arg;
+    GIntBig fid = f->fid[which][i];
+    if (f->have[which] && OGR_F_GetFID(f->have[which]) == fid)
+        return f->have[which];
+    OGR_F_Destroy(f->have[which]);
+    f->have[which] = fetch_one(f->src[which], fid, err, errlen);
     return f->have[which];
+}
+
+/* Only attributes are fetched from the inputs that copy some: their
+ * drivers need not decode the geometries. */
+static void attrs_only(const struct xgo_job *job, struct xgo_src src[2])
+{
+    static const char *const no_geometry[] = {"OGR_GEOMETRY", NULL};
+    int k;
+    for (k = 0; k < job->op->ninputs; k++)
+        if (src[k].ncopy)
+            OGR_L_SetIgnoredFields(src[k].lyr, (const char **)no_geometry);
+}
+
+/* The records' limit: contact i names elements by 32-bit indices. */
+static int too_many(size_t n, char *err, size_t errlen)
+{
+    if (n > UINT32_MAX - 1)
+        return xgo__fail(err, errlen, XG_ELIMIT, "%zu contacts: more than "
+                         "one output can hold (%u)", n, UINT32_MAX - 1);
+    return XG_OK;
 }
 
 int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
@@ -92,12 +125,10 @@ int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
     int64_t *bfid = NULL, *bsub = NULL;
     struct fetch f;
     size_t i;
-    int rc = XG_OK, k;
-    static const char *const no_geometry[] = {"OGR_GEOMETRY", NULL};
+    int rc;
 
-    if (n > UINT32_MAX - 1)
-        return xgo__fail(err, errlen, XG_ELIMIT, "%zu contacts: more than "
-                         "one output can hold (%u)", n, UINT32_MAX - 1);
+    if ((rc = too_many(n, err, errlen)) != XG_OK)
+        return rc;
     /* the writer takes contacts and element ids: contact i names A
      * element i and B element i, whose ids are record i's */
     aset.fid = malloc((n ? n : 1) * sizeof *aset.fid);
@@ -128,11 +159,7 @@ int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
     f.src[1] = &src[1];
     f.fid[0] = aset.fid;
     f.fid[1] = bfid;
-    /* only attributes are fetched: the drivers need not decode the
-     * geometries */
-    for (k = 0; k < job->op->ninputs; k++)
-        if (src[k].ncopy)
-            OGR_L_SetIgnoredFields(src[k].lyr, (const char **)no_geometry);
+    attrs_only(job, src);
     {
         struct xgo_write w = {job,  job->op->dim, dst,  layer_name,
                               lco,  srs,          &src[0], &src[1],
@@ -149,5 +176,167 @@ done:
     free(bfid);
     free(bsub);
     free(c.v);
+    return rc;
+}
+
+/* An element's ids: its feature's FID, its index in the feature. */
+struct ids {
+    int64_t fid, sub;
+};
+
+static int ids_cmp(const void *x, const void *y)
+{
+    const struct ids *a = x, *b = y;
+    int c = CMP(a->fid, b->fid);
+    return c ? c : CMP(a->sub, b->sub);
+}
+
+/* set (of kind elem, its ids only: no coordinates) = the elements of
+ * input i (0: A, 1: B) that the n records v name, each once, in
+ * ascending (FID, index): the order a single run reads them in where
+ * the driver reads in FID order.  XG_ENOMEM (set then holds what was
+ * allocated: the caller frees it with xg_set_free). */
+static int named_set(const struct xgp_rec *v, size_t n, int i, int elem,
+                     struct xg_set *set)
+{
+    struct ids *t = malloc((n ? n : 1) * sizeof *t);
+    size_t k, m = 0;
+    set->elem = elem;
+    set->fid = malloc((n ? n : 1) * sizeof *set->fid);
+    set->sub = malloc((n ? n : 1) * sizeof *set->sub);
+    if (!t || !set->fid || !set->sub) {
+        free(t);
+        return XG_ENOMEM;
+    }
+    set->cap = n;
+    for (k = 0; k < n; k++)
+        if (i == 0 || v[k].has_b) {
+            t[m].fid = i ? v[k].bfid : v[k].afid;
+            t[m].sub = i ? v[k].bsub : v[k].asub;
+            m++;
+        }
+    if (m > 1)
+        qsort(t, m, sizeof *t, ids_cmp);
+    for (k = 0; k < m; k++)
+        if (k == 0 || ids_cmp(&t[k], &t[k - 1]) != 0) {
+            set->fid[set->n] = t[k].fid;
+            set->sub[set->n++] = t[k].sub;
+        }
+    free(t);
+    return XG_OK;
+}
+
+/* The index in set (named_set's, which holds it) of the element of ids
+ * (fid, sub). */
+static uint32_t index_of(const struct xg_set *set, int64_t fid, int64_t sub)
+{
+    const struct ids want = {fid, sub};
+    size_t lo = 0, hi = set->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const struct ids at = {set->fid[mid], set->sub[mid]};
+        if (ids_cmp(&at, &want) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (uint32_t)lo;
+}
+
+/* The attributes to copy of the features that set's elements name, as
+ * the reader keeps them in s for a single run (s->feat, s->first: one
+ * per feature, with the index of its first element), fetched by FID
+ * from s (opened, nothing kept yet).  XG_EIO naming the feature that
+ * cannot be fetched, XG_ENOMEM; what was kept stays s's either way. */
+static int keep_attrs(struct xgo_src *s, const struct xg_set *set,
+                      char *err, size_t errlen)
+{
+    size_t k, nf = 0;
+    for (k = 0; k < set->n; k++)
+        nf += k == 0 || set->fid[k] != set->fid[k - 1];
+    s->feat = malloc((nf ? nf : 1) * sizeof *s->feat);
+    s->first = malloc((nf ? nf : 1) * sizeof *s->first);
+    if (!s->feat || !s->first)
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    s->cap = nf;
+    for (k = 0; k < set->n; k++)
+        if (k == 0 || set->fid[k] != set->fid[k - 1]) {
+            OGRFeatureH f = fetch_one(s, set->fid[k], err, errlen);
+            if (!f)
+                return XG_EIO;
+            s->feat[s->nfeat] = f;
+            s->first[s->nfeat++] = k;
+        }
+    return XG_OK;
+}
+
+/* The n records v as a single run's (struct xgo_run_made of a shape of
+ * pairs, whose records are struct xgo_contacts_res): the elements they
+ * name (named_set), each record a contact between them, in v's order,
+ * the copied attributes in src.  m->res and set are the caller's to
+ * free, whatever the outcome. */
+static int as_made(const struct xgo_job *job, OGRSpatialReferenceH srs,
+                   struct xgo_src src[2], const struct xgp_rec *v, size_t n,
+                   struct xg_set set[2], struct xgo_run_made *m, char *err,
+                   size_t errlen)
+{
+    struct xgo_contacts_res *res = calloc(1, sizeof *res);
+    size_t k;
+    int i, rc = XG_OK;
+    *m = (struct xgo_run_made){job, &src[0], &src[1], set, res, NULL, 0, 0,
+                               srs};
+    if (!res || !(res->c.v = malloc((n ? n : 1) * sizeof *res->c.v)))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    res->c.cap = n;
+    for (i = 0; i < job->op->ninputs; i++)
+        if (named_set(v, n, i, job->op->in[i].elem, &set[i]) != XG_OK)
+            return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    for (k = 0; k < n; k++) {
+        struct xg_contact *x = &res->c.v[k];
+        memset(x, 0, sizeof *x);
+        x->a = index_of(&set[0], v[k].afid, v[k].asub);
+        x->b = v[k].has_b ? index_of(&set[1], v[k].bfid, v[k].bsub)
+                          : UINT32_MAX;
+        x->kind = v[k].kind;
+        memcpy(x->p, v[k].p, sizeof x->p);
+        memcpy(x->q, v[k].q, sizeof x->q);
+    }
+    res->c.n = n;
+    m->records = &res->c;
+    m->n = n;
+    attrs_only(job, src);
+    for (i = 0; i < job->op->ninputs && rc == XG_OK; i++)
+        if (src[i].ncopy)
+            rc = keep_attrs(&src[i], &set[i], err, errlen);
+    return rc;
+}
+
+int xgp__keep_records(const struct xgo_job *job, const char *layer_name,
+                      OGRSpatialReferenceH srs, struct xgo_src src[2],
+                      const struct xgp_rec *v, size_t n,
+                      struct xgo_report *rep, struct xgo_kept **keep,
+                      GDALProgressFunc pf, void *pa, char *err,
+                      size_t errlen)
+{
+    const struct xgo_shape *sh = xgo_shape_of(job->op);
+    struct xg_set set[2] = {{0}, {0}};
+    struct xgo_run_made m;
+    int rc;
+    *keep = NULL;
+    if ((rc = too_many(n, err, errlen)) != XG_OK)
+        return rc;
+    /* the shapes that run in regions are those of pairs (write_pairs),
+     * whose records are struct xgo_contacts_res */
+    assert(sh->write_pairs);
+    rc = as_made(job, srs, src, v, n, set, &m, err, errlen);
+    /* kept takes what m names, src included: nothing left to free */
+    if (rc == XG_OK)
+        rc = xgo__kept_new(keep, job, &m, layer_name, rep, err, errlen);
+    sh->free_res(m.res);
+    xg_set_free(&set[0]);
+    xg_set_free(&set[1]);
+    /* the features are made when read: the bar ends here */
+    if (rc == XG_OK && pf)
+        pf(1.0, NULL, pa);
     return rc;
 }

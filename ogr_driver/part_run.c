@@ -3,8 +3,10 @@
  * (xgp_run, xgp.h): rank 0 plans (every feature read once, each listed
  * for the regions it meets) and sends each rank its regions' lists; the
  * ranks run their regions in rounds (region k on rank k mod P), stop
- * together when one fails, and send their records to rank 0, which
- * writes them in the single-process order.
+ * together when one fails, and send their records to rank 0, which puts
+ * them in the single-process order and hands them to the run's sink:
+ * written into a dataset (the tool, xgp_run) or kept for the EXACTGEO
+ * driver (xgp__keep_run).  One run, two ends.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +20,20 @@ struct plan_head {
     int32_t n;                /* regions that follow                    */
 };
 
+/* Where rank 0 puts the records, once sorted: written into dst's layer
+ * layer_name (created with lco), as xgo_job_run writes them, or, when
+ * keep is set (dst NULL), kept there for the EXACTGEO driver, as
+ * xgo__job_keep keeps them. */
+struct sink {
+    GDALDatasetH dst;
+    const char *layer_name;
+    char **lco;
+    struct xgo_kept **keep;
+};
+
 /* A part of the job's progress bar: the plan from 0 to 0.2 (rank 0), the
  * regions of this rank to 0.8, the write to 0.9, the close to 1
- * (xgo__close_dst). */
+ * (xgo__close_dst); records kept go from 0.8 to 1 (there is no close). */
 struct slice {
     const struct xgo_job *job;
     double at, span;
@@ -67,17 +80,18 @@ static void add_part(struct xg_stats *st, struct xgo_report *rep,
 
 /* Rank 0 after the gather: each rank's part into the report, the first
  * failure (by region) as the run's, else the checks, the records sorted
- * and written. */
+ * and handed to the sink (written, or kept: then src's datasets, their
+ * copied attributes, go with them). */
 static int finish(const struct xgo_job *job, int size, char *all,
                   const size_t *len, struct xgo_src src[2],
-                  OGRSpatialReferenceH srs, GDALDatasetH dst,
-                  const char *layer_name, char **lco, struct xg_stats *st,
-                  struct xgo_report *rep, char *err, size_t errlen)
+                  OGRSpatialReferenceH srs, const struct sink *sk,
+                  struct xg_stats *st, struct xgo_report *rep, char *err,
+                  size_t errlen)
 {
     struct xgp_rec *v = NULL;
     size_t nrec = 0, at = 0;
     int r, rc = XG_OK, failed = -1, have_run = 0;
-    struct slice sl = {job, 0.8, 0.1};
+    struct slice sl = {job, 0.8, sk->keep ? 0.2 : 0.1};
     double t;
 
     for (r = 0, at = 0; r < size; at += len[r], r++) {
@@ -110,8 +124,12 @@ static int finish(const struct xgo_job *job, int size, char *all,
     }
     t = xgo__now();
     xgp__recs_sort(v, nrec);
-    rc = xgp__write(job, dst, layer_name, lco, srs, src, v, nrec, rep,
-                    slice_fn, &sl, err, errlen);
+    if (sk->keep)
+        rc = xgp__keep_records(job, sk->layer_name, srs, src, v, nrec,
+                               rep, sk->keep, slice_fn, &sl, err, errlen);
+    else
+        rc = xgp__write(job, sk->dst, sk->layer_name, sk->lco, srs, src, v,
+                        nrec, rep, slice_fn, &sl, err, errlen);
     rep->write_seconds = xgo__now() - t;
     rep->per_rank[0].write_seconds = rep->write_seconds;
     free(v);
@@ -168,7 +186,7 @@ struct prun {
 
 /* Rank 0 plans (or says why not) and every rank learns the plan's
  * outcome and the regions: the plan's code, the same on every rank. */
-static int plan_head(struct prun *P, GDALDatasetH dst)
+static int plan_head(struct prun *P, const struct sink *sk)
 {
     struct xgp_comm *comm = P->comm;
     const struct xgo_job *job = P->job;
@@ -187,7 +205,7 @@ static int plan_head(struct prun *P, GDALDatasetH dst)
             ph.rc = xgo__fail(err, errlen, XG_EINVAL, "%d regions for %d "
                               "ranks: each rank needs one at least", P->n,
                               comm->size);
-        else if (!dst)
+        else if (!sk->dst && !sk->keep)
             ph.rc = xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
         else if (ph.rc == XG_ENOMEM ||
                  !(P->len = calloc((size_t)comm->size, sizeof *P->len)) ||
@@ -308,12 +326,14 @@ static int send(struct prun *P)
 }
 
 /* Rank 0 after the gather (rc: its code): the report's per-rank
- * figures, the failure or the records written (finish). */
-static int gathered(struct prun *P, int rc, GDALDatasetH dst,
-                    const char *layer_name, char **lco)
+ * figures, the failure or the records to the sink (finish). */
+static int gathered(struct prun *P, int rc, const struct sink *sk)
 {
     struct xgp_comm *comm = P->comm;
     struct xgo_report *rep = P->rep;
+    /* the layers' names first: the keep sink takes the inputs */
+    snprintf(rep->a_layer, sizeof rep->a_layer, "%s", P->src[0].name);
+    snprintf(rep->b_layer, sizeof rep->b_layer, "%s", P->src[1].name);
     if (rc == XG_OK && !(rep->per_rank = calloc((size_t)comm->size,
                                                 sizeof *rep->per_rank)))
         rc = XG_ENOMEM;
@@ -325,11 +345,9 @@ static int gathered(struct prun *P, int rc, GDALDatasetH dst,
             P->part.rank.gather_seconds;
         rep->ranks = comm->size;
         rep->regions = P->n;
-        rc = finish(P->job, comm->size, P->all, P->len, P->src, P->srs, dst,
-                    layer_name, lco, P->st, rep, P->err, P->errlen);
+        rc = finish(P->job, comm->size, P->all, P->len, P->src, P->srs, sk,
+                    P->st, rep, P->err, P->errlen);
     }
-    snprintf(rep->a_layer, sizeof rep->a_layer, "%s", P->src[0].name);
-    snprintf(rep->b_layer, sizeof rep->b_layer, "%s", P->src[1].name);
     return rc;
 }
 
@@ -353,9 +371,12 @@ static void prun_free(struct prun *P)
     xgo__src_close(&P->src[1]);
 }
 
-int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
-            GDALDatasetH dst, const char *layer_name, char **lco,
-            struct xg_stats *st, char *err, size_t errlen)
+/* xgp_run and xgp__run_keep: the run in regions on every rank of comm,
+ * its records to sk on rank 0; dst (sk->dst) closed at the end where
+ * the job says, whatever the outcome. */
+static int run(struct xgp_comm *comm, const struct xgo_job *job,
+               const struct sink *sk, struct xg_stats *st, char *err,
+               size_t errlen)
 {
     struct xgo_report local;
     struct xg_stats own;      /* where the caller wants no figures */
@@ -377,7 +398,7 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
         err[0] = '\0';
     P.n = job->regions ? job->regions : comm->size;
 
-    if ((rc = plan_head(&P, dst)) != XG_OK)
+    if ((rc = plan_head(&P, sk)) != XG_OK)
         goto done;
     rounds(&P, receive(&P));
     rc = send(&P);
@@ -389,17 +410,17 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
         rc = stop;
         goto done;
     }
-    rc = gathered(&P, rc, dst, layer_name, lco);
+    rc = gathered(&P, rc, sk);
     stop = rc;
     comm->max(comm, &stop);
 
 done:
-    if (comm->rank == 0 && dst && job->close_dst) {
+    if (comm->rank == 0 && sk->dst && job->close_dst) {
         void *sp = job->progress ? GDALCreateScaledProgress(
                                        0.9, 1.0, job->progress,
                                        job->progress_arg)
                                  : NULL;
-        rc = xgo__close_dst(dst, rc, P.rep, sp, err, errlen);
+        rc = xgo__close_dst(sk->dst, rc, P.rep, sp, err, errlen);
         if (sp)
             GDALDestroyScaledProgress(sp);
     }
@@ -407,4 +428,23 @@ done:
         err[0] = '\0';
     prun_free(&P);
     return rc;
+}
+
+/* xgp.h: the records written into dst. */
+int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
+            GDALDatasetH dst, const char *layer_name, char **lco,
+            struct xg_stats *st, char *err, size_t errlen)
+{
+    struct sink sk = {dst, layer_name, lco, NULL};
+    return run(comm, job, &sk, st, err, errlen);
+}
+
+/* xgp_internal.h: the records kept for the driver. */
+int xgp__run_keep(struct xgp_comm *comm, const struct xgo_job *job,
+                  const char *layer_name, struct xgo_kept **keep,
+                  struct xg_stats *st, char *err, size_t errlen)
+{
+    struct sink sk = {NULL, layer_name, NULL, keep};
+    *keep = NULL;
+    return run(comm, job, &sk, st, err, errlen);
 }

@@ -57,7 +57,7 @@ struct xgo_input {
                                  feature */
 };
 
-/* What one rank of a partitioned run did (mpi/, xgp_run). */
+/* What one rank of a partitioned run did (xgp.h, xgp_run). */
 struct xgo_rank {
     uint32_t regions;         /* regions it ran                        */
     uint64_t features;        /* features its regions read, A and B (a
@@ -98,8 +98,9 @@ struct xgo_report {
     char a_layer[256], b_layer[256];  /* the layers read               */
     char layer[256];          /* the output layer, as the driver named it */
     char lines_layer[256];    /* second output layer (Shapefile), or "" */
-    int ranks;                /* a partitioned run (mpi/): its processes;
-                                 0: a run of xgo_job_run              */
+    int ranks;                /* a partitioned run (xgp_run, and the
+                                 driver's run in regions): its
+                                 processes; 0: a run of xgo_job_run    */
     int regions;              /* ... and its regions                   */
     struct xgo_rank *per_rank; /* ... what each rank did, ranks entries;
                                  allocated by xgp_run, the caller frees
@@ -146,11 +147,13 @@ struct xgo_job {
                                  (GeoPackage builds its spatial index
                                  then) and the progress reaches 1.0 only
                                  after it */
-    int regions;              /* --regions N: the run cut into N regions
-                                 of the plane, run one after another or
-                                 on MPI ranks (mpi/, xgp_run); 0: one
-                                 run over the whole input (xgo_job_run,
-                                 which refuses any other value)        */
+    int regions;              /* --regions N, regions=N: the run cut into
+                                 N regions of the plane, run one after
+                                 another or on MPI ranks (xgp.h,
+                                 xgp_run; the EXACTGEO driver's in its
+                                 process); 0: one run over the whole
+                                 input (xgo_job_run, which refuses any
+                                 other value)                          */
     char **copy_lists[2];     /* the field lists xgo_option_set split for
                                  acopy and bcopy (a.fields, b.fields
                                  point into them): owned, freed by
@@ -218,8 +221,9 @@ const char *xgo_default_layer(const struct xg_op *op);
  *                  it is refused before it starts; auto (the default):
  *                  what the machine has available; none: no check
  *   regions        1..65536: the run cut into that many regions
- *                  (operations that give contacts; the exactgeo tool's
- *                  --regions, run by mpi/'s xgp_run)
+ *                  (operations whose entry takes XG_OPT_REGIONS; the
+ *                  exactgeo tool's --regions, run by xgp_run, xgp.h;
+ *                  the EXACTGEO driver's regions=, run in its process)
  *   bgroup         FIELD: B's features grouped into one solid or mesh
  *                  per value of FIELD (operations whose B is triangles;
  *                  not in regions); the group's id is the lowest FID of
@@ -288,7 +292,8 @@ const char *xgo_input_geometry(const struct xg_op *op, int i);
  * one feature instead, a TIN (TIN Z) of the same triangles, no fields.
  * st (may be NULL) receives the core's figures.  Returns 0, or an
  * XG_E* code with a one-line message in err (errlen bytes, may be 0).
- * A job in regions (job->regions) is refused: mpi/'s xgp_run runs it.
+ * A job in regions (job->regions) is refused: xgp_run (xgp.h) runs it,
+ * and, for the EXACTGEO driver, the same run with its records kept.
  */
 int xgo_job_run(const struct xgo_job *job, GDALDatasetH dst,
                 const char *layer_name, char **lco, struct xg_stats *st,
@@ -310,8 +315,9 @@ struct xgo_run;
 int xgo_run_new(struct xgo_run **out, const struct xgo_job *job,
                 struct xg_stats *st, char *err, size_t errlen);
 /* The refusals before anything is opened (no operation, options that do
- * not fit it, regions, no layer_name), then the inputs opened (B where
- * the operation has one), their filters set, their CRSs checked. */
+ * not fit it, regions: a single run is one region, no layer_name), then
+ * the inputs opened (B where the operation has one), their filters set,
+ * their CRSs checked. */
 int xgo_run_open(struct xgo_run *r, const char *layer_name);
 /* Every feature of the inputs read, timed, with the reader of each
  * input's element kind: an input that gives no element is an error

@@ -13,7 +13,7 @@
 
 #define KEYS "op, a, al, awhere, acopy, b, bl, bwhere, bcopy, engine, " \
              "grid, threads, gpus, max_memory, nln, outside, skip_invalid, " \
-             "verify, tin, oo, aoo, boo, bgroup"
+             "verify, tin, oo, aoo, boo, bgroup, regions"
 
 /* The slot of key in c, or NULL when the key is unknown. */
 static char **slot(struct xgo_conn *c, const char *key)
@@ -21,14 +21,15 @@ static char **slot(struct xgo_conn *c, const char *key)
     static const char *const names[] = {
         "op", "a", "b", "al", "bl", "awhere", "bwhere", "acopy", "bcopy",
         "engine", "grid", "threads", "gpus", "max_memory", "nln", "outside",
-        "skip_invalid", "verify", "tin", "oo", "aoo", "boo", "bgroup"};
+        "skip_invalid", "verify", "tin", "oo", "aoo", "boo", "bgroup",
+        "regions"};
     char **slots[] = {
         &c->op, &c->src[0], &c->src[1], &c->layer[0], &c->layer[1],
         &c->where[0], &c->where[1], &c->copy[0], &c->copy[1],
         &c->engine, &c->grid, &c->threads, &c->gpus, &c->max_memory,
         &c->nln, &c->outside,
         &c->skip_invalid, &c->verify, &c->tin, &c->oo[0], &c->oo[1],
-        &c->oo[2], &c->bgroup};
+        &c->oo[2], &c->bgroup, &c->regions};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcasecmp(key, names[i]) == 0)
@@ -55,6 +56,7 @@ void xgo_conn_free(struct xgo_conn *c)
     free(c->threads);
     free(c->gpus);
     free(c->max_memory);
+    free(c->regions);
     free(c->nln);
     free(c->outside);
     free(c->skip_invalid);
@@ -362,12 +364,12 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
                                        "engine", "grid",
                                        "threads", "gpus", "max_memory",
                                        "outside", "skip_invalid", "verify",
-                                       "tin"};
+                                       "tin", "regions"};
     const char *const vals[] = {c->layer[0], c->layer[1], c->where[0],
                                 c->where[1], c->copy[0], c->copy[1],
                                 c->bgroup, c->engine, c->grid, c->threads, c->gpus,
                                 c->max_memory, c->outside, c->skip_invalid, c->verify,
-                                c->tin};
+                                c->tin, c->regions};
     char names[256];
     size_t k;
     int rc;
@@ -397,8 +399,8 @@ int xgo_conn_apply(const struct xgo_conn *c, struct xgo_job *job, char *err,
     job->b.layer_opt = "bl";
     /* An input's key= (al, awhere, acopy, ...) is the same as leaving
      * it out; engine=, grid=, threads=, gpus=, max_memory=, outside=,
-     * skip_invalid=,
-     * verify= and tin= are errors, as in the tool. */
+     * skip_invalid=, verify=, tin= and regions= are errors, as in the
+     * tool. */
     for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
         if (vals[k] && (*vals[k] || k >= NINPUT_KEYS) &&
             (rc = xgo_option_set(job, keys[k], vals[k], err, errlen)) !=

@@ -38,6 +38,9 @@
  *                                                    (--verify)
  *   tin      yes | no: the triangles as one TIN feature (--tin)
  *   bgroup   a field of B: one solid or mesh per value (-bgroup)
+ *   regions  N: the run cut into N regions of the plane, run one after
+ *            another in this process; the same features, in the same
+ *            order (operations that run in regions)  (--regions)
  *   oo, aoo, boo  NAME=VALUE: an open option of both inputs' drivers, of
  *            A's, of B's; each may be given several times, one option
  *            each (oo=X_POSSIBLE_NAMES=x;oo=Y_POSSIBLE_NAMES=y)
@@ -74,6 +77,7 @@ struct xgo_conn {
     char *threads;
     char *gpus;
     char *max_memory;       /* auto | none | SIZE */
+    char *regions;          /* 1..65536 */
     char *nln;
     char *outside;          /* yes | no */
     char *skip_invalid;     /* yes | no */

@@ -108,7 +108,7 @@ struct xgo_src {
                                  closed or crossing themselves */
     int group_idx;            /* the field grouping the features (the
                                  input's group, -bgroup), -1: none */
-    /* A run in regions (mpi/) reads in two ways, set after
+    /* A run in regions (xgp.h) reads in two ways, set after
      * xgo__src_open; a feature without an id (FID) is an error in both.
      * With visit, the plan's pass: every feature read as a single run
      * reads it (its checks, warnings and counts), then visit is called
@@ -399,11 +399,13 @@ struct xgo_kept;
  * each left zeroed: its owner's free does nothing), closes the inputs'
  * datasets, frees the elements' coordinates where the shape's features
  * need their ids only, and makes the layer's definition (named
- * layer_name, as the shape's writer makes it).  *out: free with
+ * layer_name, as the shape's writer makes it); rep's written (the
+ * features) and layer.  m is a single run's (xgo__run_keep) or a run in
+ * regions' records made into one (xgp__keep_records).  *out: free with
  * xgo__kept_free.  XG_OK or an error, with nothing kept. */
 int xgo__kept_new(struct xgo_kept **out, const struct xgo_job *job,
-                  struct xgo_run_made *m, const char *layer_name, char *err,
-                  size_t errlen);
+                  struct xgo_run_made *m, const char *layer_name,
+                  struct xgo_report *rep, char *err, size_t errlen);
 /* The number of features; their definition (borrowed); their extent
  * (0: none, no features). */
 size_t xgo__kept_count(const struct xgo_kept *k);
@@ -423,7 +425,10 @@ int xgo__run_keep(struct xgo_run *r, const char *layer_name,
 /* Runs job as xgo_job_run does, with no output dataset: its records are
  * kept in *out (free with xgo__kept_free) under the layer name
  * layer_name; job->report, when set, says what was read, and written is
- * the number of features. */
+ * the number of features.  A job in regions (job->regions, where its
+ * operation runs in regions) runs them in this process, one after
+ * another (xgp__run_keep with xgp_comm_local): the same features, in
+ * the same order, as its single run. */
 int xgo__job_keep(const struct xgo_job *job, const char *layer_name,
                   struct xgo_kept **out, struct xg_stats *st, char *err,
                   size_t errlen);

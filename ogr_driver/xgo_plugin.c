@@ -74,13 +74,14 @@ static FILE *key_start(struct xgo_pjob *pj, size_t *len)
                                  "bl", "bwhere", "bcopy", "engine", "grid",
                                  "threads", "gpus", "nln", "outside",
                                  "skip_invalid", "verify", "tin", "oo",
-                                 "aoo", "boo", "bgroup"};
+                                 "aoo", "boo", "bgroup", "regions"};
     const char *const vals[] = {c->op, c->src[0], c->layer[0], c->where[0],
                                 c->copy[0], c->src[1], c->layer[1],
                                 c->where[1], c->copy[1], c->engine, c->grid,
                                 c->threads, c->gpus, c->nln, c->outside,
                                 c->skip_invalid, c->verify, c->tin,
-                                c->oo[0], c->oo[1], c->oo[2], c->bgroup};
+                                c->oo[0], c->oo[1], c->oo[2], c->bgroup,
+                                c->regions};
     size_t i;
     FILE *f = open_memstream(&pj->key, len);
     if (!f)

@@ -9,7 +9,10 @@
  * FID, runs the operation's engine on them and keeps the contacts the
  * region owns (exactgeo.h, "Regions"), each turned into a record named
  * by the sources' ids.  Rank 0 gathers the records, puts them in the
- * single-process order and writes them through the single run's writer.
+ * single-process order and writes them through the single run's writer
+ * (xgp_run), or keeps them as a single run's records for the EXACTGEO
+ * driver, which runs in regions in its own process (xgp__run_keep,
+ * xgp_internal.h): one run, two ends.
  * The run is written once, against a communicator (struct xgp_comm) with
  * two implementations: one process running the regions one after another
  * (part_local.c, here) and MPI (mpi/comm_mpi.c, ./configure --with-mpi;

@@ -2,7 +2,8 @@
  * xgp_internal.h -- shared by the partitioned run of ogr_driver/
  * (part_*.c; xgp__ names): the record a rank sends for each contact,
  * what it sends before them, and the steps of the run (plan, one region,
- * the records written).
+ * the records written or kept); and the run whose records are kept, for
+ * the EXACTGEO driver (job.c's xgo__job_keep).
  */
 #ifndef XGP_INTERNAL_H
 #define XGP_INTERNAL_H
@@ -121,5 +122,29 @@ int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
                OGRSpatialReferenceH srs, struct xgo_src src[2],
                const struct xgp_rec *v, size_t n, struct xgo_report *rep,
                GDALProgressFunc pf, void *pa, char *err, size_t errlen);
+
+/* Rank 0: keeps the n sorted records v for the EXACTGEO driver, as a
+ * single run's records are kept (xgo__kept_new, under layer_name, rep's
+ * written and layer): the elements they name, each record a contact
+ * between them in v's order, the copied attributes fetched by FID from
+ * src (xgp__plan's), which *keep takes over (src left zeroed).  So the
+ * driver's features are those of the single run, in its order (xgp_run's
+ * order; fields, attributes, geometries).  pf/pa (may be NULL) go to 1 at
+ * the end.  *keep: free with xgo__kept_free; NULL on failure. */
+int xgp__keep_records(const struct xgo_job *job, const char *layer_name,
+                      OGRSpatialReferenceH srs, struct xgo_src src[2],
+                      const struct xgp_rec *v, size_t n,
+                      struct xgo_report *rep, struct xgo_kept **keep,
+                      GDALProgressFunc pf, void *pa, char *err,
+                      size_t errlen);
+
+/* xgp_run with the records kept in *keep (xgp__keep_records; free with
+ * xgo__kept_free) rather than written: the EXACTGEO driver's run in
+ * regions (job.c, with xgp_comm_local).  The report, figures, messages
+ * and codes are xgp_run's; progress from 0 to 1.  *keep NULL on
+ * failure, and on ranks other than 0. */
+int xgp__run_keep(struct xgp_comm *comm, const struct xgo_job *job,
+                  const char *layer_name, struct xgo_kept **keep,
+                  struct xg_stats *st, char *err, size_t errlen);
 
 #endif /* XGP_INTERNAL_H */

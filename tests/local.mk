@@ -161,6 +161,8 @@ tests_ogrdump_SOURCES = tests/ogrdump.c
 tests_ogrdump_CPPFLAGS = $(GDAL_CFLAGS)
 tests_ogrdump_LDADD = $(GDAL_LIBS)
 TESTS += tests/plugin_t.sh tests/plugin_py.sh tests/qgis_t.sh
+# The driver in regions (regions=N): the single run's features, bit for bit.
+TESTS += tests/driver_regions_t.sh
 
 # The plugin left open at GDALDestroyDriverManager (issue 11, item 5); a
 # plain program (GDAL only, no libtool wrapper) so that valgrind runs it.
@@ -177,6 +179,7 @@ endif
 TESTS += tests/boxmeet_t.sh
 EXTRA_DIST += tests/boxmeet_t.sh
 EXTRA_DIST += tests/plugin_t.sh tests/plugin_py.sh tests/plugin_t.py tests/qgis_t.sh
+EXTRA_DIST += tests/driver_regions_t.sh
 EXTRA_DIST += tests/qgis_layer_t.sh tests/qgis_layer_t.py
 check_PROGRAMS += tests/redblue_t
 tests_redblue_t_SOURCES = tests/redblue_t.c tests/tap.h
