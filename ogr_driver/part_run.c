@@ -427,6 +427,8 @@ done:
     if (comm->rank != 0 && err && errlen)
         err[0] = '\0';
     prun_free(&P);
+    if (P.rep == &local)      /* no caller to free the per-rank figures */
+        free(local.per_rank);
     return rc;
 }
 

@@ -71,7 +71,8 @@ void xgp_comm_local(struct xgp_comm *c);
  * a single run's (the features', and the warnings, from rank 0's pass
  * over the inputs; each feature's elements counted by the one region
  * that owns it); the report also says what each rank did
- * (report->per_rank, which the caller frees).  On rank 0, returns 0 or
+ * (report->per_rank, which the caller frees; with no job->report, the
+ * run frees it).  On rank 0, returns 0 or
  * an XG_E* code with the one message of the run in err (bad input: the
  * message a single run gives, for the same feature; a cancelled run:
  * XG_ECANCEL); the other ranks return the same code, err empty.  The
