@@ -23,6 +23,7 @@
 #include <string.h>
 #include "gpu_bench.h"
 
+/* qsort's order of hits: ascending (a, b), the engines' contact order. */
 static int cmp_hit(const void *x, const void *y)
 {
     const struct xg_gpu_hit *p = x, *q = y;

@@ -97,6 +97,12 @@ static uint64_t input_bytes(const struct xg_dgrid *dg, uint64_t na,
     return bytes;
 }
 
+/* The whole run prepared on the device (this file's header): the
+ * coordinates uploaded, boxes, degenerate triangles, the grid dg and the
+ * strategy's block tables built there, then the passes over the input as
+ * one batch.  Device memory comes from m and dg, which the caller frees
+ * whatever the outcome.  XG_OK or an XG_E* code, with the message in
+ * J->ctx. */
 static int prepared_run(struct xg_segtri_job *J, struct xg_dmem *m,
                         struct xg_dgrid *dg, const struct xg_opts *opt)
 {

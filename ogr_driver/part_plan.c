@@ -40,6 +40,8 @@ struct fidv {
     size_t n, cap;
 };
 
+/* fid appended to l, which grows by doubling.  XG_OK or XG_ENOMEM (l
+ * unchanged). */
 static int fidv_push(struct fidv *l, int64_t fid)
 {
     if (l->n == l->cap) {

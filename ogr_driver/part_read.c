@@ -45,6 +45,7 @@ static size_t find(const struct xgp_fetch *f, int64_t fid)
     return p ? (size_t)(p - f->fid) : f->n;
 }
 
+/* qsort's ascending order of size_t. */
 static int cmp_size(const void *x, const void *y)
 {
     size_t a = *(const size_t *)x, b = *(const size_t *)y;

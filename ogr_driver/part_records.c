@@ -184,6 +184,7 @@ struct ids {
     int64_t fid, sub;
 };
 
+/* qsort's order of element ids: ascending (FID, index in the feature). */
 static int ids_cmp(const void *x, const void *y)
 {
     const struct ids *a = x, *b = y;

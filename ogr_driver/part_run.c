@@ -39,6 +39,9 @@ struct slice {
     double at, span;
 };
 
+/* GDAL's progress callback for a slice (arg: struct slice): f of the
+ * slice mapped onto the job's bar.  FALSE (cancel) when the job's
+ * callback says so; TRUE when the job has none. */
 static int CPL_STDCALL slice_fn(double f, const char *msg, void *arg)
 {
     const struct slice *s = arg;

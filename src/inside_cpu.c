@@ -120,6 +120,9 @@ struct emit_to {
     int any;
 };
 
+/* The solid-kind callback of one point (user: struct emit_to): its
+ * record into the thread's buffer, and the point marked as found in a
+ * solid.  XG_OK, or put's XG_ENOMEM. */
 static int emit_record(void *user, uint32_t solid, int kind)
 {
     struct emit_to *e = user;

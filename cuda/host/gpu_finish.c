@@ -46,12 +46,15 @@ struct fin {
     int nthreads;
 };
 
+/* Whether hit k repeats hit k - 1's pair (the hits are sorted), when the
+ * finish removes repeats (f->dedup: a pair met in several cells). */
 static int is_dup(const struct fin *f, size_t k)
 {
     return f->dedup && k > 0 && f->h[k].a == f->h[k - 1].a &&
            f->h[k].b == f->h[k - 1].b;
 }
 
+/* A's element i and B's element j: their coordinates in the sets. */
 static const double *elem_a(const struct fin *f, uint32_t i)
 {
     return f->a + f->sa * i;
@@ -73,6 +76,10 @@ static int side_grow(struct fin_thread *t)
     return XG_OK;
 }
 
+/* Pass 1 of the finish, thread tid's share of the hits (xg__share): the
+ * hits the device deferred decided exactly into t's side lists, every
+ * hit kept counted (t->kept), so that pass 2 knows where each thread
+ * writes.  Out of memory: t->rc, and the thread stops. */
 static void decide_worker(void *arg, int tid)
 {
     struct fin *f = arg;
@@ -103,6 +110,10 @@ static void decide_worker(void *arg, int tid)
     }
 }
 
+/* Pass 2 of the finish, the same share: each kept hit's contact written
+ * at the thread's offset t->off (the deferred ones from the side lists,
+ * the others settled from the device's record), and its kind counted.
+ * Cannot fail: pass 1 allocated everything. */
 static void write_worker(void *arg, int tid)
 {
     struct fin *f = arg;

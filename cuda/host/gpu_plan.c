@@ -57,6 +57,8 @@ int xg__blocks_build(const uint32_t *a_start, const uint32_t *b_start,
     return XG_OK;
 }
 
+/* The device memory cell c of g takes in a batch with th threads a
+ * block: its elements, its blocks and the pair records it may write. */
 static uint64_t cell_bytes(const struct xg_grid *g, size_t c, unsigned th)
 {
     uint64_t s = g->a_start[c + 1] - g->a_start[c];

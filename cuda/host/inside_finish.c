@@ -60,6 +60,7 @@ static void cut_slices(struct xg__inside_finish *f)
     }
 }
 
+/* The solid-kind callback that keeps the kind in *user (an int). */
 static int take_kind(void *user, uint32_t solid, int kind)
 {
     (void)solid;
