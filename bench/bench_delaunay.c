@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "xg_delaunay.h"
+#include "op/delaunay/xg_delaunay.h"
 #include "xg_thread.h"
 #include "gen_delaunay.h"
 #include "xg_ctx.h"

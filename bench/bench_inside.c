@@ -27,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "xg_engine.h"
-#include "xg_inside.h"
+#include "op/inside/xg_inside.h"
 #include "xg_thread.h"
 #include "gen_inside.h"
 #include "cuda/install.h"

@@ -17,7 +17,7 @@
 #include <geos_c.h>
 #include "xg_engine.h"
 #include "xg_ctx.h"
-#include "xg_redblue.h"
+#include "op/redblue/xg_redblue.h"
 #ifdef XG_HAVE_CUDA
 #include "cuda/install.h"
 #endif

@@ -13,7 +13,7 @@
 #ifndef XG_GPU_BENCH_H
 #define XG_GPU_BENCH_H
 
-#include "segtri_gpu.h"
+#include "op/segtri/segtri_gpu.h"
 #ifdef __cplusplus
 extern "C" {
 #endif

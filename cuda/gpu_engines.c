@@ -9,10 +9,10 @@
  */
 #include <string.h>
 #include "xg_engine.h"
-#include "segtri_gpu.h"
-#include "redblue_gpu.h"
-#include "inside_gpu.h"
-#include "delaunay_gpu.h"
+#include "op/segtri/segtri_gpu.h"
+#include "op/redblue/redblue_gpu.h"
+#include "op/inside/inside_gpu.h"
+#include "op/delaunay/delaunay_gpu.h"
 
 /* segtri: k->gpu's strategy and figures, or the product's strategy
  * (XG_GPU_PACKED) without them. */

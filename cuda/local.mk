@@ -9,10 +9,11 @@
 #              cell_pairs.cu
 #   the table src/ reaches the engines through: gpu_engines.c
 #   the door of the benchmark-only strategies: gpu_bench.h gpu_bench.c
+#   one folder per operation's engine, op/NAME/ (as src/op/NAME/):
 #   segtri     segtri_gpu.h segtri_pair.cuh segtri_gpu.c segtri_prep.c
 #              segtri_batches.c segtri_passes.c segtri_kernels.cu
 #              segtri_tables.cu
-#   red/blue   redblue_gpu.h redblue_gpu.c redblue_kernels.cu
+#   redblue    redblue_gpu.h redblue_gpu.c redblue_kernels.cu
 #   delaunay   delaunay_gpu.h delaunay_gpu.cu delaunay_order.cu
 #              delaunay_core.cuh (with delaunay_state.cuh,
 #              delaunay_insert.cuh, delaunay_flip.cuh, delaunay_setup.cuh)
@@ -35,22 +36,26 @@
 # but the box tests and cell arithmetic must agree with the host's bit
 # for bit, and the rule is simplest stated for the whole file.
 XG_CUDA_INC = cuda/xg_core.h cuda/xg_cuda.h cuda/xg_cuda_dev.cuh cuda/xg_cub.cuh \
-	cuda/gpu_bench.h cuda/segtri_gpu.h \
-	cuda/segtri_pair.cuh cuda/redblue_gpu.h cuda/inside_gpu.h \
-	cuda/inside_run.h \
-	cuda/test_kernels.h cuda/delaunay_gpu.h cuda/delaunay_core.cuh \
-	cuda/delaunay_state.cuh cuda/delaunay_insert.cuh \
-	cuda/delaunay_flip.cuh cuda/delaunay_setup.cuh cuda/delaunay_run.cuh
+	cuda/gpu_bench.h cuda/test_kernels.h \
+	cuda/op/segtri/segtri_gpu.h cuda/op/segtri/segtri_pair.cuh \
+	cuda/op/redblue/redblue_gpu.h \
+	cuda/op/inside/inside_gpu.h cuda/op/inside/inside_run.h \
+	cuda/op/delaunay/delaunay_gpu.h cuda/op/delaunay/delaunay_core.cuh \
+	cuda/op/delaunay/delaunay_state.cuh cuda/op/delaunay/delaunay_insert.cuh \
+	cuda/op/delaunay/delaunay_flip.cuh cuda/op/delaunay/delaunay_setup.cuh \
+	cuda/op/delaunay/delaunay_run.cuh
 XG_CUDA_LOS = \
 	cuda/sort_hits.lo cuda/boxes.lo cuda/grid_gpu.lo cuda/cell_pairs.lo \
-	cuda/segtri_kernels.lo cuda/segtri_tables.lo cuda/redblue_kernels.lo \
-	cuda/inside_kernels.lo cuda/delaunay_gpu.lo cuda/delaunay_order.lo
+	cuda/op/segtri/segtri_kernels.lo cuda/op/segtri/segtri_tables.lo \
+	cuda/op/redblue/redblue_kernels.lo cuda/op/inside/inside_kernels.lo \
+	cuda/op/delaunay/delaunay_gpu.lo cuda/op/delaunay/delaunay_order.lo
 XG_CUDA_SRCS = cuda/gpu_device.c cuda/gpu_pinned.c cuda/gpu_output.c \
 	cuda/gpu_engines.c cuda/gpu_bench.c \
-	cuda/segtri_gpu.c cuda/segtri_prep.c cuda/segtri_batches.c \
-	cuda/segtri_passes.c \
-	cuda/redblue_gpu.c cuda/inside_gpu.c cuda/inside_batch.c \
-	cuda/inside_pipe.c
+	cuda/op/segtri/segtri_gpu.c cuda/op/segtri/segtri_prep.c \
+	cuda/op/segtri/segtri_batches.c cuda/op/segtri/segtri_passes.c \
+	cuda/op/redblue/redblue_gpu.c \
+	cuda/op/inside/inside_gpu.c cuda/op/inside/inside_batch.c \
+	cuda/op/inside/inside_pipe.c
 XG_BENCH_CUDA_LOS = bench/cuda/paper.lo bench/cuda/inside_seed.lo
 XG_BENCH_CUDA_SRCS = bench/cuda/paper.h bench/cuda/paper.c \
 	bench/cuda/install.c bench/cuda/install.h
@@ -102,12 +107,14 @@ XG_CUDA_DEPS = $(XG_CUDA_INC) \
 	$(top_srcdir)/src/xg_filter_orient.h $(top_srcdir)/src/xg_filter_segtri.h \
 	$(top_srcdir)/src/xg_filter_redblue.h $(top_srcdir)/src/xg_filter_ray.h \
 	$(top_srcdir)/src/xg_interval.h $(top_srcdir)/src/xg_ctx.h \
-	$(top_srcdir)/src/xg_mem.h $(top_srcdir)/src/xg_segtri.h \
-	$(top_srcdir)/src/xg_redblue.h $(top_srcdir)/src/xg_grid.h \
+	$(top_srcdir)/src/xg_mem.h $(top_srcdir)/src/xg_grid.h \
+	$(top_srcdir)/src/op/segtri/xg_segtri.h \
+	$(top_srcdir)/src/op/redblue/xg_redblue.h \
 	$(top_srcdir)/src/xg_pair.h $(top_srcdir)/src/xg_gpu.h \
 	$(top_srcdir)/src/xg_boxes.h $(top_srcdir)/src/xg_gpu_hit.h \
-	$(top_srcdir)/src/exactgeo.h $(top_srcdir)/src/xg_inside.h \
-	$(top_srcdir)/src/xg_delaunay.h $(top_srcdir)/cuda/host/xg_gpuhost.h
+	$(top_srcdir)/src/exactgeo.h $(top_srcdir)/src/op/inside/xg_inside.h \
+	$(top_srcdir)/src/op/delaunay/xg_delaunay.h \
+	$(top_srcdir)/cuda/host/xg_gpuhost.h
 XG_NVCC_LO = $(MKDIR_P) $(@D)/.libs && \
 	$(NVCC) $(NVCCFLAGS) $(CUDA_CPPFLAGS) -c $< -o $(@D)/.libs/$(*F).o && \
 	cp $(@D)/.libs/$(*F).o $(@D)/$(*F).o && \

@@ -126,7 +126,7 @@ struct xg_op_input {
  * Every operation takes the others (output, A's layer and filters,
  * engine, threads, gpus, memory, stats, dump), and the options of B
  * where it has a B (xg_op.ninputs 2).  A new option: a bit here, set in
- * the entries that take it (ops.c), its key in ogr_driver/xgo_options.c
+ * the rows that take it (src/op/NAME/NAME_op.c), its key in ogr_driver/xgo_options.c
  * (opt_keys) and its line in cli/help.c (options). */
 enum xg_op_option {
     XG_OPT_COPY = 1,          /* -acopy, -bcopy: fields copied onto each

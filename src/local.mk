@@ -7,39 +7,25 @@
 # statically linked CUDA runtime and C++ library).  tests/exports_t.sh
 # compares the exported names with the header's.
 noinst_LTLIBRARIES += src/libexactgeo_core.la
+# the shared core: predicates and their filters, exact arithmetic, the
+# context, sets, grid, pair engine, regions, GPU engine registry
 src_libexactgeo_core_la_SOURCES = \
 	src/exactgeo.h src/xg_interval.h src/xg_filters.h src/xg_dd.h src/xg_expansion.h \
 	src/xg_filter_orient.h src/xg_filter_segtri.h src/xg_filter_redblue.h src/xg_filter_ray.h \
 	src/xg_thread.h src/xg_boxes.h src/xg_gpu_hit.h \
 	src/xg_ctx.h src/xg_mem.h src/xg_sets.h src/xg_exact.h src/xg_grid.h \
-	src/xg_pair.h src/xg_regions.h src/xg_segtri.h src/xg_redblue.h \
-	src/xg_gpu.h \
+	src/xg_pair.h src/xg_regions.h src/xg_gpu.h \
 	src/ctx.c src/clock.c src/thread.c src/geom.c src/contact_store.c \
 	src/exact.c src/orient.c src/refine.c src/project.c \
-	src/grid.c src/pair_engine.c src/pair_walk.c src/segtri.c src/segtri_engine.c \
+	src/grid.c src/pair_engine.c src/pair_walk.c \
 	src/xg_earclip.h src/earclip.c src/earclip_rings.c src/earclip_bridge.c \
-	src/redblue.c \
-	src/xg_engine.h src/xg_ops.h src/gpu_engine.c \
-	src/xg_inside.h src/inside.c src/inside_prep.c src/inside_cpu.c \
-	src/dump.c src/region.c src/regions_run.c \
-	src/regions_select.c \
-	src/xg_delaunay.h src/delaunay.c src/delaunay_build.c \
-	src/delaunay_strips.c src/delaunay_bounds.h src/delaunay_hull.c \
-	src/delaunay_check.c
-# one build's parts (delaunay_builder.h): the insertion order, one point
-# in with its flips; the cpu engine's (delaunay_strips.h): the plan, a
-# strip's task, the slow proofs
-src_libexactgeo_core_la_SOURCES += src/delaunay_builder.h \
-	src/delaunay_order.c src/delaunay_insert.c src/delaunay_strips.h \
-	src/delaunay_strips_plan.c src/delaunay_strips_task.c \
-	src/delaunay_strips_proof.c
+	src/xg_engine.h src/gpu_engine.c \
+	src/dump.c src/region.c src/regions_run.c src/regions_select.c
 # The GPU engines' table: NULL here without CUDA; cuda/local.mk links
 # cuda/gpu_engines.c instead.
 if !HAVE_CUDA
 src_libexactgeo_core_la_SOURCES += src/gpu_none.c
 endif
-# the operation table (exactgeo_ops.h)
-src_libexactgeo_core_la_SOURCES += src/ops.c
 # the memory a run may take, and the check before it starts
 src_libexactgeo_core_la_SOURCES += src/memory.c
 # where a surface crosses itself (xg_self_crossing; inside's solids)
@@ -52,10 +38,41 @@ src_libexactgeo_core_la_SOURCES += src/xg_selfx.h src/selfx_pair.c src/selfx_jun
 src_libexactgeo_core_la_SOURCES += src/xg_csr.h src/csr.c src/grid_frame.c
 # the indexed mesh (vertices welded exactly, triangles, edges and uses)
 src_libexactgeo_core_la_SOURCES += src/xg_mesh.h src/mesh.c src/mesh_edges.c
-# the steps of inside's solids (inside_prep.c): edges, grouping, checks,
-# kept triangles, the columns' runs
-src_libexactgeo_core_la_SOURCES += src/xg_solids.h src/inside_edges.c \
-	src/inside_group.c src/inside_check.c src/inside_keep.c src/inside_runs.c
+
+# The operation table (exactgeo_ops.h) and the operations, one folder
+# each (src/op/NAME/: its row NAME_op.c, its engines, its header), listed
+# by one line each of src/op/list.h.
+src_libexactgeo_core_la_SOURCES += src/xg_ops.h src/ops.c src/op/list.h
+# segtri: its row, the exact segment x triangle test (inside and selfx
+# use it too), the run on the pair engine
+src_libexactgeo_core_la_SOURCES += src/op/segtri/segtri_op.c \
+	src/op/segtri/xg_segtri.h src/op/segtri/segtri.c \
+	src/op/segtri/segtri_engine.c
+# redblue: its row, the exact segment x segment test and the run
+src_libexactgeo_core_la_SOURCES += src/op/redblue/redblue_op.c \
+	src/op/redblue/xg_redblue.h src/op/redblue/redblue.c
+# inside: its row, the run, the solids' preparation (xg_solids.h: edges,
+# grouping, checks, kept triangles, the columns' runs), the cpu engine
+src_libexactgeo_core_la_SOURCES += src/op/inside/inside_op.c \
+	src/op/inside/xg_inside.h src/op/inside/inside.c \
+	src/op/inside/inside_prep.c src/op/inside/inside_cpu.c \
+	src/op/inside/xg_solids.h src/op/inside/inside_edges.c \
+	src/op/inside/inside_group.c src/op/inside/inside_check.c \
+	src/op/inside/inside_keep.c src/op/inside/inside_runs.c
+# delaunay: its row and check, the run, one build's parts
+# (delaunay_builder.h: the insertion order, one point in with its flips),
+# the cpu engine's strips (delaunay_strips.h: the plan, a strip's task,
+# the slow proofs, the bounds), the hull, the exact audit
+src_libexactgeo_core_la_SOURCES += src/op/delaunay/delaunay_op.c \
+	src/op/delaunay/xg_delaunay.h src/op/delaunay/delaunay.c \
+	src/op/delaunay/delaunay_builder.h src/op/delaunay/delaunay_build.c \
+	src/op/delaunay/delaunay_order.c src/op/delaunay/delaunay_insert.c \
+	src/op/delaunay/delaunay_strips.h src/op/delaunay/delaunay_strips.c \
+	src/op/delaunay/delaunay_strips_plan.c \
+	src/op/delaunay/delaunay_strips_task.c \
+	src/op/delaunay/delaunay_strips_proof.c \
+	src/op/delaunay/delaunay_bounds.h src/op/delaunay/delaunay_hull.c \
+	src/op/delaunay/delaunay_check.c
 src_libexactgeo_core_la_CFLAGS = $(AM_CFLAGS) $(XG_VISIBILITY_CFLAGS)
 src_libexactgeo_core_la_LIBADD = $(GMP_LIBS) -lm $(PTHREAD_LIBS)
 # the test operations (tests/op/), in test builds only (configure

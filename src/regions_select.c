@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_csr.h"
-#include "xg_inside.h"
+#include "op/inside/xg_inside.h"
 #include "xg_thread.h"
 #include "xg_mem.h"
 #include "xg_pair.h"

@@ -18,7 +18,7 @@
 #include "xg_selfx.h"
 #include "xg_thread.h"
 #include "xg_ctx.h"
-#include "xg_segtri.h"
+#include "op/segtri/xg_segtri.h"
 #include "xg_grid.h"
 #include "xg_mem.h"
 #include "xg_boxes.h"

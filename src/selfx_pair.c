@@ -7,7 +7,7 @@
 #include <string.h>
 #include "xg_selfx.h"
 #include "xg_exact.h"
-#include "xg_segtri.h"
+#include "op/segtri/xg_segtri.h"
 #include "xg_interval.h"
 #include "xg_filter_ray.h"
 

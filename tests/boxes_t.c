@@ -6,7 +6,7 @@
  */
 #include <math.h>
 #include <string.h>
-#include "xg_segtri.h"
+#include "op/segtri/xg_segtri.h"
 #include "xg_boxes.h"
 #include "xg_filter_segtri.h"
 #include "xg_test.h"

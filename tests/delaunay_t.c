@@ -15,7 +15,7 @@
  */
 #include <gmp.h>
 #include "exactgeo.h"
-#include "delaunay_bounds.h"
+#include "op/delaunay/delaunay_bounds.h"
 #include "xg_test.h"
 #include "pred_ref.h"
 #include "dt_sets.h"

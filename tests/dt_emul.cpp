@@ -1,6 +1,6 @@
 /*
- * dt_emul.cpp -- the GPU Delaunay engine's steps (cuda/delaunay_core.cuh,
- * cuda/delaunay_run.cuh) run on the host, each kernel a loop: a check of
+ * dt_emul.cpp -- the GPU Delaunay engine's steps (cuda/op/delaunay/delaunay_core.cuh,
+ * delaunay_run.cuh) run on the host, each kernel a loop: a check of
  * the method on a machine without a GPU.  Not built by make; by hand:
  *
  *   g++ -O1 -g -ffp-contract=off -DXG_DT_EMUL -Isrc -Icuda \
@@ -19,9 +19,9 @@
 #include <vector>
 #include <gmp.h>
 extern "C" {
-#include "xg_delaunay.h"
+#include "op/delaunay/xg_delaunay.h"
 }
-#include "delaunay_core.cuh"
+#include "op/delaunay/delaunay_core.cuh"
 
 struct dt_env {
     struct dt_d d;
@@ -81,7 +81,7 @@ static void emul_check(struct dt_env *E, const char *what)
         exit(3);
 }
 #define DT_EMUL_CHECK emul_check
-#include "delaunay_run.cuh"
+#include "op/delaunay/delaunay_run.cuh"
 
 static int lexcmp(const void *x, const void *y)
 {

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exactgeo.h"
-#include "xg_segtri.h"
+#include "op/segtri/xg_segtri.h"
 #include "xg_grid.h"
 #include "xg_gpuhost.h"
 #include "xg_pair.h"
-#include "xg_redblue.h"
+#include "op/redblue/xg_redblue.h"
 #include "xg_dd.h"
 #include "xg_boxes.h"
 #include "xg_gpu_hit.h"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exactgeo.h"
-#include "xg_segtri.h"
+#include "op/segtri/xg_segtri.h"
 #include "xg_grid.h"
 #include "xg_gpuhost.h"
 #include "xg_boxes.h"

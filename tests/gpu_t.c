@@ -16,7 +16,7 @@
 #include "tap.h"
 #include "xg_rng.h"
 #include "xg_exact.h"
-#include "xg_segtri.h"
+#include "op/segtri/xg_segtri.h"
 #include "xg_gpu.h"
 
 static int small;   /* XG_GPU_T_SMALL: fewer cases, for compute-sanitizer */

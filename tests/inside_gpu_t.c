@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "xg_engine.h"
-#include "xg_inside.h"
+#include "op/inside/xg_inside.h"
 #ifdef XG_HAVE_CUDA
 #include "../bench/cuda/install.h"
 #endif

@@ -30,10 +30,10 @@
 #include "inside_ref.h"
 
 #define PI 3.14159265358979323846
-#include "xg_inside.h"
+#include "op/inside/xg_inside.h"
 #include "xg_gpuhost.h"
 #include "xg_test.h"
-#include "xg_segtri.h"
+#include "op/segtri/xg_segtri.h"
 
 static struct xg_ctx *ctx;
 
@@ -164,7 +164,7 @@ static int counts_match(const struct xg_stats *st, const struct xg_contacts *c)
 
 /* ---- the GPU engine's host part (xg__inside_finish), on the CPU ---- */
 
-/* The hits the GPU kernel (k_inside, cuda/inside_kernels.cu) makes for
+/* The hits the GPU kernel (k_inside, cuda/op/inside/inside_kernels.cu) makes for
  * points a0 .. a1-1, made here with the same functions: per run of the
  * point's column that the walk starts, a hit where the filter doubts
  * (deferred) or the point is in the solid.  With more, every started run

@@ -292,7 +292,7 @@ TESTS += tests/boxes_t tests/gpu_finish_t
 # Every shell command of README.md and docs/*.md, run (docs/testing.md).
 TESTS += tests/docs_t.sh
 EXTRA_DIST += tests/docs_t.sh
-# The operation table (src/ops.c).
+# The operation table (src/ops.c, the rows in src/op/).
 check_PROGRAMS += tests/ops_t
 tests_ops_t_SOURCES = tests/ops_t.c tests/tap.h
 tests_ops_t_CPPFLAGS = $(TAP_CPPFLAGS)

@@ -1,4 +1,4 @@
-/* ops_t.c -- the operation table (src/ops.c): every entry consistent, and
+/* ops_t.c -- the operation table (src/ops.c, src/op/): every entry consistent, and
  * each entry's run gives what calling its engine directly gives. */
 #include <stdio.h>
 #include <string.h>

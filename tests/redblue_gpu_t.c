@@ -12,7 +12,7 @@
 #endif
 #include "tap.h"
 #include "xg_rng.h"
-#include "xg_redblue.h"
+#include "op/redblue/xg_redblue.h"
 
 static uint64_t next(void) { return rng_u64(); }
 static double unit(void) { return rng_unit(); }

@@ -30,7 +30,7 @@
  */
 #include <gmp.h>
 #include "exactgeo.h"
-#include "xg_segtri.h"
+#include "op/segtri/xg_segtri.h"
 #include "xg_selfx.h"
 #include "xg_boxes.h"
 #include "xg_test.h"

@@ -13,7 +13,7 @@
  * by two tetrahedra is that doubt.  All threads of a warp read the same
  * triangle at the same time: one broadcast load per triangle.
  */
-#include "inside_gpu.h"
+#include "op/inside/inside_gpu.h"
 #include "paper.h"
 #include "xg_cuda_dev.cuh"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "paper.h"
-#include "redblue_gpu.h"
+#include "op/redblue/redblue_gpu.h"
 
 int xg__paper_segtri_pairs(const struct xg_grid *g, uint32_t **pairs,
                            uint64_t *npairs)

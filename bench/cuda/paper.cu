@@ -4,7 +4,7 @@
  * (do_pair of segtri_pair.cuh, xg__redblue_hit of xg_gpu_hit.h): the
  * strategies differ only in which pairs each thread takes.
  */
-#include "segtri_pair.cuh"
+#include "op/segtri/segtri_pair.cuh"
 #include "paper.h"
 
 /* List of pairs: thread k takes pair (d_pairs[2k], d_pairs[2k+1]), whose

@@ -18,7 +18,7 @@
 #define XG_PAPER_H
 
 #include "install.h"
-#include "segtri_gpu.h"
+#include "op/segtri/segtri_gpu.h"
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -15,7 +15,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "xg_inside.h"
+#include "op/inside/xg_inside.h"
 #include "xg_gpuhost.h"
 #include "xg_thread.h"
 #include "xg_ctx.h"

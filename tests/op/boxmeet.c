@@ -83,11 +83,10 @@ static int boxmeet(struct xg_ctx *ctx, const struct xg_set *a,
     return xg__regions_entry(ctx, &boxmeet_region, a, b, opt, out, st);
 }
 
-#define COUNTER(key, field) {key, offsetof(struct xg_stats, field)}
-
-/* Its row (exactgeo.h, struct xg_op), registered by its line in ops.c's
- * table.  The memory per element is not measured (bench/bench_memory
- * knows no test operation): segtri's per triangle, doubled. */
+/* Its row (exactgeo.h, struct xg_op), registered by its line in
+ * src/op/list.h.  The memory per element is not measured
+ * (bench/bench_memory knows no test operation): segtri's per triangle,
+ * doubled. */
 const struct xg_op xg__op_boxmeet = {
     .name = "boxmeet",
     .title = "Triangle box overlaps (3D, exact; a test operation)",
@@ -108,9 +107,7 @@ const struct xg_op xg__op_boxmeet = {
     .run = boxmeet,
     .ninputs = 2,
     .shape = XG_SHAPE_LINES,
-    .counters = {COUNTER("candidate_pairs", candidates),
-                 COUNTER("bbox_pairs", bbox_pairs),
-                 COUNTER("deferred_pairs", deferred)},
+    .counters = XG_OP_PAIR_COUNTERS,
     .options = XG_OPT_COPY | XG_OPT_GRID | XG_OPT_REGIONS,
     .layer = "segments",
     .records = "segments",

@@ -1,7 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "xg_inside.h"
+#include "op/inside/xg_inside.h"
 #include "xg_thread.h"
 #include "gen_inside.h"
 static void noop(void *a, int t) { (void)a; (void)t; }

@@ -11,7 +11,7 @@
 #include "xg_solids.h"
 #include "xg_thread.h"
 #include "xg_ctx.h"
-#include "xg_segtri.h"
+#include "op/segtri/xg_segtri.h"
 #include "xg_selfx.h"
 #include "xg_mesh.h"
 

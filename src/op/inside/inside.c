@@ -10,7 +10,7 @@
 #include "xg_inside.h"
 #include "xg_ctx.h"
 #include "xg_exact.h"
-#include "xg_segtri.h"
+#include "op/segtri/xg_segtri.h"
 #include "xg_sets.h"
 #include "xg_pair.h"
 #include "xg_regions.h"
