@@ -19,6 +19,7 @@
 #                      must exist), gdal, qgis, gpu, mpi (an MPI build
 #                      and mpirun; skipped without them), slow
 #                      (skipped unless XG_DOCS_SLOW=1).
+# Each block's seconds follow it as a TAP comment (# FILE:LINE: N s).
 # A command-looking line anywhere else (indented, after a `$ ` prompt, or
 # in a fence of another language) is an error: it would not be run.
 #   XG_DOCS="/abs/a.md /abs/b.md" checks those files instead.
@@ -229,6 +230,7 @@ while [ $k -lt "$count" ]; do
         *) ok 1 "$where: unknown need '$needs'"; continue ;;
     esac
     d=$W/run$k
+    t0=$(date +%s)
     prepare "$d"
     (
         cd "$d" || exit 1
@@ -244,6 +246,14 @@ while [ $k -lt "$count" ]; do
             # what `make install-qgis` does, into a private profile
             XDG_DATA_HOME=$d/xdg XDG_RUNTIME_DIR=$d QT_QPA_PLATFORM=offscreen EXACTGEO_TOOL=$B/exactgeo
             export XDG_DATA_HOME XDG_RUNTIME_DIR QT_QPA_PLATFORM EXACTGEO_TOOL
+            # Under the sanitizers (build-aux/sanitize-run.sh), QGIS's
+            # exit scan for leaks takes minutes a run (838 s for one
+            # block); its leaks are not judged, and the tests named
+            # *qgis* run it without the scan: so do these blocks.
+            if [ -n "${XG_SANITIZE:-}" ]; then
+                ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+                export ASAN_OPTIONS
+            fi
             P=$XDG_DATA_HOME/QGIS/QGIS3/profiles/default/python/plugins/exactgeo
             mkdir -p "$P" && cp "$S"/qgis/exactgeo/*.py "$S"/qgis/exactgeo/metadata.txt "$P/" &&
                 "$qp" plugins enable exactgeo > /dev/null 2>&1 || exit 1
@@ -252,6 +262,7 @@ while [ $k -lt "$count" ]; do
         exec sh "$d/block.sh"
     ) > "$W/$k.log" 2>&1
     st=$?
+    echo "# $where: $(( $(date +%s) - t0 )) s"
     [ $st -ne 0 ] && { echo "# exit status $st; last lines:"; tail -8 "$W/$k.log" | sed 's/^/#   /'; }
     ok $st "$where: runs"
     if [ -f "$W/b/$k.out" ]; then
