@@ -33,7 +33,7 @@ static int polygon(struct xgo_reader *r, OGRGeometryH g, int part)
 
     if (nr <= 0)
         return XG_OK;
-    if (xgo__read_grow((void **)&r->ring, &r->ringcap, (size_t)nr + 1,
+    if (xg__grow_array((void **)&r->ring, &r->ringcap, (size_t)nr + 1,
                        sizeof(size_t)))
         return FAIL(r, XG_ENOMEM, "out of memory");
     for (i = 0; i < nr; i++) {
@@ -45,7 +45,7 @@ static int polygon(struct xgo_reader *r, OGRGeometryH g, int part)
             n--;
         if (nr == 1 && n == 3)    /* a triangle: taken as it is */
             return push_tri(r, r->buf, r->buf + 3, r->buf + 6);
-        if (xgo__read_grow((void **)&r->poly, &r->polycap, 3 * (total + n),
+        if (xg__grow_array((void **)&r->poly, &r->polycap, 3 * (total + n),
                            sizeof(double)))
             return FAIL(r, XG_ENOMEM, "out of memory");
         /* repeated consecutive vertices change nothing: drop them */
