@@ -16,6 +16,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include "xg_grow.h"
 #include "xgo_internal.h"
 
 int xgo__group_add(struct xgo_groups *g, const struct xgo_src *s,
@@ -29,14 +30,8 @@ int xgo__group_add(struct xgo_groups *g, const struct xgo_src *s,
                          s->path, s->name, (long long)fid,
                          OGR_Fld_GetNameRef(OGR_F_GetFieldDefnRef(f,
                                                                   g->field)));
-    if (g->n == g->cap) {
-        size_t cap = g->cap ? 2 * g->cap : 256;
-        struct xgo_group_feat *v = realloc(g->v, cap * sizeof *v);
-        if (!v)
-            return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-        g->v = v;
-        g->cap = cap;
-    }
+    if (xg__grow_array((void **)&g->v, &g->cap, g->n + 1, sizeof *g->v))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
     m = &g->v[g->n];
     if (!(m->key = strdup(OGR_F_GetFieldAsString(f, g->field))))
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");

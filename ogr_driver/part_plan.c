@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cpl_error.h>
+#include "xg_grow.h"
 #include "xgp_internal.h"
 
 /* The union of the layer's extent with box (lo, hi); 0 when the layer
@@ -40,18 +41,12 @@ struct fidv {
     size_t n, cap;
 };
 
-/* fid appended to l, which grows by doubling.  XG_OK or XG_ENOMEM (l
- * unchanged). */
+/* fid appended to l, which grows by the house's rule (xg_grow.h).
+ * XG_OK or XG_ENOMEM (l unchanged). */
 static int fidv_push(struct fidv *l, int64_t fid)
 {
-    if (l->n == l->cap) {
-        size_t c = l->cap ? 2 * l->cap : 256;
-        int64_t *v = realloc(l->v, c * sizeof *v);
-        if (!v)
-            return XG_ENOMEM;
-        l->v = v;
-        l->cap = c;
-    }
+    if (xg__grow_array((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v))
+        return XG_ENOMEM;
     l->v[l->n++] = fid;
     return XG_OK;
 }

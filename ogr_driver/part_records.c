@@ -9,18 +9,14 @@
 #include <string.h>
 #include <cpl_error.h>
 #include <cpl_string.h>
+#include "xg_grow.h"
 #include "xgp_internal.h"
 
 int xgp__recs_push(struct xgp_recs *out, const struct xgp_rec *x)
 {
-    if (out->n == out->cap) {
-        size_t c = out->cap ? 2 * out->cap : 1024;
-        struct xgp_rec *v = realloc(out->v, c * sizeof *v);
-        if (!v)
-            return XG_ENOMEM;
-        out->v = v;
-        out->cap = c;
-    }
+    if (xg__grow_array((void **)&out->v, &out->cap, out->n + 1,
+                       sizeof *out->v))
+        return XG_ENOMEM;
     out->v[out->n++] = *x;
     return XG_OK;
 }

@@ -20,6 +20,7 @@
  * Z, so that the output carries it); sub as for inside's points.
  * The readers and the checks live in read_*.c (xgo_read.h lists them).
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cpl_error.h>
@@ -31,19 +32,17 @@
 static int keep(struct xgo_reader *r, OGRFeatureH f, size_t first)
 {
     struct xgo_src *s = r->s;
-    if (s->nfeat == s->cap) {
-        size_t c = s->cap ? 2 * s->cap : 256;
-        OGRFeatureH *nf = realloc(s->feat, c * sizeof *nf);
-        size_t *nfirst;
-        if (!nf)
-            return FAIL(r, XG_ENOMEM, "out of memory");
-        s->feat = nf;
-        nfirst = realloc(s->first, c * sizeof *nfirst);
-        if (!nfirst)
-            return FAIL(r, XG_ENOMEM, "out of memory");
-        s->first = nfirst;
-        s->cap = c;
-    }
+    /* two arrays of one capacity: each grown from a copy of it, by the
+     * one rule, so both reach the same; s->cap moves when both did (a
+     * feat grown alone is only room to spare) */
+    size_t cf = s->cap, cl = s->cap;
+    if (xg__grow_array((void **)&s->feat, &cf, s->nfeat + 1,
+                       sizeof *s->feat) ||
+        xg__grow_array((void **)&s->first, &cl, s->nfeat + 1,
+                       sizeof *s->first))
+        return FAIL(r, XG_ENOMEM, "out of memory");
+    assert(cf == cl);
+    s->cap = cf;
     OGR_F_SetGeometryDirectly(f, NULL);
     s->feat[s->nfeat] = f;
     s->first[s->nfeat++] = first;

@@ -70,7 +70,7 @@ int xgo__read_vertices(struct xgo_reader *r, OGRGeometryH g, size_t *n)
     size_t i;
     if (np < 0)
         np = 0;
-    if (xgo__read_grow((void **)&r->buf, &r->bufcap, 3 * (size_t)np + 3,
+    if (xg__grow_array((void **)&r->buf, &r->bufcap, 3 * (size_t)np + 3,
                        sizeof(double)))
         return FAIL(r, XG_ENOMEM, "out of memory");
     if (np)

@@ -33,7 +33,7 @@ static int polygon(struct xgo_reader *r, OGRGeometryH g, int part)
 
     if (nr <= 0)
         return XG_OK;
-    if (xgo__read_grow((void **)&r->ring, &r->ringcap, (size_t)nr + 1,
+    if (xg__grow_array((void **)&r->ring, &r->ringcap, (size_t)nr + 1,
                        sizeof(size_t)))
         return FAIL(r, XG_ENOMEM, "out of memory");
     for (i = 0; i < nr; i++) {
@@ -45,7 +45,7 @@ static int polygon(struct xgo_reader *r, OGRGeometryH g, int part)
             n--;
         if (nr == 1 && n == 3)    /* a triangle: taken as it is */
             return push_tri(r, r->buf, r->buf + 3, r->buf + 6);
-        if (xgo__read_grow((void **)&r->poly, &r->polycap, 3 * (total + n),
+        if (xg__grow_array((void **)&r->poly, &r->polycap, 3 * (total + n),
                            sizeof(double)))
             return FAIL(r, XG_ENOMEM, "out of memory");
         /* repeated consecutive vertices change nothing: drop them */
@@ -71,7 +71,7 @@ static int polygon(struct xgo_reader *r, OGRGeometryH g, int part)
             return FAIL(r, XG_ENOMEM, "out of memory");
         if (rc == XG_ENONPLANAR) {
             why = "is not planar";
-            r->rep->nonplanar++;
+            r->rep->nonplanar[r->input]++;
         } else if (rc != XG_OK) {
             why = "is degenerate or not a valid polygon (rings crossing, "
                   "overlapping, nested or cutting the interior)";
@@ -79,13 +79,13 @@ static int polygon(struct xgo_reader *r, OGRGeometryH g, int part)
     }
     if (why) {
         if (rc != XG_ENONPLANAR)
-            r->rep->bad_polygons++;
+            r->rep->bad_polygons[r->input]++;
         xgo__warn(r->quiet,
                   "%s, layer '%s', feature %lld: polygon %d %s; skipped",
                   r->s->path, r->s->name, (long long)r->fid, part, why);
         return XG_OK;
     }
-    r->rep->triangulated++;
+    r->rep->triangulated[r->input]++;
     rc = XG_OK;
     for (k = 0; k < ntri && !rc; k++)
         rc = push_tri(r, r->poly + 3 * (size_t)tri[3 * k],

@@ -127,13 +127,14 @@ void xgo__contacts_summary_input(FILE *f, const struct xgo_job *job, int i,
         fprintf(f, " (%llu %s, skipped)",
                 (unsigned long long)(i ? st->b_skipped : st->a_skipped),
                 in->skipped);
-    /* the triangle reader triangulates polygons and skips bad ones */
+    /* the triangle reader triangulates polygons and skips bad ones:
+     * this input's own */
     if (in->elem == XG_ELEM_TRIANGLE)
         fprintf(f, "; %llu polygons triangulated, %llu non-planar and %llu "
                    "degenerate polygons skipped",
-                (unsigned long long)rep->triangulated,
-                (unsigned long long)rep->nonplanar,
-                (unsigned long long)rep->bad_polygons);
+                (unsigned long long)rep->triangulated[i],
+                (unsigned long long)rep->nonplanar[i],
+                (unsigned long long)rep->bad_polygons[i]);
     if (in->closed)
         fprintf(f, "; %llu %s not closed and %llu crossing themselves, "
                    "skipped", (unsigned long long)rep->not_closed,

@@ -97,11 +97,15 @@ static void inputs(FILE *f, const struct xgo_job *job,
     if (op->ninputs > 1)
         fprintf(f, "\"%s\": %llu, ", op->in[1].skip_key,
                 (unsigned long long)st->b_skipped);
+    /* the polygons' counts over both inputs: the keys of an operation
+     * with one input of triangles mean what they always did (the
+     * summary gives each input's own) */
     fprintf(f, "\"no_geometry_features\": %llu, "
                "\"nonplanar_polygons\": %llu, \"bad_polygons\": %llu",
             (unsigned long long)rep->null_geoms,
-            (unsigned long long)rep->nonplanar,
-            (unsigned long long)rep->bad_polygons);
+            (unsigned long long)(rep->nonplanar[0] + rep->nonplanar[1]),
+            (unsigned long long)(rep->bad_polygons[0] +
+                                 rep->bad_polygons[1]));
     /* only where an input must be closed (-skip-invalid): the other
      * operations' figures stay as they were */
     if (op->in[0].closed || op->in[1].closed)
@@ -111,7 +115,7 @@ static void inputs(FILE *f, const struct xgo_job *job,
                 (unsigned long long)rep->crossing);
     fprintf(f, "},\n");
     fprintf(f, "  \"triangulated_polygons\": %llu,\n",
-            (unsigned long long)rep->triangulated);
+            (unsigned long long)(rep->triangulated[0] + rep->triangulated[1]));
 }
 
 /* The core's work: the operation's named counters (their meaning is

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cpl_error.h>
+#include "xg_grow.h"
 #include "xgo_internal.h"
 
 void xgo__warn(int quiet, const char *fmt, ...)
@@ -81,14 +82,8 @@ static void CPL_STDCALL cap_handler(CPLErr cls, CPLErrorNum no,
     uint64_t *n = k < 0 ? &c->other : &c->kind[k].n;
     if (++*n > XGO_CAP_SHOWN)
         return;
-    if (c->nq == c->qcap) {
-        size_t cap = c->qcap ? 2 * c->qcap : 16;
-        struct xgo_cap_msg *q = realloc(c->q, cap * sizeof *q);
-        if (!q)
-            return;
-        c->q = q;
-        c->qcap = cap;
-    }
+    if (xg__grow_array((void **)&c->q, &c->qcap, c->nq + 1, sizeof *c->q))
+        return;
     m = &c->q[c->nq];
     if (!(m->text = strdup(msg)))
         return;

@@ -72,9 +72,11 @@ struct xgo_rank {
 struct xgo_report {
     uint64_t a_features, b_features;  /* features read (after -where)   */
     uint64_t null_geoms;      /* features without geometry, skipped    */
-    uint64_t triangulated;    /* B polygons of > 3 vertices triangulated */
-    uint64_t nonplanar;       /* B polygons skipped: not planar        */
-    uint64_t bad_polygons;    /* B polygons skipped: degenerate rings  */
+    /* per input (0: A, 1: B), each counting its own polygons: an input
+     * of triangles may be either or both (two meshes in) */
+    uint64_t triangulated[2]; /* polygons of > 3 vertices triangulated */
+    uint64_t nonplanar[2];    /* polygons skipped: not planar          */
+    uint64_t bad_polygons[2]; /* polygons skipped: degenerate rings    */
     uint64_t not_closed;      /* features skipped (-skip-invalid): their
                                  surface is not closed (with -bgroup:
                                  groups)                               */

@@ -17,6 +17,7 @@
 #define XGO_READ_H
 
 #include <stdlib.h>
+#include "xg_grow.h" /* the readers' buffers grow by the house's rule */
 #include "xgo_internal.h"
 
 /* One read of one input layer (xgo__read): the job's settings, where the
@@ -65,27 +66,6 @@ typedef int (*xgo_geom_fn)(struct xgo_reader *r, OGRGeometryH g);
 /* The error XG_EFORMAT for the current feature of r, what saying why:
  * "PATH, layer 'L', feature F: what". */
 int xgo__read_bad(struct xgo_reader *r, const char *what);
-
-/* Grows *p (elements of size bytes, *cap of them) to hold need, doubling
- * from 64: 0, or -1 when out of memory (*p and *cap then unchanged).
- * Inline: the readers ask it for every curve and polygon, and nearly
- * always there is room already. */
-static inline int xgo__read_grow(void **p, size_t *cap, size_t need,
-                                 size_t size)
-{
-    size_t c = *cap ? *cap : 64;
-    void *q;
-    if (need <= *cap)
-        return 0;
-    while (c < need)
-        c *= 2;
-    q = realloc(*p, c * size);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = c;
-    return 0;
-}
 
 /* The axis (0: x, 1: y) of a NaN that an empty Point of g (a Point or a
  * collection, searched part by part) hides, or -1. */

@@ -9,25 +9,11 @@
 #include "xg_mem.h"
 #include "xg_sets.h"
 
-/* xg__reserve (xg_mem.h): the capacity doubled, from 64, until it
- * holds need; realloc keeps what the array held. */
+/* xg__reserve (xg_mem.h): xg__grow_array's rule (xg_grow.h), its
+ * failure (out of memory, or a size past SIZE_MAX) as XG_ENOMEM. */
 int xg__reserve(void **v, size_t *cap, size_t need, size_t sz)
 {
-    size_t ncap = *cap;
-    void *p;
-    if (need <= ncap)
-        return XG_OK;
-    do {
-        if (ncap > SIZE_MAX / 2 / sz)
-            return XG_ENOMEM;
-        ncap = ncap ? ncap * 2 : 64;
-    } while (ncap < need);
-    p = realloc(*v, ncap * sz);
-    if (!p)
-        return XG_ENOMEM;
-    *v = p;
-    *cap = ncap;
-    return XG_OK;
+    return xg__grow_array(v, cap, need, sz) ? XG_ENOMEM : XG_OK;
 }
 
 int xg_elem_doubles(int elem)

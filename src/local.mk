@@ -36,6 +36,8 @@ src_libexactgeo_core_la_SOURCES += src/finite.c src/pair_begin.c src/pair_prepar
 src_libexactgeo_core_la_SOURCES += src/xg_selfx.h src/selfx_pair.c src/selfx_junction.c
 # the one CSR build (count, scan, fill) and the grid's frame
 src_libexactgeo_core_la_SOURCES += src/xg_csr.h src/csr.c src/grid_frame.c
+# the growth rule of a growable array, shared with the plugin (ogr_driver/)
+src_libexactgeo_core_la_SOURCES += src/xg_grow.h
 # the indexed mesh (vertices welded exactly, triangles, edges and uses)
 src_libexactgeo_core_la_SOURCES += src/xg_mesh.h src/mesh.c src/mesh_edges.c
 

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include "exactgeo.h"
+#include "xg_grow.h"
 
 /* ---- large arrays (geom.c) ---- */
 
@@ -15,11 +16,12 @@
 void *xg__big_alloc(size_t bytes);
 void *xg__big_calloc(size_t n, size_t size);
 
-/* ---- the growable array (geom.c) ---- */
+/* ---- the growable array (geom.c; its rule in xg_grow.h) ---- */
 /* The one growable array: *v (elements of size sz, *cap allocated,
  * realloc's) grown to hold need elements at least, its capacity doubled
- * (from 64) until it does, what it held kept; XG_OK or XG_ENOMEM (*v
- * and *cap then as they were). */
+ * (from 64) until it does, what it held kept (xg__grow_array); XG_OK or
+ * XG_ENOMEM (*v and *cap then as they were), the core's result codes on
+ * the shared rule.  Out of line: the realloc stays out of the callers. */
 int xg__reserve(void **v, size_t *cap, size_t need, size_t sz);
 /* xg__reserve of one more than the n used.  Inline, the test first:
  * callers push one element at a time (a record, a contact), and a call

@@ -36,6 +36,12 @@ tests_csr_t_CPPFLAGS = $(TAP_CPPFLAGS)
 tests_csr_t_LDADD = $(TAP_LDADD)
 TESTS += tests/csr_t
 
+check_PROGRAMS += tests/grow_t
+tests_grow_t_SOURCES = tests/grow_t.c tests/tap.h
+tests_grow_t_CPPFLAGS = $(TAP_CPPFLAGS)
+tests_grow_t_LDADD = $(TAP_LDADD)
+TESTS += tests/grow_t
+
 check_PROGRAMS += tests/mesh_t
 tests_mesh_t_SOURCES = tests/mesh_t.c tests/xg_test.h tests/tap.h
 tests_mesh_t_CPPFLAGS = $(TAP_CPPFLAGS)
