@@ -538,6 +538,21 @@ int xg_region_owns(const struct xg_region *r, const double p[2]);
  * (its rounded point in r) meets it; clipped to finite doubles. */
 void xg_region_reach(const struct xg_region *r, double box[4]);
 
+/* The regions of the plan reg (n of them, as xg_regions_plan made them)
+ * whose reach (xg_region_reach) meets the closed box xmin, ymin, xmax,
+ * ymax: they are consecutive, *first .. *last, and their number is
+ * returned; 0 when none does (n < 1, or a box with a NaN or one beyond
+ * the reaches' finite bounds), with *first = 0, *last = -1.  The same
+ * regions as testing each reach, in O(log n). */
+int xg_regions_meeting(const struct xg_region *reg, int n,
+                       const double box[4], int *first, int *last);
+
+/* The region of the plan reg (n of them, as xg_regions_plan made them)
+ * that owns the point (p[0], p[1]) by xg_region_owns: the one region
+ * there is for a finite point; -1 when none does (a coordinate NaN or
+ * +infinity, or n < 1).  O(log n). */
+int xg_regions_owner(const struct xg_region *reg, int n, const double p[2]);
+
 /* Keeps the contacts of c that region r owns, in their order. */
 void xg_contacts_keep_owned(struct xg_contacts *c, const struct xg_region *r);
 
