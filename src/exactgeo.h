@@ -417,6 +417,17 @@ struct xg_opts {
  * fails the run with no contacts.  Progress is reported between
  * regions. */
 
+/* The work of a run over a part of the input (a region, a rank's
+ * regions) added to dst: grid_refs_a, grid_refs_b, candidates,
+ * bbox_pairs, deferred and cnt, and seconds[] each divided by workers
+ * (>= 1: the parts' runs that went side by side, so that the sum is
+ * about their wall time).  The one sum of the parts' work, whoever runs
+ * them (the partitioned run, the plugin's runs in regions and over MPI
+ * ranks); the other figures (engine, threads, grid, the element,
+ * skipped and contact counts) add up in ways the caller knows. */
+void xg_stats_add_work(struct xg_stats *dst, const struct xg_stats *src,
+                       int workers);
+
 /* Every contact between closed segments A and closed triangles B, in
  * ascending (a, b) order, with exact kinds and rounded points.
  * Zero-length segments and collinear triangles are skipped and counted.
