@@ -104,20 +104,22 @@ int xg_regions_meeting(const struct xg_region *reg, int n,
     if (!(box[o] <= grown(reg[0].hi[o], 1.0) &&
           box[2 + o] >= grown(reg[0].lo[o], -1.0)))
         return 0;
+    /* conditional moves, not branches: the searches' tests are the
+     * selection's hot path, and their outcomes are unpredictable */
     for (lo = 0, hi = n; lo < hi;) {  /* the first reaching box[ax] */
         int mid = lo + (hi - lo) / 2;
-        if (grown(reg[mid].hi[ax], 1.0) >= box[ax])
-            hi = mid;
-        else
-            lo = mid + 1;
+        int past = grown(reg[mid].hi[ax], 1.0) >= box[ax];
+        hi = past ? mid : hi;
+        lo = past ? lo : mid + 1;
     }
     *first = lo;
-    for (lo = 0, hi = n; lo < hi;) {  /* the first past box[2 + ax] */
+    /* from *first on, the regions whose reach starts at or before
+     * box[2 + ax] are a prefix (none when *first is n: a NaN) */
+    for (hi = n; lo < hi;) {  /* the first past box[2 + ax] */
         int mid = lo + (hi - lo) / 2;
-        if (grown(reg[mid].lo[ax], -1.0) <= box[2 + ax])
-            lo = mid + 1;
-        else
-            hi = mid;
+        int in = grown(reg[mid].lo[ax], -1.0) <= box[2 + ax];
+        lo = in ? mid + 1 : lo;
+        hi = in ? hi : mid;
     }
     *last = lo - 1;
     if (*first > *last) {
