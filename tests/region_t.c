@@ -461,20 +461,17 @@ static void check_cut(double c, int axis)
 static void check_meeting_edges(void)
 {
     struct xg_region r[1] = {{{0, 0}, {0, 0}}};
-    const double lo[2] = {500000.25, 7000000.5}, hi[2] = {500010.25,
-                                                          7000000.75};
-    const double box[4] = {500001, 7000000.5, 500002, 7000000.6},
-                 p[2] = {500001, 7000000.5};
+    const double box[4] = {500001, 7000000.5, 500002, 7000000.6};
     const double nan_box[4] = {NAN, 0, 1, 1}, far_box[4] = {HUGE_VAL, 0,
                                                            HUGE_VAL, 1},
                  nan_p[2] = {0, NAN}, inf_p[2] = {HUGE_VAL, 0};
     int f = 7, l = 7;
     ok(xg_regions_meeting(r, 0, box, &f, &l) == 0 && f == 0 && l == -1 &&
-           xg_regions_owner(r, 0, p) == -1,
+           xg_regions_owner(r, 0, box) == -1,
        "no region: no box meets one, no point is owned");
-    ok(xg_regions_plan(lo, hi, 1, r) == XG_OK &&
+    ok(xg_regions_plan(box, box + 2, 1, r) == XG_OK &&
            xg_regions_meeting(r, 1, box, &f, &l) == 1 && f == 0 && l == 0 &&
-           xg_regions_owner(r, 1, p) == 0,
+           xg_regions_owner(r, 1, box) == 0,
        "one region: a box meets it, a point is its own");
     ok(xg_regions_meeting(r, 1, nan_box, &f, &l) == 0 && f == 0 &&
            l == -1 && xg_regions_meeting(r, 1, far_box, &f, &l) == 0 &&
@@ -584,21 +581,15 @@ int main(void)
     check_keep();
 
     {
-        const double lo[2] = {500000.25, 7000000.5},
-                     hi[2] = {512345.75, 7000100.125};
-        check_meeting("UTM box", lo, hi);
-    }
-    {
-        const double lo[2] = {0, -3}, hi[2] = {1, 3};
-        check_meeting("[0,1] x [-3,3] (cut in y)", lo, hi);
-    }
-    {
-        const double lo[2] = {3.5, -2}, hi[2] = {3.5, -2};
-        check_meeting("zero-width box (a point)", lo, hi);
-    }
-    {
-        const double lo[2] = {-1e308, -1e308}, hi[2] = {1e308, 1e308};
-        check_meeting("huge box +-1e308", lo, hi);
+        static const double m[4][4] = {
+            {500000.25, 7000000.5, 512345.75, 7000100.125},
+            {0, -3, 1, 3}, {3.5, -2, 3.5, -2}, {-1e308, -1e308, 1e308, 1e308}};
+        static const char *const name[4] = {
+            "UTM box", "[0,1] x [-3,3] (cut in y)", "zero-width box (a point)",
+            "huge box +-1e308"};
+        int i;
+        for (i = 0; i < 4; i++)
+            check_meeting(name[i], m[i], m[i] + 2);
     }
     check_cut(500000.25, 0);
     check_cut(7000000.5, 1);
