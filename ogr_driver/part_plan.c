@@ -51,12 +51,11 @@ static int fidv_push(struct fidv *l, int64_t fid)
     return XG_OK;
 }
 
-/* The pass over one input: the regions (strips along axis, as
- * xg_regions_plan cuts them), their reaches along it, and the lists. */
+/* The pass over one input: the regions (xg_regions_plan's) and the
+ * lists. */
 struct scan {
     const struct xg_region *reg;
-    int n, axis, input;
-    double *rlo, *rhi;        /* region k's reach along the axis        */
+    int n, input;
     struct fidv *list;        /* LIST(S, k, input, other)               */
     uint64_t elements;        /* elements of the input's features       */
 };
@@ -64,48 +63,6 @@ struct scan {
 /* Region k's list of input i: the features it owns (other 0) or the
  * others it reads (other 1). */
 #define LIST(S, k, i, other) ((S)->list[4 * (size_t)(k) + 2 * (i) + (other)])
-
-/* The first region whose reach ends at or past v (rhi ascends). */
-static int first_reaching(const struct scan *S, double v)
-{
-    int lo = 0, hi = S->n - 1;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (S->rhi[mid] >= v)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
-}
-
-/* The last region whose reach starts at or before v (rlo ascends). */
-static int last_reaching(const struct scan *S, double v)
-{
-    int lo = 0, hi = S->n - 1;
-    while (lo < hi) {
-        int mid = hi - (hi - lo) / 2;
-        if (S->rlo[mid] <= v)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
-/* The region that owns p: the first whose strip ends past it. */
-static int owner(const struct scan *S, const double p[2])
-{
-    int lo = 0, hi = S->n - 1;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (p[S->axis] < S->reg[mid].hi[S->axis])
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
-}
 
 /* The reader's visit (xgo_src.visit): the feature's elements (none for
  * a feature that gave none, which no region needs: the reader counted
@@ -119,22 +76,24 @@ static int visit(void *arg, int64_t fid, struct xg_set *set, size_t first,
     struct scan *S = arg;
     size_t d = (size_t)xg_elem_doubles(set->elem), m = set->n - first, j;
     const double *v = set->xyz + d * first;
-    double lo, hi;
+    double box[4];
     int k, k0, k1, ko;
     if (m == 0)
         return XG_OK;
-    lo = hi = v[S->axis];
-    for (j = 3; j < d * m; j += 3) {  /* every vertex, x y z */
-        double x = v[j + (size_t)S->axis];
-        lo = x < lo ? x : lo;
-        hi = x > hi ? x : hi;
+    box[0] = box[2] = v[0];
+    box[1] = box[3] = v[1];
+    for (j = 3; j < d * m; j += 3) {  /* every vertex, x y z (finite:
+                                         the reader refuses the others) */
+        box[0] = v[j] < box[0] ? v[j] : box[0];
+        box[2] = v[j] > box[2] ? v[j] : box[2];
+        box[1] = v[j + 1] < box[1] ? v[j + 1] : box[1];
+        box[3] = v[j + 1] > box[3] ? v[j + 1] : box[3];
     }
-    k0 = first_reaching(S, lo);
-    k1 = last_reaching(S, hi);
-    ko = owner(S, v);
+    xg_regions_meeting(S->reg, S->n, box, &k0, &k1);
+    ko = xg_regions_owner(S->reg, S->n, v);
     /* the owner's strip holds a vertex of the box, and its reach the
      * strip (xg_region_reach) */
-    if (!(k0 <= ko && ko <= k1) || !xg_region_owns(&S->reg[ko], v))
+    if (ko < 0 || !(k0 <= ko && ko <= k1))
         return xgo__fail(err, errlen, XG_EINVAL, "feature %lld: no region "
                          "owns it (a bug: the regions do not tile the "
                          "plane)", (long long)fid);
@@ -295,20 +254,10 @@ int xgp__plan(const struct xgo_job *job, int n, int size,
                          job->a.path, n, lo[0], lo[1], hi[0], hi[1]);
     S.reg = regions;
     S.n = n;
-    /* xg_regions_plan's strips: bounded along one axis only */
-    S.axis = n > 1 && regions[0].hi[0] < HUGE_VAL ? 0 : 1;
-    S.rlo = malloc((size_t)n * sizeof *S.rlo);
-    S.rhi = malloc((size_t)n * sizeof *S.rhi);
     S.list = calloc(4 * (size_t)n, sizeof *S.list);
-    if (!S.rlo || !S.rhi || !S.list) {
+    if (!S.list) {
         rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
         goto done;
-    }
-    for (k = 0; k < n; k++) {
-        double reach[4];
-        xg_region_reach(&regions[k], reach);
-        S.rlo[k] = reach[S.axis];
-        S.rhi[k] = reach[S.axis + 2];
     }
     for (k = 0; k < op->ninputs && rc == XG_OK; k++)
         rc = scan_input(job, k, &S, &src[k], rep, err, errlen);
@@ -322,7 +271,5 @@ done:
         for (k = 0; k < 4 * n; k++)
             free(S.list[k].v);
     free(S.list);
-    free(S.rlo);
-    free(S.rhi);
     return rc;
 }

@@ -37,22 +37,6 @@ static int skipped(struct xg_ctx *ctx, const struct xg_op *op,
     return rc;
 }
 
-/* The core's work figures of one run added to sum (its counts of
- * elements and contacts are the region's, not the owned ones: the
- * caller adds those). */
-static void add_work(struct xg_stats *sum, const struct xg_stats *st)
-{
-    int k;
-    sum->grid_refs_a += st->grid_refs_a;
-    sum->grid_refs_b += st->grid_refs_b;
-    sum->candidates += st->candidates;
-    sum->bbox_pairs += st->bbox_pairs;
-    sum->deferred += st->deferred;
-    xg_counters_add(&sum->cnt, &st->cnt);
-    for (k = 0; k < XG_STAGE_COUNT; k++)
-        sum->seconds[k] += st->seconds[k];
-}
-
 /* The ascending union of two ascending lists (disjoint: a feature is
  * owned or not), into *out (allocated; the caller frees it). */
 static int merge(const int64_t *a, size_t na, const int64_t *b, size_t nb,
@@ -175,7 +159,9 @@ static int region_core(const struct xgo_job *job, struct xg_ctx *ctx,
         part->st.threads = st->threads;
         memcpy(part->st.grid, st->grid, sizeof st->grid);
     }
-    add_work(&part->st, st);
+    /* the work only: its counts of elements and contacts are the
+     * region's, not the owned ones (the caller adds those) */
+    xg_stats_add_work(&part->st, st, 1);
     return rc;
 }
 

@@ -69,16 +69,9 @@ static void add_part(struct xg_stats *st, struct xgo_report *rep,
     st->b_count += p->st.b_count;
     st->a_skipped += p->st.a_skipped;
     st->b_skipped += p->st.b_skipped;
-    st->grid_refs_a += p->st.grid_refs_a;
-    st->grid_refs_b += p->st.grid_refs_b;
-    st->candidates += p->st.candidates;
-    st->bbox_pairs += p->st.bbox_pairs;
-    st->deferred += p->st.deferred;
-    xg_counters_add(&st->cnt, &p->st.cnt);
     for (k = 0; k < XG_KIND_COUNT; k++)
         st->contacts[k] += p->st.contacts[k];
-    for (k = 0; k < XG_STAGE_COUNT; k++)
-        st->seconds[k] += p->st.seconds[k];
+    xg_stats_add_work(st, &p->st, 1);
 }
 
 /* Rank 0 after the gather: each rank's part into the report, the first

@@ -417,6 +417,17 @@ struct xg_opts {
  * fails the run with no contacts.  Progress is reported between
  * regions. */
 
+/* The work of a run over a part of the input (a region, a rank's
+ * regions) added to dst: grid_refs_a, grid_refs_b, candidates,
+ * bbox_pairs, deferred and cnt, and seconds[] each divided by workers
+ * (>= 1: the parts' runs that went side by side, so that the sum is
+ * about their wall time).  The one sum of the parts' work, whoever runs
+ * them (the partitioned run, the plugin's runs in regions and over MPI
+ * ranks); the other figures (engine, threads, grid, the element,
+ * skipped and contact counts) add up in ways the caller knows. */
+void xg_stats_add_work(struct xg_stats *dst, const struct xg_stats *src,
+                       int workers);
+
 /* Every contact between closed segments A and closed triangles B, in
  * ascending (a, b) order, with exact kinds and rounded points.
  * Zero-length segments and collinear triangles are skipped and counted.
@@ -537,6 +548,21 @@ int xg_region_owns(const struct xg_region *r, const double p[2]);
  * so that every element holding the exact point of a contact that r owns
  * (its rounded point in r) meets it; clipped to finite doubles. */
 void xg_region_reach(const struct xg_region *r, double box[4]);
+
+/* The regions of the plan reg (n of them, as xg_regions_plan made them)
+ * whose reach (xg_region_reach) meets the closed box xmin, ymin, xmax,
+ * ymax: they are consecutive, *first .. *last, and their number is
+ * returned; 0 when none does (n < 1, or a box with a NaN or one beyond
+ * the reaches' finite bounds), with *first = 0, *last = -1.  The same
+ * regions as testing each reach, in O(log n). */
+int xg_regions_meeting(const struct xg_region *reg, int n,
+                       const double box[4], int *first, int *last);
+
+/* The region of the plan reg (n of them, as xg_regions_plan made them)
+ * that owns the point (p[0], p[1]) by xg_region_owns: the one region
+ * there is for a finite point; -1 when none does (a coordinate NaN or
+ * +infinity, or n < 1).  O(log n). */
+int xg_regions_owner(const struct xg_region *reg, int n, const double p[2]);
 
 /* Keeps the contacts of c that region r owns, in their order. */
 void xg_contacts_keep_owned(struct xg_contacts *c, const struct xg_region *r);

@@ -181,7 +181,23 @@ static void workers_close(struct xg_ctx *ctx, struct runner *R,
     ctx->nthreads = nthreads;
 }
 
-/* The regions' stats into st (whose whole-run counts are set). */
+/* xg_stats_add_work (exactgeo.h). */
+void xg_stats_add_work(struct xg_stats *dst, const struct xg_stats *src,
+                       int workers)
+{
+    int j;
+    dst->grid_refs_a += src->grid_refs_a;
+    dst->grid_refs_b += src->grid_refs_b;
+    dst->candidates += src->candidates;
+    dst->bbox_pairs += src->bbox_pairs;
+    dst->deferred += src->deferred;
+    xg_counters_add(&dst->cnt, &src->cnt);
+    for (j = 0; j < XG_STAGE_COUNT; j++)
+        dst->seconds[j] += src->seconds[j] / workers;
+}
+
+/* The regions' stats into st (whose whole-run counts are set): the
+ * largest grid, the skipped elements once each, the work. */
 static void stats_add(struct runner *R, struct xg_stats *st)
 {
     int k, j;
@@ -192,14 +208,7 @@ static void stats_add(struct runner *R, struct xg_stats *st)
                 st->grid[j] = s->grid[j];
         st->a_skipped += s->a_skipped;
         st->b_skipped += s->b_skipped;
-        st->grid_refs_a += s->grid_refs_a;
-        st->grid_refs_b += s->grid_refs_b;
-        st->candidates += s->candidates;
-        st->bbox_pairs += s->bbox_pairs;
-        st->deferred += s->deferred;
-        xg_counters_add(&st->cnt, &s->cnt);
-        for (j = 0; j < XG_STAGE_COUNT; j++)
-            st->seconds[j] += s->seconds[j] / R->nworkers;
+        xg_stats_add_work(st, s, R->nworkers);
     }
     /* a degenerate element in several regions was counted by each */
     st->a_skipped -= R->pa.extra;

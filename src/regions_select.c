@@ -21,7 +21,6 @@ struct select_job {
     const struct xg_set *s;
     int side;                   /* 0: A, 1: B */
     const struct xg_region *reg;
-    const double (*reach)[4];
     int nreg, nthreads, pass;   /* 0: hull; 1: count; 2: fill */
     /* B of an operation on solids: each triangle's solid and the
      * solids' boxes (6 doubles each) */
@@ -74,15 +73,20 @@ static int degenerate(const struct select_job *J, struct xg_counters *cnt,
                    : ops->a_box(cnt, elem_at(J, i), box);
 }
 
-/* Whether element (box) goes to region k: its box meets k's reach, or,
- * for A of an operation on solids, k owns its point. */
-static int goes_to(const struct select_job *J, const double box[6], int k)
+/* The regions element (box) goes to, *k0 .. *k1 (none when *k0 > *k1):
+ * those whose reach its box meets, or, for A of an operation on solids,
+ * the one that owns its point (region.c's rules, exactgeo.h). */
+static void goes_to(const struct select_job *J, const double box[6],
+                    int *k0, int *k1)
 {
-    const double *r = J->reach[k];
-    if (J->rop->solids && J->side == 0)
-        return xg_region_owns(&J->reg[k], box);
-    return box[0] <= r[2] && box[3] >= r[0] && box[1] <= r[3] &&
-           box[4] >= r[1];
+    if (J->rop->solids && J->side == 0) {
+        *k0 = *k1 = xg_regions_owner(J->reg, J->nreg, box);
+        if (*k0 < 0)
+            *k1 = -2;
+    } else {
+        const double xy[4] = {box[0], box[1], box[3], box[4]};
+        xg_regions_meeting(J->reg, J->nreg, xy, k0, k1);
+    }
 }
 
 /* Pass 0: the set's hull (any hull gives the same answer, so degenerate
@@ -96,7 +100,7 @@ static void select_worker(void *arg, int tid)
     struct select_job *J = arg;
     size_t lo, hi, i;
     double *h = J->hull + 4 * tid;
-    int k, m;
+    int k, k0, k1;
     xg__share(J->s->n, J->nthreads, tid, &lo, &hi);
     for (i = lo; i < hi; i++) {
         double box[6];
@@ -110,17 +114,15 @@ static void select_worker(void *arg, int tid)
             }
             continue;
         }
-        for (k = 0, m = 0; k < J->nreg; k++)
-            if (goes_to(J, box, k)) {
-                m++;
-                if (J->pass == 1)
-                    xg__csr_count(&J->csr, tid, (size_t)k);
-                else
-                    J->idx[xg__csr_next(&J->csr, tid, (size_t)k)] =
-                        (uint32_t)i;
-            }
-        if (J->pass == 1 && m > 1 && degenerate(J, &J->cnt[tid], i))
-            J->extra[tid] += (uint64_t)(m - 1);
+        goes_to(J, box, &k0, &k1);
+        for (k = k0; k <= k1; k++) {
+            if (J->pass == 1)
+                xg__csr_count(&J->csr, tid, (size_t)k);
+            else
+                J->idx[xg__csr_next(&J->csr, tid, (size_t)k)] = (uint32_t)i;
+        }
+        if (J->pass == 1 && k1 > k0 && degenerate(J, &J->cnt[tid], i))
+            J->extra[tid] += (uint64_t)(k1 - k0);
     }
 }
 
@@ -257,7 +259,7 @@ void xg__picks_free(struct xg__picks *p)
 }
 
 /* xg__regions_select (xg_regions.h): the solids' boxes (inside), the
- * hull, the plan and the reaches, then A's picks and B's. */
+ * hull, the plan, then A's picks and B's. */
 int xg__regions_select(const struct xg__region_op *rop,
                        const struct xg_set *a, const struct xg_set *b,
                        int nreg, int nthreads, struct xg_region *reg,
@@ -265,10 +267,10 @@ int xg__regions_select(const struct xg__region_op *rop,
                        struct xg_counters *cnt)
 {
     struct select_job J;
-    double (*reach)[4], lo[2], hi[2];
+    double lo[2], hi[2];
     uint32_t *solid_of = NULL;
     double *solid_box = NULL;
-    int k, rc = XG_ENOMEM;
+    int rc = XG_ENOMEM;
 
     memset(&J, 0, sizeof J);
     memset(pa, 0, sizeof *pa);
@@ -276,19 +278,15 @@ int xg__regions_select(const struct xg__region_op *rop,
     J.rop = rop;
     J.nthreads = nthreads;
     J.nreg = nreg;
-    reach = malloc((size_t)nreg * sizeof *reach);
     J.extra = calloc((size_t)nthreads, sizeof *J.extra);
     J.cnt = calloc((size_t)nthreads, sizeof *J.cnt);
     J.hull = malloc((size_t)nthreads * 4 * sizeof *J.hull);
-    if (!reach || !J.extra || !J.cnt || !J.hull ||
+    if (!J.extra || !J.cnt || !J.hull ||
         (rop->solids && solid_boxes(b, &solid_of, &solid_box) != XG_OK) ||
         hull_of(&J, a, solid_of, solid_box, b, lo, hi) != XG_OK)
         goto out;
     xg_regions_plan(lo, hi, nreg, reg);
-    for (k = 0; k < nreg; k++)
-        xg_region_reach(&reg[k], reach[k]);
     J.reg = reg;
-    J.reach = (const double(*)[4])reach;
     if (select_set(&J, a, 0, NULL, NULL, pa, cnt) == XG_OK &&
         select_set(&J, b, 1, solid_of, solid_box, pb, cnt) == XG_OK)
         rc = XG_OK;
@@ -297,7 +295,6 @@ out:
         xg__picks_free(pa);
         xg__picks_free(pb);
     }
-    free(reach);
     free(J.extra);
     free(J.cnt);
     free(J.hull);

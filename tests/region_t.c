@@ -6,7 +6,10 @@
  * strictly contains it and holds every exact point within half an ulp of
  * a rounded point it owns (at UTM magnitudes and near 0); keep_owned
  * keeps the owned contacts in their order, and the regions of a plan
- * together keep each contact once.
+ * together keep each contact once; xg_regions_meeting and
+ * xg_regions_owner find what testing each region finds (boxes on cuts
+ * and reach bounds and one ulp each side, non-finite ones, no region,
+ * one region).
  */
 #include <float.h>
 #include <math.h>
@@ -293,6 +296,191 @@ static void check_keep(void)
     free(seen);
 }
 
+/* The regions of r[0..n-1] whose reach meets box, by testing each one
+ * (the rule xg_regions_meeting finds by search): *first .. *last, -1 and
+ * -2 when none, -3 when they are not consecutive; returns their number. */
+static int meeting_by_loop(const struct xg_region *r, int n,
+                           const double box[4], int *first, int *last)
+{
+    int k, m = 0;
+    *first = -1;
+    *last = -2;
+    for (k = 0; k < n; k++) {
+        double q[4];
+        xg_region_reach(&r[k], q);
+        if (box[0] <= q[2] && box[2] >= q[0] && box[1] <= q[3] &&
+            box[3] >= q[1]) {
+            if (m && *last != k - 1)
+                *last = -3;
+            else
+                *last = k;
+            if (!m)
+                *first = k;
+            m++;
+        }
+    }
+    return m;
+}
+
+/* xg_regions_meeting on box agrees with the loop; 1 when it does. */
+static int meeting_agrees(const struct xg_region *r, int n,
+                          const double box[4])
+{
+    int f, l, f2, l2, m = xg_regions_meeting(r, n, box, &f, &l),
+                      m2 = meeting_by_loop(r, n, box, &f2, &l2);
+    if (m2 == 0)
+        return m == 0 && f == 0 && l == -1;
+    return m == m2 && f == f2 && l == l2;
+}
+
+/* The boxes to meet a plan with: along its cut axis, from each reach
+ * bound and each cut and their neighbours to the same, to the box's
+ * ends and to the infinities; random ones; and some with a NaN or an
+ * infinity, in each place. */
+static void check_meeting(const char *name, const double lo[2],
+                          const double hi[2])
+{
+    struct xg_region r[NMAX];
+    uint64_t boxes = 0, wrong = 0, owners = 0, owner_wrong = 0;
+    int n, i, j, k;
+    for (n = 1; n <= NMAX; n++) {
+        double v[6 * NMAX + 8];
+        int nv = 0, axis = 0, o;
+        if (xg_regions_plan(lo, hi, n, r) != XG_OK || !is_strips(r, n, &axis))
+            continue;
+        o = 1 - axis;
+        for (k = 0; k < n; k++) {
+            double q[4];
+            xg_region_reach(&r[k], q);
+            v[nv++] = q[axis];
+            v[nv++] = q[2 + axis];
+            if (k + 1 < n)
+                v[nv++] = r[k].hi[axis];
+        }
+        v[nv++] = lo[axis];
+        v[nv++] = hi[axis];
+        v[nv++] = -HUGE_VAL;
+        v[nv++] = HUGE_VAL;
+        v[nv++] = NAN;
+        for (i = 0; i < nv; i++)
+            for (j = 0; j < nv; j++) {
+                int di, dj;
+                for (di = -1; di <= 1; di++)
+                    for (dj = -1; dj <= 1; dj++) {
+                        double b[4], p[2];
+                        b[axis] = ulps(v[i], di);
+                        b[2 + axis] = ulps(v[j], dj);
+                        b[o] = lo[o];
+                        b[2 + o] = hi[o];
+                        boxes++;
+                        wrong += !meeting_agrees(r, n, b);
+                        p[axis] = b[axis];
+                        p[o] = lo[o];
+                        owners++;
+                        owner_wrong +=
+                            xg_regions_owner(r, n, p) != owner(r, n, p);
+                    }
+            }
+        for (i = 0; i < 300; i++) {
+            double b[4], p[2], w = hi[axis] - lo[axis] + 1.0;
+            b[axis] = lo[axis] + w * rng_range(-0.2, 1.1);
+            b[2 + axis] = b[axis] + w * rng_range(-0.05, 0.5);
+            b[o] = lo[o] + rng_range(-1, 1);
+            b[2 + o] = b[o] + rng_range(0, 2);
+            boxes++;
+            wrong += !meeting_agrees(r, n, b);
+            p[0] = b[0];
+            p[1] = b[1];
+            owners++;
+            owner_wrong += xg_regions_owner(r, n, p) != owner(r, n, p);
+        }
+        /* a NaN or an infinity in each place: the other axis too */
+        for (i = 0; i < 4; i++) {
+            const double bad[3] = {NAN, HUGE_VAL, -HUGE_VAL};
+            for (j = 0; j < 3; j++) {
+                double b[4] = {lo[0], lo[1], hi[0], hi[1]};
+                b[i] = bad[j];
+                boxes++;
+                wrong += !meeting_agrees(r, n, b);
+                if (i < 2) {
+                    owners++;
+                    owner_wrong += xg_regions_owner(r, n, b) != owner(r, n, b);
+                }
+            }
+        }
+    }
+    ok(boxes > 0 && wrong == 0 && owners > 0 && owner_wrong == 0,
+       "%s: xg_regions_meeting and xg_regions_owner agree with testing each "
+       "region, n = 1..7 (%llu boxes, %llu differ; %llu points, %llu "
+       "differ)", name, (unsigned long long)boxes,
+       (unsigned long long)wrong, (unsigned long long)owners,
+       (unsigned long long)owner_wrong);
+}
+
+/* Two regions cut exactly at c (along axis): a box on the cut, one ulp
+ * each side of it, and at the reaches' bounds, exactly and one ulp
+ * past. */
+static void check_cut(double c, int axis)
+{
+    struct xg_region r[2];
+    double lo[2], hi[2], q0[4], q1[4], b[4], p[2];
+    int f, l, good = 1, o = 1 - axis;
+    lo[axis] = c - 1.0;
+    hi[axis] = c + 1.0;
+    lo[o] = 0.0;
+    hi[o] = 0.5;
+#define BOX(x0, x1)                                                        \
+    (b[axis] = (x0), b[2 + axis] = (x1), b[o] = 0.25, b[2 + o] = 0.25,    \
+     xg_regions_meeting(r, 2, b, &f, &l))
+#define AT(x) (p[axis] = (x), p[o] = 0.25, xg_regions_owner(r, 2, p))
+    if (xg_regions_plan(lo, hi, 2, r) != XG_OK || r[0].hi[axis] != c) {
+        ok(0, "the plan of 2 over %.17g +- 1 cuts at it", c);
+        return;
+    }
+    xg_region_reach(&r[0], q0);
+    xg_region_reach(&r[1], q1);
+    good &= BOX(c, c) == 2 && f == 0 && l == 1;
+    good &= BOX(ulps(c, -1), ulps(c, -1)) == 2 && f == 0 && l == 1;
+    good &= BOX(ulps(c, 1), ulps(c, 1)) == 2 && f == 0 && l == 1;
+    good &= AT(c) == 1 && AT(ulps(c, -1)) == 0 && AT(ulps(c, 1)) == 1;
+    /* region 1's reach starts at q1[axis]: a box ending there meets it */
+    good &= BOX(lo[axis], q1[axis]) == 2 && f == 0 && l == 1;
+    good &= BOX(lo[axis], ulps(q1[axis], -1)) == 1 && f == 0 && l == 0;
+    /* region 0's reach ends at q0[2 + axis] */
+    good &= BOX(q0[2 + axis], hi[axis]) == 2 && f == 0 && l == 1;
+    good &= BOX(ulps(q0[2 + axis], 1), hi[axis]) == 1 && f == 1 && l == 1;
+    ok(good, "2 regions cut at %.17g along %c: boxes on the cut and one "
+             "ulp each side meet both, a point on it is the upper one's, "
+             "boxes at the reaches' bounds exactly meet, one ulp past do "
+             "not", c, axis ? 'y' : 'x');
+#undef BOX
+#undef AT
+}
+
+/* No region, one region, non-finite boxes and points. */
+static void check_meeting_edges(void)
+{
+    struct xg_region r[1] = {{{0, 0}, {0, 0}}};
+    const double box[4] = {500001, 7000000.5, 500002, 7000000.6};
+    const double nan_box[4] = {NAN, 0, 1, 1}, far_box[4] = {HUGE_VAL, 0,
+                                                           HUGE_VAL, 1},
+                 nan_p[2] = {0, NAN}, inf_p[2] = {HUGE_VAL, 0};
+    int f = 7, l = 7;
+    ok(xg_regions_meeting(r, 0, box, &f, &l) == 0 && f == 0 && l == -1 &&
+           xg_regions_owner(r, 0, box) == -1,
+       "no region: no box meets one, no point is owned");
+    ok(xg_regions_plan(box, box + 2, 1, r) == XG_OK &&
+           xg_regions_meeting(r, 1, box, &f, &l) == 1 && f == 0 && l == 0 &&
+           xg_regions_owner(r, 1, box) == 0,
+       "one region: a box meets it, a point is its own");
+    ok(xg_regions_meeting(r, 1, nan_box, &f, &l) == 0 && f == 0 &&
+           l == -1 && xg_regions_meeting(r, 1, far_box, &f, &l) == 0 &&
+           xg_regions_owner(r, 1, nan_p) == -1 &&
+           xg_regions_owner(r, 1, inf_p) == -1,
+       "one region: a box with a NaN or beyond DBL_MAX meets none, a "
+       "point with a NaN or +inf is owned by none");
+}
+
 int main(void)
 {
     struct xg_region r[3];
@@ -391,6 +579,21 @@ int main(void)
     }
 
     check_keep();
+
+    {
+        static const double m[4][4] = {
+            {500000.25, 7000000.5, 512345.75, 7000100.125},
+            {0, -3, 1, 3}, {3.5, -2, 3.5, -2}, {-1e308, -1e308, 1e308, 1e308}};
+        static const char *const name[4] = {
+            "UTM box", "[0,1] x [-3,3] (cut in y)", "zero-width box (a point)",
+            "huge box +-1e308"};
+        int i;
+        for (i = 0; i < 4; i++)
+            check_meeting(name[i], m[i], m[i] + 2);
+    }
+    check_cut(500000.25, 0);
+    check_cut(7000000.5, 1);
+    check_meeting_edges();
     tap_done();
     return tap_exit();
 }
