@@ -246,14 +246,6 @@ while [ $k -lt "$count" ]; do
             # what `make install-qgis` does, into a private profile
             XDG_DATA_HOME=$d/xdg XDG_RUNTIME_DIR=$d QT_QPA_PLATFORM=offscreen EXACTGEO_TOOL=$B/exactgeo
             export XDG_DATA_HOME XDG_RUNTIME_DIR QT_QPA_PLATFORM EXACTGEO_TOOL
-            # Under the sanitizers (build-aux/sanitize-run.sh), QGIS's
-            # exit scan for leaks takes minutes a run (838 s for one
-            # block); its leaks are not judged, and the tests named
-            # *qgis* run it without the scan: so do these blocks.
-            if [ -n "${XG_SANITIZE:-}" ]; then
-                ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-                export ASAN_OPTIONS
-            fi
             P=$XDG_DATA_HOME/QGIS/QGIS3/profiles/default/python/plugins/exactgeo
             mkdir -p "$P" && cp "$S"/qgis/exactgeo/*.py "$S"/qgis/exactgeo/metadata.txt "$P/" &&
                 "$qp" plugins enable exactgeo > /dev/null 2>&1 || exit 1
