@@ -11,7 +11,7 @@ set -e
 cd "$(dirname "$0")"
 
 PKGS="build-essential autoconf automake libtool pkg-config libgmp-dev
-      libmpfr-dev libgdal-dev gdal-bin python3-gdal sqlite3 libgeos-dev
+      libmpfr-dev libgdal-dev libsqlite3-dev gdal-bin python3-gdal sqlite3 libgeos-dev
       valgrind libopenmpi-dev openmpi-bin"
 case "${1:-}" in
     --no-qgis) ;;

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <cpl_error.h>
 #include "xgp_internal.h"
+#include "gpkg_rtree.h"
 
 
 /* Slice k of the job's progress bar (read A, read B, core, write, then
@@ -74,28 +75,36 @@ int xgo__no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
 }
 
 /* Closes dst (job->close_dst): timed, through its own progress slice;
- * after a failure quietly, keeping rc and err. */
+ * after a failure quietly, keeping rc and err.  The GeoPackage layers
+ * the run created get their spatial index here, after GDAL's close and
+ * before the tool renames its staging file (gpkg_rtree.h): part of the
+ * close, in time and on the bar. */
 int xgo__close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
                      void *sp, char *err, size_t errlen)
 {
     char name[1024];
     double t;
+    struct xgo_rtree_todo *todo = xgo__rtree_take(dst);
     snprintf(name, sizeof name, "%s", GDALGetDescription(dst));
     if (rc != XG_OK) {
         CPLPushErrorHandler(CPLQuietErrorHandler);
         GDALClose(dst);
         CPLPopErrorHandler();
-        return rc;
+        return xgo__rtree_finish(todo, rc, NULL, NULL, err, errlen);
     }
     CPLDebug("EXACTGEO", "closing %s", name);
     CPLErrorReset();
     t = xgo__now();
     GDALClose(dst);
+    if (CPLGetLastErrorType() == CE_Failure)
+        rc = xgo__fail(err, errlen, XG_EIO, "%s: closing failed: %s", name,
+                       CPLGetLastErrorMsg());
+    rc = xgo__rtree_finish(todo, rc, sp ? GDALScaledProgress : NULL, sp,
+                           err, errlen);
     rep->close_seconds = xgo__now() - t;
     CPLDebug("EXACTGEO", "closed %s in %.3f s", name, rep->close_seconds);
-    if (CPLGetLastErrorType() == CE_Failure)
-        return xgo__fail(err, errlen, XG_EIO, "%s: closing failed: %s", name,
-                         CPLGetLastErrorMsg());
+    if (rc != XG_OK)
+        return rc;
     if (sp && !GDALScaledProgress(1.0, NULL, sp))
         return xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
     return XG_OK;
@@ -378,7 +387,10 @@ int xgo_run_write(struct xgo_run *r, GDALDatasetH dst,
 {
     GDALProgressFunc pf = r->job->progress ? GDALScaledProgress : NULL;
     double t = xgo__now();
-    int rc = r->sh->write(&r->m, dst, layer_name, lco, r->rep, pf, r->sp[3],
+    int rc;
+    if (r->job->close_dst)    /* the index built at our close */
+        xgo__rtree_defer_on(dst);
+    rc = r->sh->write(&r->m, dst, layer_name, lco, r->rep, pf, r->sp[3],
                           r->err, r->errlen);
     r->rep->write_seconds = xgo__now() - t;
     r->sh->free_res(r->m.res);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "xgp_internal.h"
+#include "gpkg_rtree.h"
 
 
 /* What rank 0 broadcasts: its plan, or its failure. */
@@ -434,6 +435,8 @@ int xgp_run(struct xgp_comm *comm, const struct xgo_job *job,
             struct xg_stats *st, char *err, size_t errlen)
 {
     struct sink sk = {dst, layer_name, lco, NULL};
+    if (dst && job->close_dst && comm->rank == 0)
+        xgo__rtree_defer_on(dst);  /* the index built at our close */
     return run(comm, job, &sk, st, err, errlen);
 }
 

@@ -20,6 +20,7 @@
 #include <cpl_error.h>
 #include <cpl_string.h>
 #include "xgo_internal.h"
+#include "gpkg_rtree.h"
 
 enum { F_AFID = XGO_F_AFID, F_ASEG = XGO_F_ASUB, F_BFID = XGO_F_BFID,
        F_BSUB = XGO_F_BSUB, F_KIND = XGO_F_KIND, F_FIXED = XGO_F_FIXED };
@@ -198,7 +199,7 @@ int xgo__layer_open(GDALDatasetH dst, const char *name,
                              GDALGetDescription(dst), name);
     } else {
         GDALDriverH drv = GDALGetDatasetDriver(dst);
-        char **lco = CSLDuplicate(lco_in);
+        char **lco = xgo__rtree_layer_lco(dst, name, lco_in);
         /* CSV drops the geometry unless asked: write it as WKT, as
          * ogr2ogr -lco GEOMETRY=AS_WKT does */
         if (drv && EQUAL(GDALGetDriverShortName(drv), "CSV") &&

@@ -1,0 +1,68 @@
+/*
+ * gpkg_rtree.h -- the spatial index of the GeoPackage layers a run
+ * creates, built by exactgeo after GDAL has closed the file (issue 33):
+ * GDAL 3.6 inserts the boxes one by one at its close, which took 58-73%
+ * of a run's wall; a packed tree loaded in Hilbert order takes about a
+ * twentieth of that and is an ordinary GeoPackage R-tree.
+ *
+ * The life of a deferred index (rtree_defer.c):
+ *   xgo__rtree_defer_on(dst)     the job will close dst itself
+ *   xgo__rtree_layer_lco(...)    a GeoPackage layer created without an
+ *                                explicit SPATIAL_INDEX: created with NO,
+ *                                remembered
+ *   xgo__rtree_take(dst)         before GDALClose (xgo__close_dst)
+ *   xgo__rtree_finish(t, ...)    after it: the remembered layers indexed
+ *                                (gpkg_rtree.c)
+ * Thread-safe: the remembered layers are kept per dataset handle under a
+ * lock (a process may run several jobs, each on its own dataset).
+ */
+#ifndef XGO_GPKG_RTREE_H
+#define XGO_GPKG_RTREE_H
+
+#include <stddef.h>
+#include <gdal.h>
+
+/* Builds the R-tree of layer table of the GeoPackage file path, as GDAL
+ * 3.6's CreateSpatialIndex() leaves it usable (the rtree_<t>_<g> virtual
+ * table, the gpkg_extensions row, GDAL's six triggers), bulk-loaded into
+ * the shadow tables in one transaction; NULL and empty geometries are
+ * left out, as GDAL's triggers do.  The layer must have no index yet.
+ * Progress goes to pf (may be NULL) from 0 to 1.
+ * XG_OK; XG_ENOTSUP when the file is not what this loader expects (an
+ * rtree with aux columns, a geometry blob without an envelope that is
+ * not a point, a fid column that is not the rowid...), nothing changed:
+ * the caller then asks GDAL to build it; XG_ECANCEL when pf said stop;
+ * else XG_EIO, the message (naming path and table) in err. */
+int xgo__gpkg_rtree_build(const char *path, const char *table,
+                          GDALProgressFunc pf, void *pa, char *err,
+                          size_t errlen);
+
+/* Marks dst as a dataset whose close the job does (job->close_dst): the
+ * GeoPackage layers created in it from now on get exactgeo's index at
+ * xgo__rtree_finish.  Without the mark (the caller closes dst: the GDAL
+ * driver, QGIS) GDAL indexes them at its close, as before. */
+void xgo__rtree_defer_on(GDALDatasetH dst);
+
+/* The layer creation options for new layer name of dst (lco as given;
+ * NULL-terminated or NULL): when dst is marked, is a GeoPackage and lco
+ * names no SPATIAL_INDEX, a copy with SPATIAL_INDEX=NO and the layer
+ * remembered; else a plain copy.  The caller frees it (CSLDestroy). */
+char **xgo__rtree_layer_lco(GDALDatasetH dst, const char *name,
+                            char **lco);
+
+struct xgo_rtree_todo;
+
+/* The layers remembered for dst (the file's path with them), taken
+ * before dst is closed: dst is forgotten.  NULL when none.  Owned by the
+ * caller: xgo__rtree_finish frees it. */
+struct xgo_rtree_todo *xgo__rtree_take(GDALDatasetH dst);
+
+/* After dst was closed: when rc is XG_OK, builds the index of every
+ * layer of t (xgo__gpkg_rtree_build, else GDAL's CreateSpatialIndex on
+ * the file), progress on pf (may be NULL) from 0 to 1; then frees t
+ * (NULL-safe).  Returns rc, or the index's failure (XG_EIO naming the
+ * file and layer, XG_ECANCEL), the message in err. */
+int xgo__rtree_finish(struct xgo_rtree_todo *t, int rc, GDALProgressFunc pf,
+                      void *pa, char *err, size_t errlen);
+
+#endif

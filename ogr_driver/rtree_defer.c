@@ -1,0 +1,167 @@
+/*
+ * rtree_defer.c -- which GeoPackage layers of a run get exactgeo's
+ * spatial index after the file is closed, and building them then
+ * (gpkg_rtree.h says the sequence).
+ *
+ * The layers are remembered per dataset handle in a list under a lock:
+ * the writers that create a layer (xgo__layer_open) know the dataset but
+ * not the job, and the close (xgo__close_dst) knows the dataset only.
+ * The list holds a handful of entries at most (one per open output).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cpl_string.h>
+#include <ogr_api.h>
+#include "xgo_internal.h"
+#include "gpkg_rtree.h"
+
+/* The layers remembered for one marked dataset. */
+struct xgo_rtree_todo {
+    GDALDatasetH dst;
+    char *path;               /* dst's file, taken before its close     */
+    char **layers;            /* CSL: the layers created without index  */
+    struct xgo_rtree_todo *next;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct xgo_rtree_todo *marked;
+
+/* The entry of dst in the list, or NULL; lock held. */
+static struct xgo_rtree_todo *find(GDALDatasetH dst)
+{
+    struct xgo_rtree_todo *t;
+    for (t = marked; t && t->dst != dst; t = t->next)
+        ;
+    return t;
+}
+
+/* gpkg_rtree.h */
+void xgo__rtree_defer_on(GDALDatasetH dst)
+{
+    GDALDriverH drv = dst ? GDALGetDatasetDriver(dst) : NULL;
+    struct xgo_rtree_todo *t;
+    /* GeoPackage only: every other format is left to GDAL */
+    if (!drv || !EQUAL(GDALGetDriverShortName(drv), "GPKG"))
+        return;
+    pthread_mutex_lock(&lock);
+    if (!find(dst) && (t = calloc(1, sizeof *t)) != NULL) {
+        t->dst = dst;
+        t->next = marked;
+        marked = t;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+/* gpkg_rtree.h */
+char **xgo__rtree_layer_lco(GDALDatasetH dst, const char *name, char **lco)
+{
+    char **out = CSLDuplicate(lco);
+    struct xgo_rtree_todo *t;
+    if (CSLFetchNameValue(lco, "SPATIAL_INDEX"))
+        return out;           /* the user's choice, GDAL's index */
+    pthread_mutex_lock(&lock);
+    if ((t = find(dst)) != NULL) {
+        t->layers = CSLAddString(t->layers, name);
+        out = CSLSetNameValue(out, "SPATIAL_INDEX", "NO");
+    }
+    pthread_mutex_unlock(&lock);
+    return out;
+}
+
+/* gpkg_rtree.h */
+struct xgo_rtree_todo *xgo__rtree_take(GDALDatasetH dst)
+{
+    struct xgo_rtree_todo **p, *t = NULL;
+    pthread_mutex_lock(&lock);
+    for (p = &marked; *p; p = &(*p)->next)
+        if ((*p)->dst == dst) {
+            t = *p;
+            *p = t->next;
+            break;
+        }
+    pthread_mutex_unlock(&lock);
+    if (t)
+        t->path = CPLStrdup(GDALGetDescription(dst));
+    return t;
+}
+
+/* GDAL's own index of layer name of the closed GeoPackage path (the
+ * fallback: slower, always right), unless it has one already.  XG_OK, or
+ * XG_EIO naming the file and layer. */
+static int gdal_index(const char *path, const char *name, char *err,
+                      size_t errlen)
+{
+    GDALDatasetH ds;
+    OGRLayerH lyr, res;
+    char *sql;
+    int has = 0, failed;
+    CPLErrorReset();
+    ds = GDALOpenEx(path, GDAL_OF_VECTOR | GDAL_OF_UPDATE, NULL, NULL, NULL);
+    lyr = ds ? GDALDatasetGetLayerByName(ds, name) : NULL;
+    if (!lyr) {
+        if (ds)
+            GDALClose(ds);
+        return xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot build "
+                         "the spatial index: %s", path, name,
+                         xgo__gdal_msg("cannot reopen the layer"));
+    }
+    sql = CPLStrdup(CPLSPrintf("SELECT HasSpatialIndex('%s', '%s')",
+                               OGR_L_GetName(lyr),
+                               OGR_L_GetGeometryColumn(lyr)));
+    res = GDALDatasetExecuteSQL(ds, sql, NULL, NULL);
+    if (res) {
+        OGRFeatureH f = OGR_L_GetNextFeature(res);
+        has = f && OGR_F_GetFieldAsInteger(f, 0) == 1;
+        OGR_F_Destroy(f);
+        GDALDatasetReleaseResultSet(ds, res);
+    }
+    CPLFree(sql);
+    CPLErrorReset();
+    if (!has) {
+        sql = CPLStrdup(CPLSPrintf("SELECT CreateSpatialIndex('%s', '%s')",
+                                   OGR_L_GetName(lyr),
+                                   OGR_L_GetGeometryColumn(lyr)));
+        res = GDALDatasetExecuteSQL(ds, sql, NULL, NULL);
+        if (res)
+            GDALDatasetReleaseResultSet(ds, res);
+        CPLFree(sql);
+    }
+    failed = CPLGetLastErrorType() == CE_Failure;
+    GDALClose(ds);
+    failed = failed || CPLGetLastErrorType() == CE_Failure;
+    if (failed)
+        return xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot build "
+                         "the spatial index: %s", path, name,
+                         xgo__gdal_msg("GDAL failed"));
+    return XG_OK;
+}
+
+/* gpkg_rtree.h */
+int xgo__rtree_finish(struct xgo_rtree_todo *t, int rc, GDALProgressFunc pf,
+                      void *pa, char *err, size_t errlen)
+{
+    int i, n;
+    if (!t)
+        return rc;
+    n = CSLCount(t->layers);
+    for (i = 0; i < n && rc == XG_OK; i++) {
+        void *sp = pf ? GDALCreateScaledProgress((double)i / n,
+                                                 (double)(i + 1) / n, pf, pa)
+                      : NULL;
+        rc = xgo__gpkg_rtree_build(t->path, t->layers[i],
+                                   sp ? GDALScaledProgress : NULL, sp, err,
+                                   errlen);
+        if (rc == XG_ENOTSUP) {
+            CPLDebug("EXACTGEO", "%s, layer '%s': not bulk-loadable, "
+                     "indexed by GDAL", t->path, t->layers[i]);
+            rc = gdal_index(t->path, t->layers[i], err, errlen);
+        }
+        if (sp)
+            GDALDestroyScaledProgress(sp);
+    }
+    CPLFree(t->path);
+    CSLDestroy(t->layers);
+    free(t);
+    return rc;
+}
