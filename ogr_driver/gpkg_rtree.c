@@ -73,97 +73,6 @@ static float value_up(double d)
     return f;
 }
 
-/* The double at p, little-endian when le, else big-endian. */
-static double get_f64(const unsigned char *p, int le)
-{
-    unsigned char b[8];
-    double d;
-    int i;
-    for (i = 0; i < 8; i++)
-        b[i] = le ? p[i] : p[7 - i];
-    memcpy(&d, b, 8);
-    return d;
-}
-
-/* The 32-bit unsigned integer at p, little-endian when le. */
-static uint32_t get_u32(const unsigned char *p, int le)
-{
-    return le ? (uint32_t)p[0] | (uint32_t)p[1] << 8 |
-                    (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
-              : (uint32_t)p[3] | (uint32_t)p[2] << 8 |
-                    (uint32_t)p[1] << 16 | (uint32_t)p[0] << 24;
-}
-
-/* The box (minx, maxx, miny, maxy) of GeoPackage geometry blob b of n
- * bytes, as GDAL's ST_MinX..ST_MaxY give it: the header's envelope, else
- * a point's coordinates.  0: bb set; 1: no box (NULL or empty: no row in
- * the index, as GDAL's triggers); -1: not a blob this loader reads (no
- * envelope and not a point, bad header, NaN), for GDAL to index.  Every
- * read is bounds-checked against n. */
-static int blob_box(const unsigned char *b, size_t n, double bb[4])
-{
-    static const size_t env_bytes[8] = {0, 32, 48, 48, 64, 0, 0, 0};
-    const unsigned char *w;
-    size_t env;
-    int le, wle, k;
-    uint32_t type;
-    if (!b)
-        return 1;
-    if (n < 8 || b[0] != 'G' || b[1] != 'P' || (b[3] & 0x20))
-        return -1;            /* not GP, or an extended geometry */
-    if (b[3] & 0x10)
-        return 1;             /* the empty flag */
-    le = b[3] & 1;
-    env = (size_t)(b[3] >> 1) & 7;
-    if (env > 4)
-        return -1;
-    if (env) {
-        if (n < 8 + env_bytes[env])
-            return -1;
-        for (k = 0; k < 4; k++)
-            bb[k] = get_f64(b + 8 + 8 * k, le);
-        return bb[0] == bb[0] && bb[1] == bb[1] && bb[2] == bb[2] &&
-                       bb[3] == bb[3]
-                   ? 0
-                   : -1;
-    }
-    if (n < 8 + 21)
-        return -1;
-    w = b + 8;
-    if (w[0] > 1)
-        return -1;
-    wle = w[0];
-    type = get_u32(w + 1, wle);
-    /* a Point in ISO (1, 1001, 2001, 3001) or old-style (Z, M flags)
-     * WKB: the x and y come first either way */
-    if ((type & 0x0fffffffu) % 1000 != 1)
-        return -1;
-    bb[0] = bb[1] = get_f64(w + 5, wle);
-    bb[2] = bb[3] = get_f64(w + 13, wle);
-    return bb[0] == bb[0] && bb[2] == bb[2] ? 0 : -1;
-}
-
-/* The index of (x, y) along the Hilbert curve of a 2^16 x 2^16 grid. */
-static uint32_t hilbert(uint32_t x, uint32_t y)
-{
-    uint32_t d = 0, s, rx, ry, t;
-    for (s = 1u << 15; s > 0; s >>= 1) {
-        rx = (x & s) > 0;
-        ry = (y & s) > 0;
-        d += s * s * ((3 * rx) ^ ry);
-        if (ry == 0) {
-            if (rx == 1) {
-                x = s - 1 - x;
-                y = s - 1 - y;
-            }
-            t = x;
-            x = y;
-            y = t;
-        }
-    }
-    return d;
-}
-
 /* Counts k more units of work done and tells L->pf every 1/64 of the
  * whole or so (every few hundredths of a second at 10^6 features).
  * XG_OK, or XG_ECANCEL when pf says stop. */
@@ -337,10 +246,10 @@ static int schema(struct load *L)
         ncol++;
     sqlite3_finalize(st);
     L->maxc = (L->nodesz - 4) / 24;
-    /* a root that is not the empty node of 4 + 24k bytes, or aux
-     * columns: another rtree than this loader writes */
-    if (ncol != 2 || L->maxc < 3 || L->maxc > 51 ||
-        L->nodesz != 4 + 24 * L->maxc)
+    /* aux columns, or a node size the module does not choose (page
+     * size - 64, at most 4 + 51 cells; the tail past the last cell
+     * unused): another rtree than this loader writes */
+    if (ncol != 2 || L->maxc < 3 || L->nodesz > 4 + 24 * 51)
         return XG_ENOTSUP;
     return XG_OK;
 }
@@ -374,7 +283,7 @@ static int push(struct load *L, int64_t fid, const double bb[4])
 }
 
 /* Reads the boxes of the layer's features, in fid order, NULL and empty
- * geometries left out.  XG_ENOTSUP at a blob blob_box cannot read. */
+ * geometries left out.  XG_ENOTSUP at a blob xgo__gpkg_blob_box cannot read. */
 static int read_boxes(struct load *L)
 {
     sqlite3_stmt *st;
@@ -393,7 +302,7 @@ static int read_boxes(struct load *L)
         return rc;
     while (rc == XG_OK && (s = sqlite3_step(st)) == SQLITE_ROW) {
         double bb[4];
-        int k = blob_box(sqlite3_column_blob(st, 1),
+        int k = xgo__gpkg_blob_box(sqlite3_column_blob(st, 1),
                          (size_t)sqlite3_column_bytes(st, 1), bb);
         if (k < 0)
             rc = XG_ENOTSUP;
@@ -432,7 +341,7 @@ static int sort_boxes(struct load *L)
         const float *f = L->it[i].f;
         double cx = 0.5 * ((double)f[0] + f[1]) - x0;
         double cy = 0.5 * ((double)f[2] + f[3]) - y0;
-        L->it[i].h = hilbert((uint32_t)(cx * sx), (uint32_t)(cy * sy));
+        L->it[i].h = xgo__hilbert16((uint32_t)(cx * sx), (uint32_t)(cy * sy));
     }
     if (L->n < 2)
         return XG_OK;

@@ -20,6 +20,7 @@
 #define XGO_GPKG_RTREE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <gdal.h>
 
 /* Builds the R-tree of layer table of the GeoPackage file path, as GDAL
@@ -49,6 +50,19 @@ void xgo__rtree_defer_on(GDALDatasetH dst);
  * remembered; else a plain copy.  The caller frees it (CSLDestroy). */
 char **xgo__rtree_layer_lco(GDALDatasetH dst, const char *name,
                             char **lco);
+
+/* The box (minx, maxx, miny, maxy) of GeoPackage geometry blob b of n
+ * bytes (b NULL: a NULL geometry), as GDAL's ST_MinX..ST_MaxY give it:
+ * the header's envelope, else a point's coordinates (gpkg_box.c).
+ * 0: bb set; 1: no box (NULL or empty: no row in the index, as GDAL's
+ * triggers); -1: not a blob the loader reads (no envelope and not a
+ * point, bad header, NaN), for GDAL to index.  Every read is
+ * bounds-checked against n. */
+int xgo__gpkg_blob_box(const unsigned char *b, size_t n, double bb[4]);
+
+/* The index of (x, y) along the Hilbert curve of a 2^16 x 2^16 grid
+ * (x, y < 2^16). */
+uint32_t xgo__hilbert16(uint32_t x, uint32_t y);
 
 struct xgo_rtree_todo;
 
