@@ -158,6 +158,16 @@ tests_conn_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS
 tests_conn_t_LDADD = $(TAP_LDADD)
 TESTS += tests/conn_t
 endif
+# The box the GeoPackage R-tree loader reads of a geometry blob, bounds
+# checked (ogr_driver/gpkg_box.c; GDAL's headers, no GDAL call).
+if HAVE_GDAL
+check_PROGRAMS += tests/gpkg_box_t
+tests_gpkg_box_t_SOURCES = tests/gpkg_box_t.c ogr_driver/gpkg_box.c \
+	ogr_driver/gpkg_rtree.h tests/tap.h
+tests_gpkg_box_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
+tests_gpkg_box_t_LDADD = -lm
+TESTS += tests/gpkg_box_t
+endif
 
 # The EXACTGEO GDAL driver (ogr2ogr/ogrinfo, Python) and the QGIS provider:
 # each compares with the exactgeo tool's own output, dumped exactly.
@@ -240,6 +250,12 @@ if HAVE_GDAL
 TESTS += tests/dstcheck_t.sh
 endif
 EXTRA_DIST += tests/dstcheck_t.sh
+# The GeoPackage spatial index exactgeo bulk-loads (issue 33, item 1):
+# rtreecheck, GDAL's boxes and SQL, spatial filters, edits (real binary).
+if HAVE_GDAL
+TESTS += tests/gpkg_rtree_t.sh
+endif
+EXTRA_DIST += tests/gpkg_rtree_t.sh tests/gpkg_rtree_t.py
 
 # The engines' shared error and cancel paths (src/pair_engine.c).
 check_PROGRAMS += tests/pair_engine_t
