@@ -296,6 +296,13 @@ static int read_boxes(struct load *L)
         nrow = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     L->total = 3 * (size_t)nrow + 1;
+    if (nrow > 0) {  /* sized once: no doubling's slack (memory.md) */
+        L->it = malloc((size_t)nrow * sizeof *L->it);
+        L->id = malloc((size_t)nrow * sizeof *L->id);
+        if (!L->it || !L->id)
+            return xgo__fail(L->err, L->errlen, XG_ENOMEM, "out of memory");
+        L->cap = (size_t)nrow;
+    }
     if ((rc = prepare(L, sqlite3_mprintf("SELECT \"%w\", \"%w\" FROM \"%w\" "
                                          "ORDER BY \"%w\"", L->fid, L->geom,
                                          L->table, L->fid), &st)) != XG_OK)
@@ -534,13 +541,11 @@ int xgo__gpkg_rtree_build(const char *path, const char *table,
     L.pa = pa;
     L.err = err;
     L.errlen = errlen;
+    /* never created here: a file SQLite cannot open is GDAL's to index */
     if (sqlite3_open_v2(path, &L.db, SQLITE_OPEN_READWRITE, NULL) !=
         SQLITE_OK) {
-        rc = xgo__fail(err, errlen, XG_EIO, "%s, layer '%s': cannot open "
-                       "the file to index it (%s)", path, table,
-                       L.db ? sqlite3_errmsg(L.db) : "out of memory");
         sqlite3_close(L.db);
-        return rc;
+        return XG_ENOTSUP;
     }
     sqlite3_busy_timeout(L.db, 5000);
     rc = exec(&L, sqlite3_mprintf("BEGIN IMMEDIATE"));

@@ -31,7 +31,8 @@
  * Progress goes to pf (may be NULL) from 0 to 1.
  * XG_OK; XG_ENOTSUP when the file is not what this loader expects (an
  * rtree with aux columns, a geometry blob without an envelope that is
- * not a point, a fid column that is not the rowid...), nothing changed:
+ * not a point, a fid column that is not the rowid, a file SQLite cannot
+ * open...), nothing changed:
  * the caller then asks GDAL to build it; XG_ECANCEL when pf said stop;
  * else XG_EIO, the message (naming path and table) in err. */
 int xgo__gpkg_rtree_build(const char *path, const char *table,

@@ -41,8 +41,11 @@ void xgo__rtree_defer_on(GDALDatasetH dst)
 {
     GDALDriverH drv = dst ? GDALGetDatasetDriver(dst) : NULL;
     struct xgo_rtree_todo *t;
-    /* GeoPackage only: every other format is left to GDAL */
-    if (!drv || !EQUAL(GDALGetDriverShortName(drv), "GPKG"))
+    /* GeoPackage files only: SQLite opens the file itself after GDAL's
+     * close, which a /vsi path (memory, archives, streams) is not;
+     * every other format is left to GDAL */
+    if (!drv || !EQUAL(GDALGetDriverShortName(drv), "GPKG") ||
+        STARTS_WITH_CI(GDALGetDescription(dst), "/vsi"))
         return;
     pthread_mutex_lock(&lock);
     if (!find(dst) && (t = calloc(1, sizeof *t)) != NULL) {
