@@ -29,9 +29,9 @@ static const struct option {
     /* -nln: its default is the operation's (nln_line) */
     {"Output", "-nln", NULL},
     {"Output", NULL,
-     "  -lco K=V         layer creation option (repeatable).  GeoPackage builds\n"
-     "                   its spatial index when the file is closed: on large\n"
-     "                   outputs -lco SPATIAL_INDEX=NO is much faster (no index)\n"
+     "  -lco K=V         layer creation option (repeatable).  A new GeoPackage\n"
+     "                   layer gets its spatial index from exactgeo at the close\n"
+     "                   (fast); -lco SPATIAL_INDEX=NO: none, =YES: GDAL's (slow)\n"
      "  -dsco K=V        dataset creation option (repeatable)\n"
      "  -overwrite       replace an existing DST (the whole dataset; in a\n"
      "                   Shapefile folder, only NAME.* and NAME_lines.*)\n"
