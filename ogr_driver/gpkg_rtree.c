@@ -32,8 +32,6 @@
 /* One box of the tree: a feature's (a leaf cell) or a node's. */
 struct item {
     float f[4];               /* minx, maxx, miny, maxy, rounded out  */
-    uint32_t h;               /* Hilbert key of the box's centre      */
-    uint32_t at;              /* the feature's place in fid order     */
 };
 
 /* One load: the file, the layer's names, its boxes. */
@@ -42,8 +40,12 @@ struct load {
     const char *path;
     char *table, *geom, *fid, *rt;  /* sqlite3_mprintf'd                */
     size_t n, cap;
-    struct item *it;          /* the boxes; Hilbert order once sorted */
+    struct item *it;          /* the boxes, in fid order              */
     int64_t *id;              /* the fids, in fid order (ascending)   */
+    uint64_t *key;            /* Hilbert order: the key of the box's
+                                 centre << 32 | its place in fid order
+                                 (40 bytes a feature with it, id, and
+                                 the sort's copy, not 56: memory.md)  */
     uint32_t *leaf;           /* the leaf node of each, in fid order  */
     int nodesz, maxc;         /* node blob bytes, cells per node      */
     GDALProgressFunc pf;
@@ -277,7 +279,6 @@ static int push(struct load *L, int64_t fid, const double bb[4])
     p->f[1] = value_up(bb[1]);
     p->f[2] = value_down(bb[2]);
     p->f[3] = value_up(bb[3]);
-    p->at = (uint32_t)L->n;
     L->id[L->n++] = fid;
     return XG_OK;
 }
@@ -324,8 +325,9 @@ static int read_boxes(struct load *L)
     return rc;
 }
 
-/* Puts the boxes in Hilbert order of their centres (on a 2^16 grid over
- * their extent), ties in fid order: a stable radix sort, two passes of
+/* Orders the boxes (L->key) along the Hilbert curve of their centres (on
+ * a 2^16 grid over their extent), ties in fid order: a stable radix sort
+ * of the keys' upper half, two passes of
  * 16 bits (at 10^6 boxes a few hundredths of a second, against half a
  * second for qsort; one thread is enough). */
 static int sort_boxes(struct load *L)
@@ -333,7 +335,7 @@ static int sort_boxes(struct load *L)
     float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
     double sx, sy;
     size_t i, *cnt;
-    struct item *tmp;
+    uint64_t *tmp;
     int pass;
     for (i = 0; i < L->n; i++) {
         const float *f = L->it[i].f;
@@ -344,11 +346,14 @@ static int sort_boxes(struct load *L)
     }
     sx = x1 > x0 ? 65535.0 / ((double)x1 - x0) : 0;
     sy = y1 > y0 ? 65535.0 / ((double)y1 - y0) : 0;
+    if (!(L->key = malloc((L->n ? L->n : 1) * sizeof *L->key)))
+        return xgo__fail(L->err, L->errlen, XG_ENOMEM, "out of memory");
     for (i = 0; i < L->n; i++) {
         const float *f = L->it[i].f;
         double cx = 0.5 * ((double)f[0] + f[1]) - x0;
         double cy = 0.5 * ((double)f[2] + f[3]) - y0;
-        L->it[i].h = xgo__hilbert16((uint32_t)(cx * sx), (uint32_t)(cy * sy));
+        uint32_t h = xgo__hilbert16((uint32_t)(cx * sx), (uint32_t)(cy * sy));
+        L->key[i] = (uint64_t)h << 32 | i;
     }
     if (L->n < 2)
         return XG_OK;
@@ -360,15 +365,15 @@ static int sort_boxes(struct load *L)
         return xgo__fail(L->err, L->errlen, XG_ENOMEM, "out of memory");
     }
     for (pass = 0; pass < 2; pass++) {
-        struct item *from = pass ? tmp : L->it, *to = pass ? L->it : tmp;
-        int shift = 16 * pass;
+        uint64_t *from = pass ? tmp : L->key, *to = pass ? L->key : tmp;
+        int shift = 32 + 16 * pass;
         memset(cnt, 0, 65537 * sizeof *cnt);
         for (i = 0; i < L->n; i++)
-            cnt[((from[i].h >> shift) & 0xffff) + 1]++;
+            cnt[((from[i] >> shift) & 0xffff) + 1]++;
         for (i = 1; i <= 65536; i++)
             cnt[i] += cnt[i - 1];
         for (i = 0; i < L->n; i++)
-            to[cnt[(from[i].h >> shift) & 0xffff]++] = from[i];
+            to[cnt[(from[i] >> shift) & 0xffff]++] = from[i];
     }
     free(tmp);
     free(cnt);
@@ -403,8 +408,9 @@ struct stmts {
 };
 
 /* Writes level l of the tree (0: the leaves) of k nodes numbered from
- * base (the root: 1, depth given) over the ncell boxes cells, their ids
- * L's fids (l == 0) or their node numbers from child; each node's box
+ * base (the root: 1, depth given) over the ncell boxes cells (l == 0:
+ * L's boxes, taken in L->key's order), their ids L's fids (l == 0) or
+ * their node numbers from child; each node's box
  * into up[j].  Each node gets ncell/k cells, the first ncell%k one more:
  * levels filled evenly.  Leaves note their features' leaf (L->leaf). */
 static int write_level(struct load *L, struct stmts *S, int l, int depth,
@@ -421,10 +427,12 @@ static int write_level(struct load *L, struct stmts *S, int l, int depth,
         put_u16(blob, (unsigned)depth);
         put_u16(blob + 2, (unsigned)cnt);
         for (c = 0; c < cnt; c++) {
-            const struct item *p = &cells[pos + c];
+            /* a leaf's cells: the features in Hilbert order */
+            uint32_t at = l == 0 ? (uint32_t)L->key[pos + c] : 0;
+            const struct item *p = l == 0 ? &cells[at] : &cells[pos + c];
             unsigned char *q = blob + 4 + 24 * c;
             int d;
-            put_i64(q, l == 0 ? L->id[p->at] : child + (int64_t)(pos + c));
+            put_i64(q, l == 0 ? L->id[at] : child + (int64_t)(pos + c));
             for (d = 0; d < 4; d++)
                 put_f32(q + 8 + 4 * d, p->f[d]);
             if (c == 0)
@@ -434,7 +442,7 @@ static int write_level(struct load *L, struct stmts *S, int l, int depth,
             if (p->f[2] < up[j].f[2]) up[j].f[2] = p->f[2];
             if (p->f[3] > up[j].f[3]) up[j].f[3] = p->f[3];
             if (l == 0)
-                L->leaf[p->at] = (uint32_t)nodeno;
+                L->leaf[at] = (uint32_t)nodeno;
             else {
                 sqlite3_bind_int64(S->parent, 1, child + (int64_t)(pos + c));
                 sqlite3_bind_int64(S->parent, 2, nodeno);
@@ -567,6 +575,7 @@ int xgo__gpkg_rtree_build(const char *path, const char *table,
     sqlite3_free(L.rt);
     free(L.it);
     free(L.id);
+    free(L.key);
     free(L.leaf);
     return rc;
 }

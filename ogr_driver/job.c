@@ -416,14 +416,17 @@ int xgo_run_end(struct xgo_run *r, GDALDatasetH dst, int rc)
     int k;
     if (!r)
         return rc;
-    if (r->job->close_dst && dst)
-        rc = xgo__close_dst(dst, rc, r->rep, r->sp[4], r->err, r->errlen);
-    xgo__cap_end(&r->cap);
+    /* the core's memory goes before the close, where a GeoPackage's
+     * spatial index takes its own (gpkg_rtree.c): the run's peak stays
+     * the core's */
     xg_ctx_free(r->ctx);
     if (r->sh)
         r->sh->free_res(r->m.res);
     xg_set_free(&r->set[0]);
     xg_set_free(&r->set[1]);
+    if (r->job->close_dst && dst)
+        rc = xgo__close_dst(dst, rc, r->rep, r->sp[4], r->err, r->errlen);
+    xgo__cap_end(&r->cap);
     xgo__src_close(&r->a);
     xgo__src_close(&r->b);
     for (k = 0; k < 5; k++)
