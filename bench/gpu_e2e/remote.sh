@@ -122,48 +122,51 @@ floor() {  # floor FILE LAYER: the Arrow stream's seconds over it
     if [ "$l" -gt 5 ]; then timeout "$l" arrow_floor "$1" "$2" | awk '{ print $4 }'; fi
 }
 
+# points PREFIX N SEED X1 Y1 Z1: $WK/PREFIX_N.gpkg, N points in [0, X1] x
+# [0, Y1] x [0, Z1], made unless there (another N's file is removed first:
+# the disk holds a few of 10^8); sets A to it and g to the seconds taken
+# (or "reused").  Returns non-zero when it could not be made.
+points() {
+    A=$WK/$1_$2.gpkg g=reused
+    [ -f "$A" ] && return 0
+    rm -f "$WK/$1"_*.gpkg
+    say "making $2 points"
+    timed g gen_gpkg points "$A.tmp" pts "$2" "$3" 0 0 0 "$4" "$5" "$6" &&
+        mv "$A.tmp" "$A" && return 0
+    say "cannot make $A"
+    rm -f "$A.tmp"
+    return 1
+}
+# run CASE LABEL INPUTS...: exactgeo CASE on the inputs to
+# $WK/out/CASE.gpkg, timed, and its row in the table (the floor: the
+# first input's Arrow stream).
+run() {
+    c=$1 label=$2; shift 2
+    say "running $c --engine $ENGINE $OPTS"
+    rm -f "$WK/out/$c.gpkg"
+    # shellcheck disable=SC2086
+    timed w exactgeo "$c" --engine "$ENGINE" $OPTS -q --stats "$WK/out/$c.json" \
+        "$WK/out/$c.gpkg" "$@" > "$WK/out/$c.log" 2>&1
+    say "$c: exit $?, $w s; $(tail -n 3 "$WK/out/$c.log")"
+    fl=$(floor "$1" pts)
+    row "$label" "$g" "$w" "$WK/out/$c.json" "${fl:-?}"
+}
+
 for c in $CASES; do
     case $c in
     inside)
-        A=$WK/in_pts_$NI.gpkg B=$WK/in_solids_${NT}_$FILL.gpkg
-        g=reused
-        if [ ! -f "$A" ]; then
-            rm -f "$WK"/in_pts_*.gpkg
-            say "making $NI points"
-            timed g gen_gpkg points "$A.tmp" pts "$NI" 1 0 0 0 1000 1000 1000 &&
-                mv "$A.tmp" "$A" || { say "cannot make $A"; rm -f "$A.tmp"; continue; }
-        fi
+        points in_pts "$NI" 1 1000 1000 1000 || continue
+        B=$WK/in_solids_${NT}_$FILL.gpkg
         if [ ! -f "$B" ]; then
             gen_gpkg spheres "$B.tmp" solids 8 "$NT" "$FILL" 0 0 0 1000 1000 1000 &&
                 mv "$B.tmp" "$B" || { say "cannot make $B"; continue; }
         fi
         say "inputs: $(du -h "$A" | cut -f1) points ($g s), $(du -h "$B" | cut -f1) solids"
-        say "running inside --engine $ENGINE $OPTS"
-        rm -f "$WK/out/inside.gpkg"
-        # shellcheck disable=SC2086
-        timed w exactgeo inside --engine "$ENGINE" $OPTS -q --stats "$WK/out/inside.json" \
-            "$WK/out/inside.gpkg" "$A" "$B" > "$WK/out/inside.log" 2>&1
-        say "inside: exit $?, $w s; $(tail -n 3 "$WK/out/inside.log")"
-        fl=$(floor "$A" pts)
-        row "inside $NI x $NT tri" "$g" "$w" "$WK/out/inside.json" "${fl:-?}"
+        run inside "inside $NI x $NT tri" "$A" "$B"
         ;;
     delaunay)
-        A=$WK/dt_pts_$ND.gpkg
-        g=reused
-        if [ ! -f "$A" ]; then
-            rm -f "$WK"/dt_pts_*.gpkg
-            say "making $ND points"
-            timed g gen_gpkg points "$A.tmp" pts "$ND" 2 0 0 0 10000 10000 100 &&
-                mv "$A.tmp" "$A" || { say "cannot make $A"; rm -f "$A.tmp"; continue; }
-        fi
-        say "running delaunay --engine $ENGINE $OPTS"
-        rm -f "$WK/out/delaunay.gpkg"
-        # shellcheck disable=SC2086
-        timed w exactgeo delaunay --engine "$ENGINE" $OPTS -q --stats "$WK/out/delaunay.json" \
-            "$WK/out/delaunay.gpkg" "$A" > "$WK/out/delaunay.log" 2>&1
-        say "delaunay: exit $?, $w s; $(tail -n 3 "$WK/out/delaunay.log")"
-        fl=$(floor "$A" pts)
-        row "delaunay $ND" "$g" "$w" "$WK/out/delaunay.json" "${fl:-?}"
+        points dt_pts "$ND" 2 10000 10000 100 || continue
+        run delaunay "delaunay $ND" "$A"
         ;;
     *) say "unknown case $c" ;;
     esac
