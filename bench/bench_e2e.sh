@@ -20,7 +20,7 @@
 # to GPKG, with and without the index; inside -bcopy rock_type to GPKG;
 # redblue of QGIS's world map, countries x states_provinces, to GPKG, with
 # and without the index.
-# Columns: wall (the whole run, start to exit), the stages of --stats
+# Columns: the features written (--stats), wall (the whole run, start to exit), the stages of --stats
 # FILE's "seconds" (read, write, close; compute = total - read - write -
 # close), peak RSS (/usr/bin/time %M), NEW/REF of the wall; floor: the
 # read of the inputs through GDAL's own Arrow stream (bench/arrow_floor.c)
@@ -116,7 +116,7 @@ cases() {
 }
 
 # one TREE NAME EXT ROUND ARGS...: one run; appends a line to $W/times:
-# NAME TREE ROUND WALL READ COMPUTE WRITE CLOSE RSS_KB STATUS.
+# NAME TREE ROUND WALL READ COMPUTE WRITE CLOSE RSS_KB ROWS STATUS.
 one() {
     t=$1 name=$2 ext=$3 round=$4; shift 4
     case $t in ref) B=$REF ;; *) B=$NEW ;; esac
@@ -134,12 +134,14 @@ one() {
 import json, sys
 f, t0, t1, rss, rc, name, tree, rnd = sys.argv[1:]
 try:
-    s = json.load(open(f))["seconds"]
+    j = json.load(open(f))
+    s = j["seconds"]
     st = [s["read"], s["total"] - s["read"] - s["write"] - s["close"], s["write"],
           s["close"]]
+    rows = j["features_written"]
 except (OSError, ValueError, KeyError):
-    st = [float("nan")] * 4
-print(name, tree, rnd, float(t1) - float(t0), *st, rss, rc)
+    st, rows = [float("nan")] * 4, -1
+print(name, tree, rnd, float(t1) - float(t0), *st, rss, rows, rc)
 EOF
     [ "$rc" -eq 0 ] || say "$name on $t failed (exit $rc): $(head -c 300 "$dir/$name.log")"
 }
@@ -177,8 +179,8 @@ floor() {
 
 cases | awk -v re="$CASES" '$1 ~ re' > "$W/cases"
 : > "$W/times"
-echo "| case | tree | wall s | read | compute | write | close | peak RSS MB | NEW/REF wall | read floor (Arrow) | SQLite floor | same as REF |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| case | tree | rows out | wall s | read | compute | write | close | peak RSS MB | NEW/REF wall | read floor (Arrow) | SQLite floor | same as REF |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 fail=0
 while read -r name ext inputs args; do
     r=1
@@ -208,14 +210,14 @@ f, name, fl, sf, sm = sys.argv[1:]
 rows = [l.split() for l in open(f) if l.split()[0] == name]
 med = {}
 for tree in ("ref", "new"):
-    r = [list(map(float, x[3:9])) for x in rows if x[1] == tree]
-    bad = [x for x in rows if x[1] == tree and x[9] != "0"]
+    r = [list(map(float, x[3:10])) for x in rows if x[1] == tree]
+    bad = [x for x in rows if x[1] == tree and x[10] != "0"]
     med[tree] = [statistics.median(c) for c in zip(*r)] + [bool(bad)]
 for tree in ("ref", "new"):
     m = med[tree]
     ratio = "%.2f" % (m[0] / med["ref"][0]) if tree == "new" else ""
-    print("| %s | %s%s | %.2f | %.2f | %.2f | %.2f | %.2f | %.0f | %s | %s | %s | %s |"
-          % (name, tree.upper(), " (failed)" if m[6] else "", m[0], m[1], m[2], m[3],
+    print("| %s | %s%s | %.0f | %.2f | %.2f | %.2f | %.2f | %.2f | %.0f | %s | %s | %s | %s |"
+          % (name, tree.upper(), " (failed)" if m[7] else "", m[6], m[0], m[1], m[2], m[3],
              m[4], m[5] / 1024, ratio, fl if tree == "ref" else "",
              sf if tree == "new" else "", sm if tree == "new" else ""))
 EOF
