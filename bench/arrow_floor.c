@@ -26,6 +26,7 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* main: open FILE, stream LAYER (or the first), print rows and seconds. */
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 3) {

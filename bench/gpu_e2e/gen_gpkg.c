@@ -320,6 +320,8 @@ static void gen_spheres(const char *out, const char *layer, int k, long long ntr
     finish(layer, lo, hi, k);
 }
 
+/* main: parse the command line (usage above) and write the one file;
+ * exit 2 on a usage error. */
 int main(int argc, char **argv)
 {
     double lo[3], hi[3];
