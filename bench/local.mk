@@ -90,3 +90,11 @@ bench_bench_memory_LDADD = src/libexactgeo.la -lm
 # Same answers before and after a change (issue 32): bench/same_output.sh
 # compiles bench_digest.c against each of two build trees.
 EXTRA_DIST += bench/bench_digest.c bench/same_output.sh
+
+# The data plane end to end (issue 33): run by hand, not built by make.
+# bench_e2e.sh builds arrow_floor and gen_gpkg itself; gpu_e2e/ is the
+# kit for the GPU machine (docs/bench.md).
+dist_noinst_SCRIPTS += bench/bench_e2e.sh bench/gpu_e2e/pack.sh \
+	bench/gpu_e2e/remote.sh
+EXTRA_DIST += bench/arrow_floor.c bench/e2e_bodies.py bench/e2e_same.py \
+	bench/gpu_e2e/gen_gpkg.c
