@@ -1,6 +1,6 @@
 /*
  * gpkg_box.c -- what the R-tree loader (gpkg_rtree.c) reads of a
- * GeoPackage geometry blob, its box, and the Hilbert key it sorts by.
+ * GeoPackage geometry blob: its box.
  * Pure functions of their arguments: thread-safe.
  */
 #include <stdint.h>
@@ -71,24 +71,4 @@ int xgo__gpkg_blob_box(const unsigned char *b, size_t n, double bb[4])
     bb[0] = bb[1] = get_f64(w + 5, wle);
     bb[2] = bb[3] = get_f64(w + 13, wle);
     return bb[0] == bb[0] && bb[2] == bb[2] ? 0 : -1;
-}
-
-/* gpkg_rtree.h */
-uint32_t xgo__hilbert16(uint32_t x, uint32_t y)
-{
-    uint32_t d = 0, s;
-    for (s = 1u << 15; s > 0; s >>= 1) {
-        uint32_t rx = (x & s) > 0, ry = (y & s) > 0;
-        d += s * s * ((3 * rx) ^ ry);
-        if (ry == 0) {
-            if (rx == 1) {
-                x = s - 1 - x;
-                y = s - 1 - y;
-            }
-            uint32_t t = x;
-            x = y;
-            y = t;
-        }
-    }
-    return d;
 }

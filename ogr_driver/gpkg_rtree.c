@@ -352,7 +352,7 @@ static int sort_boxes(struct load *L)
         const float *f = L->it[i].f;
         double cx = 0.5 * ((double)f[0] + f[1]) - x0;
         double cy = 0.5 * ((double)f[2] + f[3]) - y0;
-        uint32_t h = xgo__hilbert16((uint32_t)(cx * sx), (uint32_t)(cy * sy));
+        uint32_t h = xg__hilbert16((uint32_t)(cx * sx), (uint32_t)(cy * sy));
         L->key[i] = (uint64_t)h << 32 | i;
     }
     if (L->n < 2)

@@ -61,9 +61,8 @@ char **xgo__rtree_layer_lco(GDALDatasetH dst, const char *name,
  * bounds-checked against n. */
 int xgo__gpkg_blob_box(const unsigned char *b, size_t n, double bb[4]);
 
-/* The index of (x, y) along the Hilbert curve of a 2^16 x 2^16 grid
- * (x, y < 2^16). */
-uint32_t xgo__hilbert16(uint32_t x, uint32_t y);
+/* The Hilbert key it sorts by is xg__hilbert16 (src/xg_hilbert.h). */
+#include "xg_hilbert.h"
 
 struct xgo_rtree_todo;
 

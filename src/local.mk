@@ -37,7 +37,7 @@ src_libexactgeo_core_la_SOURCES += src/xg_selfx.h src/selfx_pair.c src/selfx_jun
 # the one CSR build (count, scan, fill) and the grid's frame
 src_libexactgeo_core_la_SOURCES += src/xg_csr.h src/csr.c src/grid_frame.c
 # the growth rule of a growable array, shared with the plugin (ogr_driver/)
-src_libexactgeo_core_la_SOURCES += src/xg_grow.h
+src_libexactgeo_core_la_SOURCES += src/xg_grow.h src/xg_hilbert.h
 # the indexed mesh (vertices welded exactly, triangles, edges and uses)
 src_libexactgeo_core_la_SOURCES += src/xg_mesh.h src/mesh.c src/mesh_edges.c
 

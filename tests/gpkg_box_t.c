@@ -134,7 +134,7 @@ int main(void)
         memset(at, -1, sizeof at);
         for (x = 0; x < 4; x++)
             for (y = 0; y < 4; y++) {
-                uint32_t d = xgo__hilbert16((uint32_t)x, (uint32_t)y);
+                uint32_t d = xg__hilbert16((uint32_t)x, (uint32_t)y);
                 if (d >= 16 || at[d][0] >= 0)
                     good = 0;
                 else {
@@ -144,10 +144,10 @@ int main(void)
             }
         for (x = 1; x < 16 && good; x++)
             good = abs(at[x][0] - at[x - 1][0]) + abs(at[x][1] - at[x - 1][1]) == 1;
-        ok(good && xgo__hilbert16(0, 0) == 0,
+        ok(good && xg__hilbert16(0, 0) == 0,
            "Hilbert key: the first 16 cells are the 4 x 4 corner, in steps");
-        ok((xgo__hilbert16(65535, 0) == 0xffffffffu) !=
-               (xgo__hilbert16(0, 65535) == 0xffffffffu),
+        ok((xg__hilbert16(65535, 0) == 0xffffffffu) !=
+               (xg__hilbert16(0, 65535) == 0xffffffffu),
            "Hilbert key: the curve ends at one of the two far corners");
     }
     tap_done();

@@ -12,27 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "delaunay_builder.h"
-
-/* The distance along the Hilbert curve of order 16 of the cell (x, y),
- * both below 2^16: 0 .. 2^32 - 1. */
-static uint32_t hilbert_d(uint32_t x, uint32_t y)
-{
-    uint32_t d = 0, s;
-    for (s = 1u << 15; s > 0; s >>= 1) {
-        uint32_t rx = (x & s) > 0, ry = (y & s) > 0;
-        d += s * s * ((3 * rx) ^ ry);
-        if (ry == 0) {
-            if (rx == 1) {
-                x = s - 1 - x;
-                y = s - 1 - y;
-            }
-            uint32_t t = x;
-            x = y;
-            y = t;
-        }
-    }
-    return d;
-}
+#include "xg_hilbert.h"
 
 /* A 64-bit hash of z (splitmix64's step): the same z, the same hash
  * on every run and machine. */
@@ -114,7 +94,7 @@ int xg__dt_insertion_order(const struct xg__dt_job *job, uint32_t *order)
          * its hash, so round r holds about 2^(r-20) of the points */
         uint64_t h = mix64(job->gid[k]) | (1ull << 20);
         uint64_t round = 20 - (uint64_t)__builtin_ctzll(h);
-        key[k] = round << 32 | hilbert_d(qx, qy);
+        key[k] = round << 32 | xg__hilbert16(qx, qy);
         order[k] = (uint32_t)k;
     }
     rc = xg__radix_sort64(key, order, n, 37);
