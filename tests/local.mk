@@ -240,6 +240,11 @@ if HAVE_GDAL
 TESTS += tests/dstcheck_t.sh
 endif
 EXTRA_DIST += tests/dstcheck_t.sh
+# The writers' pipeline (issue 33): the same files with 1 and 4 threads.
+if HAVE_GDAL
+TESTS += tests/write_threads_t.sh
+endif
+EXTRA_DIST += tests/write_threads_t.sh
 
 # The engines' shared error and cancel paths (src/pair_engine.c).
 check_PROGRAMS += tests/pair_engine_t
