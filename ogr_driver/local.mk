@@ -9,7 +9,8 @@ ogr_driver_libxgogr_la_SOURCES = \
 	ogr_driver/read_lines.c ogr_driver/read_points.c ogr_driver/read_tris.c \
 	ogr_driver/read_solid.c ogr_driver/read_csv.c \
 	ogr_driver/warn.c ogr_driver/group.c \
-	ogr_driver/write.c ogr_driver/write_tri.c ogr_driver/kept.c \
+	ogr_driver/write.c ogr_driver/write_tri.c ogr_driver/write_batch.c \
+	ogr_driver/kept.c \
 	ogr_driver/xgo_shape.h ogr_driver/shapes.c ogr_driver/shape_contacts.c \
 	ogr_driver/shape_triangles.c ogr_driver/shape_lines.c \
 	ogr_driver/job.c ogr_driver/stats.c \

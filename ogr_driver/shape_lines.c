@@ -19,39 +19,73 @@ static OGRwkbGeometryType line_type(const struct xgo_write *w)
     return w->dim == 3 ? wkbLineString25D : wkbLineString;
 }
 
-/* Record x of w as a feature on defn (o's layer's): write.c's fields and
- * the line p..q; the caller owns it.  NULL, with the message in err, when
- * its attributes cannot be had. */
+/* Record x of w as a feature on defn (o's layer's) without its copied
+ * attributes: write.c's ids and the line p..q.  Reads no input layer
+ * (any thread); the caller owns it. */
+static OGRFeatureH line_base(const struct xgo_write *w,
+                             const struct xgo_out *o, OGRFeatureDefnH defn,
+                             const struct xg_contact *x)
+{
+    OGRFeatureH f = OGR_F_Create(defn);
+    xgo__contact_ids(w, o, f, x);
+    OGR_F_SetGeometryDirectly(f, xgo__stretch_geometry(w->dim, x->p, x->q));
+    return f;
+}
+
+/* Record x of w as a feature on defn (o's layer's): line_base and the
+ * copied attributes; the caller owns it.  NULL, with the message in
+ * err, when its attributes cannot be had. */
 static OGRFeatureH line_feature(const struct xgo_write *w,
                                 const struct xgo_out *o, OGRFeatureDefnH defn,
                                 const struct xg_contact *x, char *err,
                                 size_t errlen)
 {
-    OGRFeatureH f = OGR_F_Create(defn);
-    if (xgo__contact_fields(w, o, f, x, err, errlen) != XG_OK) {
+    OGRFeatureH f = line_base(w, o, defn, x);
+    if (xgo__contact_attrs(w, o, f, x, err, errlen) != XG_OK) {
         OGR_F_Destroy(f);
         return NULL;
     }
-    OGR_F_SetGeometryDirectly(f, xgo__stretch_geometry(w->dim, x->p, x->q));
     return f;
 }
 
-/* Writes record x into o's layer: XG_OK, or XG_EIO with the message in
- * err naming the pair's features. */
-static int write_one(const struct xgo_write *w, const struct xgo_out *o,
-                     const struct xg_contact *x, char *err, size_t errlen)
+/* The writer's pipeline (xgo__batch_write): the records, their layer
+ * and its definition. */
+struct pipe_arg {
+    const struct xgo_write *w;
+    const struct xgo_out *o;
+    OGRFeatureDefnH defn;
+};
+
+/* xgo_batch.make: record i without its copied attributes (any
+ * thread). */
+static OGRFeatureH make_line(void *arg, size_t i)
 {
-    OGRFeatureH f = line_feature(w, o, OGR_L_GetLayerDefn(o->lyr), x, err,
-                                 errlen);
+    const struct pipe_arg *a = arg;
+    return line_base(a->w, a->o, a->defn, &a->w->c->v[i]);
+}
+
+/* xgo_batch.put: the copied attributes of record i into f, then f
+ * written into o's layer: XG_OK, or XG_EIO with the message in err
+ * naming the pair's features.  f is destroyed. */
+static int put_line(void *arg, size_t i, OGRFeatureH f, char *err,
+                    size_t errlen)
+{
+    const struct pipe_arg *a = arg;
+    const struct xgo_write *w = a->w;
+    const struct xg_contact *x = &w->c->v[i];
     int rc = XG_OK;
     if (!f)
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    if (xgo__contact_attrs(w, a->o, f, x, err, errlen) != XG_OK) {
+        OGR_F_Destroy(f);
         return XG_EIO;
+    }
     CPLErrorReset();
-    if (OGR_L_CreateFeature(o->lyr, f) != OGRERR_NONE)
+    if (OGR_L_CreateFeature(a->o->lyr, f) != OGRERR_NONE)
         rc = xgo__fail(err, errlen, XG_EIO,
                        "%s, layer '%s': cannot write the record of A "
                        "feature %lld and B feature %lld: %s",
-                       GDALGetDescription(w->dst), OGR_L_GetName(o->lyr),
+                       GDALGetDescription(w->dst), OGR_L_GetName(a->o->lyr),
                        (long long)w->aset->fid[x->a],
                        (long long)w->bfid[x->b],
                        xgo__gdal_msg("driver error"));
@@ -68,7 +102,6 @@ static int write_lines(const struct xgo_write *w, struct xgo_report *rep,
                        size_t errlen)
 {
     struct xgo_out o;
-    size_t i;
     int rc, tx;
 
     rep->lines_layer[0] = '\0';
@@ -77,11 +110,11 @@ static int write_lines(const struct xgo_write *w, struct xgo_report *rep,
     /* the name the driver gave (a single-file Shapefile: its file's) */
     if (rc == XG_OK)
         snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(o.lyr));
-    for (i = 0; rc == XG_OK && i < w->c->n; i++) {
-        rc = write_one(w, &o, &w->c->v[i], err, errlen);
-        if (rc == XG_OK)
-            rc = xgo__write_step(w->job, w->dst, i, w->c->n, &rep->written,
-                                 pf, pa, err, errlen);
+    if (rc == XG_OK) {
+        struct pipe_arg a = {w, &o, OGR_L_GetLayerDefn(o.lyr)};
+        struct xgo_batch b = {w->c->n, make_line, put_line, &a};
+        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa};
+        rc = xgo__batch_write(&b, &r, err, errlen);
     }
     rc = xgo__write_close(w->dst, tx, rc, &o.lyr, &o.created, 1, pf, pa, err,
                           errlen);

@@ -251,24 +251,11 @@ static OGRFeatureH attrs_of(const struct xgo_write *w, int which, size_t i,
     return xgo__src_feature_of(which ? w->b : w->a, i);
 }
 
-int xgo__contact_fields(const struct xgo_write *w, const struct xgo_out *o,
-                        OGRFeatureH f, const struct xg_contact *x, char *err,
-                        size_t errlen)
+void xgo__contact_ids(const struct xgo_write *w, const struct xgo_out *o,
+                      OGRFeatureH f, const struct xg_contact *x)
 {
     int has_b = x->b != UINT32_MAX;
 
-    if (o->amap) {
-        OGRFeatureH src = attrs_of(w, 0, x->a, err, errlen);
-        if (!src)
-            return XG_EIO;
-        OGR_F_SetFromWithMap(f, src, TRUE, o->amap);
-    }
-    if (o->bmap && has_b) {
-        OGRFeatureH src = attrs_of(w, 1, x->b, err, errlen);
-        if (!src)
-            return XG_EIO;
-        OGR_F_SetFromWithMap(f, src, TRUE, o->bmap);
-    }
     OGR_F_SetFieldInteger64(f, o->fix[F_AFID], w->aset->fid[x->a]);
     if (o->fix[F_ASEG] >= 0)
         OGR_F_SetFieldInteger64(f, o->fix[F_ASEG], w->aset->sub[x->a]);
@@ -284,36 +271,59 @@ int xgo__contact_fields(const struct xgo_write *w, const struct xgo_out *o,
     }
     if (o->fix[F_KIND] >= 0)
         OGR_F_SetFieldString(f, o->fix[F_KIND], xg_kind_name(x->kind, w->dim));
-    return XG_OK;
+}
+
+int xgo__contact_attrs(const struct xgo_write *w, const struct xgo_out *o,
+                       OGRFeatureH f, const struct xg_contact *x, char *err,
+                       size_t errlen)
+{
+    int rc = XG_OK, k;
+    OGRGeometryH g;
+
+    if (!o->amap && !(o->bmap && x->b != UINT32_MAX))
+        return XG_OK;
+    /* OGR_F_SetFromWithMap copies the source's geometry too: keep ours */
+    g = OGR_F_StealGeometry(f);
+    /* A's then B's, one fetched at a time: w->attrs may reuse its
+     * feature */
+    for (k = 0; rc == XG_OK && k < 2; k++) {
+        int *map = k ? o->bmap : o->amap;
+        OGRFeatureH src;
+        if (!map || (k && x->b == UINT32_MAX))
+            continue;
+        if ((src = attrs_of(w, k, k ? x->b : x->a, err, errlen)))
+            OGR_F_SetFromWithMap(f, src, TRUE, map);
+        else
+            rc = XG_EIO;
+    }
+    OGR_F_SetGeometryDirectly(f, g);
+    return rc;
 }
 
 OGRGeometryH xgo__stretch_geometry(int dim, const double *p, const double *q)
 {
     OGRGeometryH g = OGR_G_CreateGeometry(dim == 3 ? wkbLineString25D
                                                    : wkbLineString);
-    if (dim == 3) {
-        OGR_G_AddPoint(g, p[0], p[1], p[2]);
-        OGR_G_AddPoint(g, q[0], q[1], q[2]);
-    } else {
-        OGR_G_AddPoint_2D(g, p[0], p[1]);
-        OGR_G_AddPoint_2D(g, q[0], q[1]);
-    }
+    double v[6] = {p[0], p[1], dim == 3 ? p[2] : 0, q[0], q[1],
+                   dim == 3 ? q[2] : 0};
+    /* both points in one call: one allocation, not one per point */
+    OGR_G_SetPoints(g, 2, v, 3 * sizeof *v, v + 1, 3 * sizeof *v,
+                    dim == 3 ? v + 2 : NULL, 3 * sizeof *v);
     return g;
 }
 
-OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
-                                 const struct xgo_out *o,
-                                 OGRFeatureDefnH defn,
-                                 const struct xg_contact *x, char *err,
-                                 size_t errlen)
+/* Contact x as a feature on defn (o's layer's) without the copied
+ * attributes: the ids and kind, and the geometry (a point, or the
+ * stretch p..q of an overlap).  Touches no input layer, so any thread
+ * may call it; the caller owns the result. */
+static OGRFeatureH contact_base(const struct xgo_write *w,
+                                const struct xgo_out *o, OGRFeatureDefnH defn,
+                                const struct xg_contact *x)
 {
     OGRFeatureH f = OGR_F_Create(defn);
     OGRGeometryH g;
 
-    if (xgo__contact_fields(w, o, f, x, err, errlen) != XG_OK) {
-        OGR_F_Destroy(f);
-        return NULL;
-    }
+    xgo__contact_ids(w, o, f, x);
     if (x->kind == XG_KIND_OVERLAP) {
         g = xgo__stretch_geometry(w->dim, x->p, x->q);
     } else {
@@ -327,25 +337,72 @@ OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
     return f;
 }
 
-/* Writes contact x as one feature of o's layer; XG_OK, or XG_EIO naming
- * its A and B features. */
-static int write_one(struct ctx *c, struct xgo_out *o,
-                     const struct xg_contact *x)
+OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
+                                 const struct xgo_out *o,
+                                 OGRFeatureDefnH defn,
+                                 const struct xg_contact *x, char *err,
+                                 size_t errlen)
 {
-    const struct xgo_write *w = c->w;
-    OGRFeatureH f = xgo__contact_feature(w, o, OGR_L_GetLayerDefn(o->lyr), x,
-                                         c->err, c->errlen);
+    OGRFeatureH f = contact_base(w, o, defn, x);
+
+    if (xgo__contact_attrs(w, o, f, x, err, errlen) != XG_OK) {
+        OGR_F_Destroy(f);
+        return NULL;
+    }
+    return f;
+}
+
+/* The writer's pipeline (xgo__batch_write) over the contacts: its
+ * layers, their definitions, whether overlaps go to the lines layer. */
+struct pipe_arg {
+    struct ctx *c;
+    struct xgo_out *pts, *lines;
+    OGRFeatureDefnH dpts, dlines;
+    int split;
+};
+
+/* The layer record i goes to. */
+static struct xgo_out *out_of(const struct pipe_arg *a, size_t i)
+{
+    return a->split && a->c->w->c->v[i].kind == XG_KIND_OVERLAP ? a->lines
+                                                                : a->pts;
+}
+
+/* xgo_batch.make: contact i without its copied attributes (any
+ * thread). */
+static OGRFeatureH make_contact(void *arg, size_t i)
+{
+    const struct pipe_arg *a = arg;
+    const struct xgo_out *o = out_of(a, i);
+    return contact_base(a->c->w, o, o == a->lines ? a->dlines : a->dpts,
+                        &a->c->w->c->v[i]);
+}
+
+/* xgo_batch.put: the copied attributes of contact i into f, then f
+ * written as one feature of its layer; XG_OK, or XG_EIO naming its A
+ * and B features.  f is destroyed. */
+static int put_contact(void *arg, size_t i, OGRFeatureH f, char *err,
+                       size_t errlen)
+{
+    const struct pipe_arg *a = arg;
+    const struct xgo_write *w = a->c->w;
+    const struct xg_contact *x = &w->c->v[i];
+    struct xgo_out *o = out_of(a, i);
     int rc = XG_OK, has_b = x->b != UINT32_MAX;
 
     if (!f)
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    if (xgo__contact_attrs(w, o, f, x, err, errlen) != XG_OK) {
+        OGR_F_Destroy(f);
         return XG_EIO;
+    }
     CPLErrorReset();
     if (OGR_L_CreateFeature(o->lyr, f) != OGRERR_NONE) {
         char bpart[64] = " (in no B feature)";
         if (has_b)
             snprintf(bpart, sizeof bpart, " and B feature %lld",
                      (long long)w->bfid[x->b]);
-        rc = xgo__fail(c->err, c->errlen, XG_EIO,
+        rc = xgo__fail(err, errlen, XG_EIO,
                        "%s, layer '%s': cannot write the contact of A "
                        "feature %lld%s: %s", GDALGetDescription(w->dst),
                        OGR_L_GetName(o->lyr), (long long)w->aset->fid[x->a],
@@ -463,13 +520,13 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
                            err, errlen);
         CPLPopErrorHandler();
     }
-    for (i = 0; rc == XG_OK && i < w->c->n; i++) {
-        const struct xg_contact *x = &w->c->v[i];
-        rc = write_one(&c, split && x->kind == XG_KIND_OVERLAP ? &lines : &pts,
-                       x);
-        if (rc == XG_OK)
-            rc = xgo__write_step(w->job, w->dst, i, w->c->n, &rep->written,
-                                 pf, pa, err, errlen);
+    if (rc == XG_OK) {
+        struct pipe_arg a = {&c, &pts, &lines, OGR_L_GetLayerDefn(pts.lyr),
+                             lines.lyr ? OGR_L_GetLayerDefn(lines.lyr) : NULL,
+                             split};
+        struct xgo_batch b = {w->c->n, make_contact, put_contact, &a};
+        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa};
+        rc = xgo__batch_write(&b, &r, err, errlen);
     }
     lyr[0] = lines.lyr;
     lyr[1] = pts.lyr;

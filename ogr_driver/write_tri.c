@@ -73,14 +73,13 @@ static void add_ring(const struct xgo_write_tri *w, OGRGeometryH g,
                      const uint32_t v[3])
 {
     OGRGeometryH ring = OGR_G_CreateGeometry(wkbLinearRing);
+    double c[12];
     int k;
-    for (k = 0; k < 4; k++) {
-        const double *p = w->pts->xyz + 3 * (size_t)v[k % 3];
-        if (w->has_z)
-            OGR_G_AddPoint(ring, p[0], p[1], p[2]);
-        else
-            OGR_G_AddPoint_2D(ring, p[0], p[1]);
-    }
+    for (k = 0; k < 4; k++)
+        memcpy(c + 3 * k, w->pts->xyz + 3 * (size_t)v[k % 3], 3 * sizeof *c);
+    /* the four points in one call: one allocation, not one per point */
+    OGR_G_SetPoints(ring, 4, c, 3 * sizeof *c, c + 1, 3 * sizeof *c,
+                    w->has_z ? c + 2 : NULL, 3 * sizeof *c);
     OGR_G_AddGeometryDirectly(g, ring);
 }
 
@@ -143,23 +142,40 @@ OGRFeatureH xgo__triangle_feature(const struct xgo_write_tri *w,
     return f;
 }
 
-/* Writes triangle i of w->t as one feature of o's layer; XG_OK, or
- * XG_EIO naming the triangle's three point features. */
-static int write_one(const struct xgo_write_tri *w,
-                     const struct xgo_tri_out *o, size_t i, char *err,
-                     size_t errlen)
+/* The writer's pipeline (xgo__batch_write): the triangles and their
+ * layer's fields and definition. */
+struct pipe_arg {
+    const struct xgo_write_tri *w;
+    const struct xgo_tri_out *o;
+    OGRFeatureDefnH defn;
+};
+
+/* xgo_batch.make: triangle i's feature (any thread). */
+static OGRFeatureH make_tri(void *arg, size_t i)
 {
+    const struct pipe_arg *a = arg;
+    return xgo__triangle_feature(a->w, a->o, a->defn, i);
+}
+
+/* xgo_batch.put: writes triangle i's feature f into o's layer and
+ * destroys it; XG_OK, or XG_EIO naming the triangle's three point
+ * features. */
+static int put_tri(void *arg, size_t i, OGRFeatureH f, char *err,
+                   size_t errlen)
+{
+    const struct pipe_arg *a = arg;
+    const struct xgo_write_tri *w = a->w;
     const struct xg_set *pts = w->pts;
     const uint32_t *v = w->t->v[i];
-    OGRFeatureH f = xgo__triangle_feature(w, o, OGR_L_GetLayerDefn(o->lyr),
-                                          i);
     int rc = XG_OK;
+    if (!f)
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
     CPLErrorReset();
-    if (OGR_L_CreateFeature(o->lyr, f) != OGRERR_NONE)
+    if (OGR_L_CreateFeature(a->o->lyr, f) != OGRERR_NONE)
         rc = xgo__fail(err, errlen, XG_EIO,
                        "%s, layer '%s': cannot write the triangle of "
                        "features %lld, %lld, %lld: %s",
-                       GDALGetDescription(w->dst), OGR_L_GetName(o->lyr),
+                       GDALGetDescription(w->dst), OGR_L_GetName(a->o->lyr),
                        (long long)pts->fid[v[0]], (long long)pts->fid[v[1]],
                        (long long)pts->fid[v[2]],
                        xgo__gdal_msg("driver error"));
@@ -188,7 +204,6 @@ int xgo__write_tri(const struct xgo_write_tri *w, struct xgo_report *rep,
     struct xgo_tri_out o;
     int rc, tx;
     int tin = w->job->tin;
-    size_t i;
 
     rep->lines_layer[0] = '\0';
     tx = GDALDatasetStartTransaction(w->dst, FALSE) == OGRERR_NONE;
@@ -197,11 +212,11 @@ int xgo__write_tri(const struct xgo_write_tri *w, struct xgo_report *rep,
         snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(o.lyr));
     if (rc == XG_OK && tin && (rc = write_tin(w, o.lyr, err, errlen)) == XG_OK)
         rep->written = 1;
-    for (i = 0; rc == XG_OK && !tin && i < w->t->n; i++) {
-        rc = write_one(w, &o, i, err, errlen);
-        if (rc == XG_OK)
-            rc = xgo__write_step(w->job, w->dst, i, w->t->n, &rep->written,
-                                 pf, pa, err, errlen);
+    if (rc == XG_OK && !tin) {
+        struct pipe_arg a = {w, &o, OGR_L_GetLayerDefn(o.lyr)};
+        struct xgo_batch b = {w->t->n, make_tri, put_tri, &a};
+        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa};
+        rc = xgo__batch_write(&b, &r, err, errlen);
     }
     return xgo__write_close(w->dst, tx, rc, &o.lyr, &o.created, 1, pf, pa,
                             err, errlen);

@@ -277,14 +277,19 @@ OGRFeatureH xgo__contact_feature(const struct xgo_write *w,
                                  OGRFeatureDefnH defn,
                                  const struct xg_contact *x, char *err,
                                  size_t errlen);
-/* The fields of contact x of w (ids, indices, kind where the layer has
- * one, copies) into f, a feature of o's layer: XG_OK, or XG_EIO with the
- * message in err when its attributes cannot be had (w->attrs).  The one
- * filler of xgo__contact_feature and of the lines' writer
- * (shape_lines.c). */
-int xgo__contact_fields(const struct xgo_write *w, const struct xgo_out *o,
-                        OGRFeatureH f, const struct xg_contact *x, char *err,
-                        size_t errlen);
+/* The fixed fields of contact x of w (ids, indices, kind where the
+ * layer has one) into f, a feature of o's layer.  Reads no input layer:
+ * any thread may call it.  With xgo__contact_attrs, the one filler of
+ * xgo__contact_feature and of the lines' writer (shape_lines.c). */
+void xgo__contact_ids(const struct xgo_write *w, const struct xgo_out *o,
+                      OGRFeatureH f, const struct xg_contact *x);
+/* The copied attributes of contact x's A and B features into f (its
+ * geometry kept): XG_OK, or XG_EIO with the message in err when they
+ * cannot be had (w->attrs).  Reads the inputs (by FID through w->attrs):
+ * one thread only, the writer's, in record order. */
+int xgo__contact_attrs(const struct xgo_write *w, const struct xgo_out *o,
+                       OGRFeatureH f, const struct xg_contact *x, char *err,
+                       size_t errlen);
 /* A two-point line from p to q, with Z when dim is 3; the caller owns
  * it. */
 OGRGeometryH xgo__stretch_geometry(int dim, const double *p, const double *q);
@@ -336,6 +341,35 @@ const char *xgo__gdal_msg(const char *fallback);
 int xgo__write_step(const struct xgo_job *job, GDALDatasetH dst, size_t i,
                     size_t n, uint64_t *written, GDALProgressFunc pf,
                     void *pa, char *err, size_t errlen);
+/* The features of one writer, for xgo__batch_write: n records; make
+ * builds record i's feature (geometry and the fields that need no input
+ * layer; called on any thread, several at once, so it may read only
+ * what does not change during the write; the caller of put owns the
+ * result, NULL only when out of memory); put, called on the writer's
+ * thread in record order, finishes it (copied attributes) and writes it,
+ * owns f from then (destroys it), and returns XG_OK or the failure with
+ * its message in err.  arg goes to both. */
+struct xgo_batch {
+    size_t n;
+    OGRFeatureH (*make)(void *arg, size_t i);
+    int (*put)(void *arg, size_t i, OGRFeatureH f, char *err, size_t errlen);
+    void *arg;
+};
+/* Where a batch write counts and reports (xgo__write_step's). */
+struct xgo_batch_run {
+    const struct xgo_job *job;
+    GDALDatasetH dst;
+    uint64_t *written;
+    GDALProgressFunc pf;
+    void *pa;
+};
+/* Writes b's records in order (write_batch.c): worker threads (job's
+ * threads less the caller, at most 7; none with one thread) make the
+ * features of the batches ahead while the calling thread puts them, each
+ * followed by xgo__write_step; stops at the first failure, with what
+ * was made and not written destroyed.  XG_OK or that failure. */
+int xgo__batch_write(const struct xgo_batch *b, const struct xgo_batch_run *r,
+                     char *err, size_t errlen);
 /* The close of every writer, one for all, after its features (tx: it
  * started a transaction): commits when rc is XG_OK, else rolls back;
  * when that failed with no transaction to take them back, the nlyr

@@ -257,6 +257,12 @@ TESTS += tests/gpkg_rtree_t.sh
 endif
 EXTRA_DIST += tests/gpkg_rtree_t.sh tests/gpkg_rtree_t.py
 
+# The writers' pipeline (issue 33): the same files with 1 and 4 threads.
+if HAVE_GDAL
+TESTS += tests/write_threads_t.sh
+endif
+EXTRA_DIST += tests/write_threads_t.sh
+
 # The engines' shared error and cancel paths (src/pair_engine.c).
 check_PROGRAMS += tests/pair_engine_t
 tests_pair_engine_t_SOURCES = tests/pair_engine_t.c tests/tap.h

@@ -1,0 +1,201 @@
+/*
+ * write_batch.c -- the one feature pipeline of every writer (contacts,
+ * lines, triangles): worker threads make the features of batches k+1,
+ * k+2, ... while the calling thread, the only one that touches the
+ * output dataset, writes batch k.  Features are written in record
+ * order, so FIDs and order are those of a plain loop; with one thread
+ * there is no worker and the loop is the plain one.
+ *
+ * Why: making an OGR feature (its geometry and fields, GDAL's
+ * allocations) costs about as much as the driver's insert; on a second
+ * core it overlaps the insert instead of adding to it.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "xgo_internal.h"
+
+enum {
+    BATCH = 512,      /* features a worker makes at a time */
+    SLOTS_PER = 4,    /* batches in flight per worker */
+    MAX_WORKERS = 7   /* more only wait on the one writer */
+};
+
+struct slot {
+    size_t k;          /* the batch it holds, when ready */
+    int ready;
+    OGRFeatureH f[BATCH];
+};
+
+struct pipe {
+    const struct xgo_batch *b;
+    pthread_mutex_t mu;
+    pthread_cond_t cv_ready;   /* a slot was filled */
+    pthread_cond_t cv_free;    /* a slot was emptied, or stop */
+    size_t next;               /* the next batch a worker takes */
+    size_t done;               /* batches the writer has written */
+    size_t nbatch, nslot;
+    int stop;
+    struct slot *slot;
+};
+
+/* The builders to start for job's threads setting (0: every processor;
+ * the calling thread is the writer, so one fewer), at most MAX_WORKERS
+ * and never more than there are batches. */
+static int workers_for(const struct xgo_job *job, size_t n)
+{
+    long t = job->threads;
+    size_t nbatch = (n + BATCH - 1) / BATCH;
+    if (t <= 0)
+        t = sysconf(_SC_NPROCESSORS_ONLN);
+    t -= 1;
+    if (t > MAX_WORKERS)
+        t = MAX_WORKERS;
+    if (nbatch < 2 || t < 1)
+        return 0;
+    return (size_t)t > nbatch ? (int)nbatch : (int)t;
+}
+
+/* The features of batch k into s (records kB .. kB+BATCH, or to n). */
+static void make_batch(const struct xgo_batch *b, size_t k, struct slot *s)
+{
+    size_t i, lo = k * BATCH, hi = lo + BATCH < b->n ? lo + BATCH : b->n;
+    for (i = lo; i < hi; i++)
+        s->f[i - lo] = b->make(b->arg, i);
+}
+
+/* A worker: takes the next batch, waits until its slot is free (the
+ * writer is done with the batch nslot before it), fills it, marks it
+ * ready; ends at the last batch or on stop. */
+static void *worker(void *arg)
+{
+    struct pipe *p = arg;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        size_t k;
+        struct slot *s;
+        while (!p->stop && p->next < p->nbatch &&
+               p->next >= p->done + p->nslot)
+            pthread_cond_wait(&p->cv_free, &p->mu);
+        if (p->stop || p->next >= p->nbatch)
+            break;
+        k = p->next++;
+        s = &p->slot[k % p->nslot];
+        pthread_mutex_unlock(&p->mu);
+        make_batch(p->b, k, s);
+        pthread_mutex_lock(&p->mu);
+        s->k = k;
+        s->ready = 1;
+        pthread_cond_broadcast(&p->cv_ready);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+/* Writes batch k's features, held in s, in order (each given to
+ * b->put, which owns it from then), with the bookkeeping of each; the
+ * ones left after a failure are destroyed.  XG_OK or the failure. */
+static int put_batch(const struct xgo_batch *b, size_t k, struct slot *s,
+                     const struct xgo_batch_run *r, char *err, size_t errlen)
+{
+    size_t i, lo = k * BATCH, hi = lo + BATCH < b->n ? lo + BATCH : b->n;
+    int rc = XG_OK;
+    for (i = lo; i < hi; i++) {
+        OGRFeatureH f = s->f[i - lo];
+        s->f[i - lo] = NULL;
+        if (rc != XG_OK) {
+            if (f)
+                OGR_F_Destroy(f);
+            continue;
+        }
+        rc = b->put(b->arg, i, f, err, errlen);
+        if (rc == XG_OK)
+            rc = xgo__write_step(r->job, r->dst, i, b->n, r->written, r->pf,
+                                 r->pa, err, errlen);
+    }
+    return rc;
+}
+
+/* The writer's side with nw workers: each batch in order as it becomes
+ * ready; on a failure the workers are told to stop, joined, and what
+ * they made is destroyed. */
+static int run_piped(struct pipe *p, pthread_t *th, int nw,
+                     const struct xgo_batch_run *r, char *err, size_t errlen)
+{
+    size_t k, j;
+    int rc = XG_OK, i;
+    for (k = 0; rc == XG_OK && k < p->nbatch; k++) {
+        struct slot *s = &p->slot[k % p->nslot];
+        pthread_mutex_lock(&p->mu);
+        while (!(s->ready && s->k == k))
+            pthread_cond_wait(&p->cv_ready, &p->mu);
+        pthread_mutex_unlock(&p->mu);
+        rc = put_batch(p->b, k, s, r, err, errlen);
+        pthread_mutex_lock(&p->mu);
+        s->ready = 0;
+        p->done = k + 1;
+        if (rc != XG_OK)
+            p->stop = 1;
+        pthread_cond_broadcast(&p->cv_free);
+        pthread_mutex_unlock(&p->mu);
+    }
+    for (i = 0; i < nw; i++)
+        pthread_join(th[i], NULL);
+    /* after a failure: the batches made and not written */
+    for (j = 0; j < p->nslot; j++)
+        if (p->slot[j].ready) {
+            size_t lo = p->slot[j].k * BATCH, m;
+            for (m = 0; m < BATCH && lo + m < p->b->n; m++)
+                if (p->slot[j].f[m])
+                    OGR_F_Destroy(p->slot[j].f[m]);
+        }
+    return rc;
+}
+
+/* The plain loop: make, write, count, one record after the other. */
+static int run_plain(const struct xgo_batch *b, const struct xgo_batch_run *r,
+                     char *err, size_t errlen)
+{
+    size_t i;
+    int rc = XG_OK;
+    for (i = 0; rc == XG_OK && i < b->n; i++) {
+        rc = b->put(b->arg, i, b->make(b->arg, i), err, errlen);
+        if (rc == XG_OK)
+            rc = xgo__write_step(r->job, r->dst, i, b->n, r->written, r->pf,
+                                 r->pa, err, errlen);
+    }
+    return rc;
+}
+
+int xgo__batch_write(const struct xgo_batch *b, const struct xgo_batch_run *r,
+                     char *err, size_t errlen)
+{
+    int nw = workers_for(r->job, b->n), i, rc;
+    pthread_t th[MAX_WORKERS];
+    struct pipe p = {0};
+
+    if (nw == 0)
+        return run_plain(b, r, err, errlen);
+    p.b = b;
+    p.nbatch = (b->n + BATCH - 1) / BATCH;
+    p.nslot = (size_t)nw * SLOTS_PER;
+    p.slot = calloc(p.nslot, sizeof *p.slot);
+    if (!p.slot)
+        return run_plain(b, r, err, errlen);   /* no memory for speed */
+    pthread_mutex_init(&p.mu, NULL);
+    pthread_cond_init(&p.cv_ready, NULL);
+    pthread_cond_init(&p.cv_free, NULL);
+    for (i = 0; i < nw; i++)
+        if (pthread_create(&th[i], NULL, worker, &p) != 0)
+            break;
+    if (i == 0) {
+        rc = run_plain(b, r, err, errlen);     /* no thread: the plain way */
+    } else {
+        rc = run_piped(&p, th, i, r, err, errlen);
+    }
+    pthread_cond_destroy(&p.cv_free);
+    pthread_cond_destroy(&p.cv_ready);
+    pthread_mutex_destroy(&p.mu);
+    free(p.slot);
+    return rc;
+}
