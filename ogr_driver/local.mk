@@ -8,6 +8,7 @@ ogr_driver_libxgogr_la_SOURCES = \
 	ogr_driver/xgo_read.h ogr_driver/read.c ogr_driver/read_check.c \
 	ogr_driver/read_lines.c ogr_driver/read_points.c ogr_driver/read_tris.c \
 	ogr_driver/read_solid.c ogr_driver/read_csv.c \
+	ogr_driver/read_arrow.c ogr_driver/read_wkb.c \
 	ogr_driver/warn.c ogr_driver/group.c \
 	ogr_driver/write.c ogr_driver/write_tri.c ogr_driver/write_batch.c \
 	ogr_driver/kept.c \

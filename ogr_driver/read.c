@@ -65,22 +65,101 @@ static int feature(struct xgo_reader *r, xgo_geom_fn fn, OGRGeometryH g)
     return rc;
 }
 
+/* Feature f, the ord-th of the read (0-based: its id where the layer
+ * has none), read as today's route reads every feature: checked,
+ * counted, its attributes kept (s->ncopy), recorded by group (-bgroup)
+ * and passed to s->visit (xgo_read.h).  Takes f (destroyed, or kept by
+ * s). */
+int xgo__read_one(struct xgo_reader *r, xgo_geom_fn fn, OGRFeatureH f,
+                  GIntBig ord)
+{
+    struct xgo_src *s = r->s;
+    OGRGeometryH g = OGR_F_GetGeometryRef(f);
+    size_t first = r->set->n;
+    int rc = XG_OK;
+    r->fid = OGR_F_GetFID(f);
+    if (r->fid == OGRNullFID && (s->visit || s->next))
+        rc = FAIL(r, XG_EFORMAT, "%s, layer '%s': a feature without "
+                  "an id (FID): a run in regions names features by "
+                  "their ids; convert the layer (ogr2ogr -f GPKG) "
+                  "first", s->path, s->name);
+    if (r->fid == OGRNullFID)
+        r->fid = ord;
+    r->sub = 0;
+    r->vtx = 0;
+    if (rc != XG_OK) {
+    } else if (!g || OGR_G_IsEmpty(g)) {
+        rc = xgo__read_nogeom(s, r->job, r->rep, r->fid, g, r->err,
+                              r->errlen);
+    } else {
+        rc = feature(r, fn, g);
+        if (rc == XG_OK && r->groups && r->set->n > first)
+            rc = xgo__group_add(r->groups, s, f, r->fid, first,
+                                r->set->n, s->nfeat, r->err, r->errlen);
+    }
+    if (rc == XG_OK && s->visit)
+        rc = s->visit(s->visit_arg, r->fid, r->set, first, r->err,
+                      r->errlen);
+    if (rc == XG_OK && s->ncopy > 0)
+        rc = keep(r, f, first);
+    else
+        OGR_F_Destroy(f);
+    return rc;
+}
+
+/* The progress after ord features of total (xgo_read.h): told every
+ * 1024 features; XG_ECANCEL when pf cancels. */
+int xgo__read_progress(struct xgo_reader *r, GIntBig ord, GIntBig total,
+                       GDALProgressFunc pf, void *pa)
+{
+    if (pf && total > 0 && ord % 1024 == 0 &&
+        !pf((double)ord / (double)total, NULL, pa))
+        return FAIL(r, XG_ECANCEL, "cancelled");
+    return XG_OK;
+}
+
+/* Today's route: every feature of r->s from OGR_L_GetNextFeature (or
+ * s->next in a region), through xgo__read_one; *ord receives the count
+ * of features read. */
+static int read_features(struct xgo_reader *r, xgo_geom_fn fn,
+                         GIntBig total, GIntBig *ord, GDALProgressFunc pf,
+                         void *pa)
+{
+    struct xgo_src *s = r->s;
+    OGRFeatureH f;
+    int rc = XG_OK;
+    while (rc == XG_OK &&
+           (f = s->next ? s->next(s->next_arg, &rc, r->err, r->errlen)
+                        : OGR_L_GetNextFeature(s->lyr)) != NULL) {
+        rc = xgo__read_one(r, fn, f, *ord);
+        ++*ord;
+        if (rc == XG_OK)
+            rc = xgo__read_progress(r, *ord, total, pf, pa);
+    }
+    if (rc == XG_OK && CPLGetLastErrorType() == CE_Failure)
+        rc = FAIL(r, XG_EIO, "%s, layer '%s': reading failed after %lld "
+                             "features: %s", s->path, s->name,
+                  (long long)*ord, CPLGetLastErrorMsg());
+    return rc;
+}
+
 /* Reads every feature of r->s (in the layer's order, or from
  * r->s->next in a region) into r->set through fn, the reader of the
- * input's element kind: each feature checked and counted, its attributes
- * kept (s->ncopy), recorded by group (-bgroup) and passed to s->visit;
- * then the groups finished and checked, and a read of no feature
- * refused.  pf (may be NULL) hears the progress and may cancel.  Frees
- * r's buffers; the elements stay in r->set, the caller's. */
-static int read_all(struct xgo_reader *r, xgo_geom_fn fn,
+ * input's element kind, or through wfn, its reader of WKB, on the Arrow
+ * route where it applies (read_arrow.c; wfn NULL: none): each feature
+ * checked and counted, its attributes kept (s->ncopy), recorded by group
+ * (-bgroup) and passed to s->visit; then the groups finished and
+ * checked, and a read of no feature refused.  pf (may be NULL) hears the
+ * progress and may cancel.  Frees r's buffers; the elements stay in
+ * r->set, the caller's. */
+static int read_all(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
                     GDALProgressFunc pf, void *pa)
 {
     struct xgo_src *s = r->s;
     OGRwkbGeometryType lt = OGR_L_GetGeomType(s->lyr);
     GIntBig total = s->next ? 0 : OGR_L_GetFeatureCount(s->lyr, FALSE),
             ord = 0;
-    OGRFeatureH f;
-    int rc = XG_OK;
+    int rc = XG_OK, declined = 1;
 
     if (lt == wkbNone) {
         char hint[512];
@@ -96,47 +175,10 @@ static int read_all(struct xgo_reader *r, xgo_geom_fn fn,
     OGR_L_ResetReading(s->lyr);
     CPLErrorReset();
     s->nread = 0;
-    while (rc == XG_OK &&
-           (f = s->next ? s->next(s->next_arg, &rc, r->err, r->errlen)
-                        : OGR_L_GetNextFeature(s->lyr)) != NULL) {
-        OGRGeometryH g = OGR_F_GetGeometryRef(f);
-        size_t first = r->set->n;
-        r->fid = OGR_F_GetFID(f);
-        if (r->fid == OGRNullFID && (s->visit || s->next))
-            rc = FAIL(r, XG_EFORMAT, "%s, layer '%s': a feature without "
-                      "an id (FID): a run in regions names features by "
-                      "their ids; convert the layer (ogr2ogr -f GPKG) "
-                      "first", s->path, s->name);
-        if (r->fid == OGRNullFID)
-            r->fid = ord;
-        r->sub = 0;
-        r->vtx = 0;
-        if (rc != XG_OK) {
-        } else if (!g || OGR_G_IsEmpty(g)) {
-            rc = xgo__read_nogeom(s, r->job, r->rep, r->fid, g, r->err,
-                                  r->errlen);
-        } else {
-            rc = feature(r, fn, g);
-            if (rc == XG_OK && r->groups && r->set->n > first)
-                rc = xgo__group_add(r->groups, s, f, r->fid, first,
-                                    r->set->n, s->nfeat, r->err, r->errlen);
-        }
-        if (rc == XG_OK && s->visit)
-            rc = s->visit(s->visit_arg, r->fid, r->set, first, r->err,
-                          r->errlen);
-        if (rc == XG_OK && s->ncopy > 0)
-            rc = keep(r, f, first);
-        else
-            OGR_F_Destroy(f);
-        ord++;
-        if (rc == XG_OK && pf && total > 0 && ord % 1024 == 0 &&
-            !pf((double)ord / (double)total, NULL, pa))
-            rc = FAIL(r, XG_ECANCEL, "cancelled");
-    }
-    if (rc == XG_OK && CPLGetLastErrorType() == CE_Failure)
-        rc = FAIL(r, XG_EIO, "%s, layer '%s': reading failed after %lld "
-                             "features: %s", s->path, s->name,
-                  (long long)ord, CPLGetLastErrorMsg());
+    if (wfn && xgo__read_arrow_fits(r))
+        rc = xgo__read_arrow(r, fn, wfn, total, &ord, pf, pa, &declined);
+    if (declined)
+        rc = read_features(r, fn, total, &ord, pf, pa);
     if (rc == XG_OK && r->groups) {
         rc = xgo__group_finish(r->groups, s, r->set,
                                r->closed ? xgo__read_group_closed : NULL,
@@ -168,18 +210,21 @@ static const struct {
     int elem, dim;
     int keep_z;               /* 2D, z kept where there is one */
     xgo_geom_fn fn;
+    xgo_wkb_fn wfn;           /* the same reader on WKB (the Arrow
+                                 route), or NULL: none */
     const char *geometry;
     const char *barren;
 } readers[] = {
-    {XG_ELEM_SEGMENT, 3, 0, xgo__read_segs3d, "line", "of one vertex"},
-    {XG_ELEM_SEGMENT, 2, 0, xgo__read_segs2d, "line polygon",
+    {XG_ELEM_SEGMENT, 3, 0, xgo__read_segs3d, NULL, "line",
      "of one vertex"},
-    {XG_ELEM_TRIANGLE, 3, 0, xgo__read_tris, "polygon",
+    {XG_ELEM_SEGMENT, 2, 0, xgo__read_segs2d, NULL, "line polygon",
+     "of one vertex"},
+    {XG_ELEM_TRIANGLE, 3, 0, xgo__read_tris, NULL, "polygon",
      "with every polygon skipped"},
-    {XG_ELEM_POINT, 3, 0, xgo__read_points3d, "point",
-     "of empty points only"},
-    {XG_ELEM_POINT, 2, 1, xgo__read_points2d, "point",
-     "of empty points only"},
+    {XG_ELEM_POINT, 3, 0, xgo__read_points3d, xgo__read_points3d_wkb,
+     "point", "of empty points only"},
+    {XG_ELEM_POINT, 2, 1, xgo__read_points2d, xgo__read_points2d_wkb,
+     "point", "of empty points only"},
 };
 
 /* The index in readers of input i's reader, or -1. */
@@ -241,7 +286,7 @@ int xgo__read(struct xgo_src *s, const struct xgo_job *job, int i,
         r.groups = &groups;
     }
     xgo__cap_begin(&cap);
-    rc = read_all(&r, readers[k].fn, pf, pa);
+    rc = read_all(&r, readers[k].fn, readers[k].wfn, pf, pa);
     xgo__cap_end(&cap);
     xgo__groups_free(&groups);
     return rc;

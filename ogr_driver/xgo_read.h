@@ -12,10 +12,16 @@
  *                  triangulated
  *   read_solid.c   closed surfaces (inside's B): a feature's or a group's
  *   read_csv.c     the advice for a CSV layer without geometry
+ *   read_arrow.c   the Arrow route: the layer's Arrow stream, the plain
+ *                  features through the readers of WKB, the others
+ *                  fetched by id and read as today's route reads them
+ *   read_wkb.c     the steps of the readers of WKB: a bounds-checked
+ *                  cursor over one blob
  */
 #ifndef XGO_READ_H
 #define XGO_READ_H
 
+#include <stdint.h>
 #include <stdlib.h>
 #include "xg_grow.h" /* the readers' buffers grow by the house's rule */
 #include "xgo_internal.h"
@@ -58,8 +64,64 @@ struct xgo_reader {
  * XG_OK, or an error code with r->err set. */
 typedef int (*xgo_geom_fn)(struct xgo_reader *r, OGRGeometryH g);
 
+/* A reader of one element kind on WKB (the Arrow route, read_arrow.c):
+ * the elements of the current feature, whose geometry is the blob w of
+ * len bytes, into r->set, numbered from 0, where w is a plain case the
+ * reader takes as its xgo_geom_fn would (*taken = 1); anything else
+ * (empty, not finite, another type or dimension, an encoding it does not
+ * parse, a blob it does not understand to its last byte) leaves r as it
+ * was with *taken = 0, for the xgo_geom_fn to read (and name) through
+ * OGR.  XG_OK, or an error code with r->err set. */
+typedef int (*xgo_wkb_fn)(struct xgo_reader *r, const unsigned char *w,
+                          size_t len, int *taken);
+
 #define FAIL(r, code, ...)                                                 \
     xgo__fail((r)->err, (r)->errlen, (code), __VA_ARGS__)
+
+/* ---- read.c ---- */
+
+/* Feature f, the ord-th of the read (0-based: its id where the layer has
+ * none), read as today's route reads every feature: checked and counted
+ * through fn, its attributes kept (s->ncopy), recorded by group
+ * (-bgroup), passed to s->visit.  Takes f (destroyed, or kept by s). */
+int xgo__read_one(struct xgo_reader *r, xgo_geom_fn fn, OGRFeatureH f,
+                  GIntBig ord);
+/* Tells pf (may be NULL) the progress after ord features of total,
+ * every 1024 features; XG_ECANCEL (r->err set) when it cancels. */
+int xgo__read_progress(struct xgo_reader *r, GIntBig ord, GIntBig total,
+                       GDALProgressFunc pf, void *pa);
+
+/* ---- read_arrow.c ---- */
+
+/* Whether the read r may take the Arrow route: a plain read (no region,
+ * no attributes kept, no groups, nothing visited), a layer whose driver
+ * has a fast Arrow stream, and the config option XG_READ_ARROW not NO. */
+int xgo__read_arrow_fits(const struct xgo_reader *r);
+/* Reads every feature of r->s through its Arrow stream (WKB): the plain
+ * ones through wfn, the others fetched by id (OGR_L_GetFeature) and read
+ * through xgo__read_one with fn, in the layer's order, the box of -spat
+ * applied as OGR applies it; *ord counts the features read, pf hears the
+ * progress.  *declined = 1 (nothing read) where the layer gives no stream
+ * the route understands: the caller reads it today's way. */
+int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
+                    GIntBig total, GIntBig *ord, GDALProgressFunc pf,
+                    void *pa, int *declined);
+
+/* ---- read_wkb.c ---- */
+
+/* A cursor over one WKB blob: p the next byte, end past the last. */
+struct xgo_wkb {
+    const unsigned char *p, *end;
+};
+/* The header of the next geometry: its type without the Z flags into
+ * *type (1 Point, 4 MultiPoint, ...) and whether it has Z into *z.
+ * 0, or -1 for what the readers of WKB leave to OGR: big-endian, M,
+ * a truncated blob, a type past the ISO range. */
+int xgo__wkb_head(struct xgo_wkb *c, uint32_t *type, int *z);
+/* The next 32-bit count into *n: 0, or -1 when truncated. */
+int xgo__wkb_count(struct xgo_wkb *c, uint32_t *n);
+/* The next n doubles into v: 0, or -1 when truncated. */
+int xgo__wkb_doubles(struct xgo_wkb *c, double *v, size_t n);
 
 /* ---- read_check.c ---- */
 
@@ -110,6 +172,11 @@ int xgo__read_points3d(struct xgo_reader *r, OGRGeometryH g);
 /* Points of the plane, their z kept where the layer's points have one
  * (read_points.c). */
 int xgo__read_points2d(struct xgo_reader *r, OGRGeometryH g);
+/* The same two readers on WKB (xgo_wkb_fn, read_points.c). */
+int xgo__read_points3d_wkb(struct xgo_reader *r, const unsigned char *w,
+                           size_t len, int *taken);
+int xgo__read_points2d_wkb(struct xgo_reader *r, const unsigned char *w,
+                           size_t len, int *taken);
 /* Triangles of a Triangle, Polygon, MultiPolygon, TIN or
  * PolyhedralSurface with Z (read_tris.c). */
 int xgo__read_tris(struct xgo_reader *r, OGRGeometryH g);

@@ -384,7 +384,10 @@ EXTRA_DIST += tests/delaunay_cli_t.sh
 # (-bgroup), repeated warnings capped.
 if HAVE_GDAL
 TESTS += tests/reader_t.sh
+# The Arrow route of the reader reads what today's route reads (issue 33).
+TESTS += tests/read_arrow_t.sh
 endif
+EXTRA_DIST += tests/read_arrow_t.sh
 EXTRA_DIST += tests/reader_t.sh tests/cases/wireframe.dxf \
 	tests/cases/make_wireframe.py
 
