@@ -36,7 +36,10 @@ static const struct option {
      "  -overwrite       replace an existing DST (the whole dataset; in a\n"
      "                   Shapefile folder, only NAME.* and NAME_lines.*)\n"
      "  -append          add the layer (or its features) to an existing DST\n"
-     "  CSV output holds the geometry as WKT (-lco GEOMETRY=... to change it).\n"},
+     "  CSV output holds the geometry as WKT (-lco GEOMETRY=... to change it).\n"
+     "  Output time by format, a TIN of 10^6 points (2*10^6 triangles), 2 cores,\n"
+     "  whole run: GPKG 14 s, GPKG -lco SPATIAL_INDEX=NO 13 s, FlatGeobuf 20 s,\n"
+     "  Shapefile 22 s, CSV 34 s (docs/cli.md, Output formats).\n"},
     {"Inputs", "al",
      "  -al LAYER        layer of A_SRC (needed when it has several)\n"},
     {"Inputs", "bl", "  -bl LAYER        layer of B_SRC\n"},

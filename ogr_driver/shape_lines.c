@@ -66,7 +66,7 @@ static OGRFeatureH make_line(void *arg, size_t i)
 
 /* xgo_batch.put: the copied attributes of record i into f, then f
  * written into o's layer: XG_OK, or XG_EIO with the message in err
- * naming the pair's features.  f is destroyed. */
+ * naming the pair's features.  f stays the pipeline's (xgo_batch.put). */
 static int put_line(void *arg, size_t i, OGRFeatureH f, char *err,
                     size_t errlen)
 {
@@ -76,10 +76,8 @@ static int put_line(void *arg, size_t i, OGRFeatureH f, char *err,
     int rc = XG_OK;
     if (!f)
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-    if (xgo__contact_attrs(w, a->o, f, x, err, errlen) != XG_OK) {
-        OGR_F_Destroy(f);
+    if (xgo__contact_attrs(w, a->o, f, x, err, errlen) != XG_OK)
         return XG_EIO;
-    }
     CPLErrorReset();
     if (OGR_L_CreateFeature(a->o->lyr, f) != OGRERR_NONE)
         rc = xgo__fail(err, errlen, XG_EIO,
@@ -89,7 +87,6 @@ static int put_line(void *arg, size_t i, OGRFeatureH f, char *err,
                        (long long)w->aset->fid[x->a],
                        (long long)w->bfid[x->b],
                        xgo__gdal_msg("driver error"));
-    OGR_F_Destroy(f);
     return rc;
 }
 

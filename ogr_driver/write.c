@@ -380,7 +380,7 @@ static OGRFeatureH make_contact(void *arg, size_t i)
 
 /* xgo_batch.put: the copied attributes of contact i into f, then f
  * written as one feature of its layer; XG_OK, or XG_EIO naming its A
- * and B features.  f is destroyed. */
+ * and B features.  f stays the pipeline's (xgo_batch.put). */
 static int put_contact(void *arg, size_t i, OGRFeatureH f, char *err,
                        size_t errlen)
 {
@@ -392,10 +392,8 @@ static int put_contact(void *arg, size_t i, OGRFeatureH f, char *err,
 
     if (!f)
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-    if (xgo__contact_attrs(w, o, f, x, err, errlen) != XG_OK) {
-        OGR_F_Destroy(f);
+    if (xgo__contact_attrs(w, o, f, x, err, errlen) != XG_OK)
         return XG_EIO;
-    }
     CPLErrorReset();
     if (OGR_L_CreateFeature(o->lyr, f) != OGRERR_NONE) {
         char bpart[64] = " (in no B feature)";
@@ -408,7 +406,6 @@ static int put_contact(void *arg, size_t i, OGRFeatureH f, char *err,
                        OGR_L_GetName(o->lyr), (long long)w->aset->fid[x->a],
                        bpart, xgo__gdal_msg("driver error"));
     }
-    OGR_F_Destroy(f);
     return rc;
 }
 

@@ -157,8 +157,8 @@ static OGRFeatureH make_tri(void *arg, size_t i)
     return xgo__triangle_feature(a->w, a->o, a->defn, i);
 }
 
-/* xgo_batch.put: writes triangle i's feature f into o's layer and
- * destroys it; XG_OK, or XG_EIO naming the triangle's three point
+/* xgo_batch.put: writes triangle i's feature f into o's layer (f
+ * stays the pipeline's); XG_OK, or XG_EIO naming the triangle's three point
  * features. */
 static int put_tri(void *arg, size_t i, OGRFeatureH f, char *err,
                    size_t errlen)
@@ -179,7 +179,6 @@ static int put_tri(void *arg, size_t i, OGRFeatureH f, char *err,
                        (long long)pts->fid[v[0]], (long long)pts->fid[v[1]],
                        (long long)pts->fid[v[2]],
                        xgo__gdal_msg("driver error"));
-    OGR_F_Destroy(f);
     return rc;
 }
 

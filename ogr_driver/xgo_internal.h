@@ -352,6 +352,8 @@ int xgo__write_step(const struct xgo_job *job, GDALDatasetH dst, size_t i,
 struct xgo_batch {
     size_t n;
     OGRFeatureH (*make)(void *arg, size_t i);
+    /* writes f (NULL: make ran out of memory); f stays the pipeline's,
+     * which destroys it on the thread that made it */
     int (*put)(void *arg, size_t i, OGRFeatureH f, char *err, size_t errlen);
     void *arg;
 };
