@@ -97,7 +97,7 @@ static int gdal_index(const char *path, const char *name, char *err,
 {
     GDALDatasetH ds;
     OGRLayerH lyr, res;
-    char *sql;
+    char *sql, *tq, *gq;
     int has = 0, failed;
     CPLErrorReset();
     ds = GDALOpenEx(path, GDAL_OF_VECTOR | GDAL_OF_UPDATE, NULL, NULL, NULL);
@@ -109,9 +109,11 @@ static int gdal_index(const char *path, const char *name, char *err,
                          "the spatial index: %s", path, name,
                          xgo__gdal_msg("cannot reopen the layer"));
     }
-    sql = CPLStrdup(CPLSPrintf("SELECT HasSpatialIndex('%s', '%s')",
-                               OGR_L_GetName(lyr),
-                               OGR_L_GetGeometryColumn(lyr)));
+    /* the names as SQL string literals: a quote in a layer name (-nln)
+     * doubled */
+    tq = CPLEscapeString(OGR_L_GetName(lyr), -1, CPLES_SQL);
+    gq = CPLEscapeString(OGR_L_GetGeometryColumn(lyr), -1, CPLES_SQL);
+    sql = CPLStrdup(CPLSPrintf("SELECT HasSpatialIndex('%s', '%s')", tq, gq));
     res = GDALDatasetExecuteSQL(ds, sql, NULL, NULL);
     if (res) {
         OGRFeatureH f = OGR_L_GetNextFeature(res);
@@ -123,13 +125,14 @@ static int gdal_index(const char *path, const char *name, char *err,
     CPLErrorReset();
     if (!has) {
         sql = CPLStrdup(CPLSPrintf("SELECT CreateSpatialIndex('%s', '%s')",
-                                   OGR_L_GetName(lyr),
-                                   OGR_L_GetGeometryColumn(lyr)));
+                                   tq, gq));
         res = GDALDatasetExecuteSQL(ds, sql, NULL, NULL);
         if (res)
             GDALDatasetReleaseResultSet(ds, res);
         CPLFree(sql);
     }
+    CPLFree(tq);
+    CPLFree(gq);
     failed = CPLGetLastErrorType() == CE_Failure;
     GDALClose(ds);
     failed = failed || CPLGetLastErrorType() == CE_Failure;
