@@ -24,6 +24,11 @@
 #   gdal-data/          GDAL_DATA: the few files the GPKG, CSV and
 #                       FlatGeobuf drivers read
 #   proj/proj.db        PROJ_DATA
+#   ref/bin/exactgeo, ref/lib/libexactgeo.so.0
+#                       only with XG_PACK_REF=TREE2 (another CUDA build,
+#                       e.g. today's main): its tool and library, so that
+#                       remote.sh runs both in one call (XG_REF=1); the
+#                       rest of the closure is shared
 # bench/gpu_e2e/remote.sh unpacks it there and runs the benchmark.
 # Exit 0 done (under 52 MiB, leaving 12 MiB of the 64 for the tree), 1
 # otherwise.
@@ -48,6 +53,12 @@ if [ -f "$S/bench/sqlite_floor.c" ]; then
     $CC "$S/bench/sqlite_floor.c" -o "$K/kit/bin/sqlite_floor" -lsqlite3
 fi
 cp -L "$T"/src/.libs/libexactgeo.so.0 "$K/kit/lib/"
+if [ -n "${XG_PACK_REF:-}" ]; then
+    R=$(cd "$XG_PACK_REF" && pwd)
+    mkdir -p "$K/kit/ref/bin" "$K/kit/ref/lib"
+    cp "$R/.libs/exactgeo" "$K/kit/ref/bin/exactgeo"
+    cp -L "$R"/src/.libs/libexactgeo.so.0 "$K/kit/ref/lib/"
+fi
 # The closure: ldd, with the tree's own library found first.
 for f in "$K"/kit/bin/* "$K/kit/plugins/ogr_EXACTGEO.so"; do
     LD_LIBRARY_PATH=$T/src/.libs ldd "$f"
@@ -67,7 +78,7 @@ for f in gdalinfo_output.schema.json ogrinfo_output.schema.json \
     [ -f "$GD/$f" ] && cp "$GD/$f" "$K/kit/gdal-data/"
 done
 cp /usr/share/proj/proj.db "$K/kit/proj/"
-strip --strip-unneeded "$K"/kit/lib/*.so* "$K"/kit/bin/* \
+strip --strip-unneeded "$K"/kit/lib/*.so* "$K"/kit/bin/* "$K"/kit/ref/*/* \
     "$K/kit/plugins/ogr_EXACTGEO.so" 2> /dev/null || true
 echo "pack: $(du -sh "$K/kit" | cut -f1) unpacked, $(ls "$K/kit/lib" | wc -l) libraries" >&2
 tar -C "$K" -cf - kit | xz -T2 -6 > "$O/kit.tar.xz.tmp"

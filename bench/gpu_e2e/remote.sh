@@ -33,6 +33,9 @@
 #   XG_WORK        where the kit, inputs and outputs go [/tmp/xg_gpu]; the
 #                  inputs stay and are reused when their sizes match
 #   XG_DD_MB       MiB of the dd floor [4096]; 0: none
+#   XG_REF         1: also run the kit's second build (pack.sh's
+#                  XG_PACK_REF) on the same inputs, right after each run;
+#                  its rows are labelled REF [0]
 # Sizes: 10^8 points make a GeoPackage of about 5 GB; the disk has 64 GiB.
 set -u
 T0=$(date +%s)
@@ -150,6 +153,45 @@ run() {
     say "$c: exit $?, $w s; $(tail -n 3 "$WK/out/$c.log")"
     fl=$(floor "$1" pts)
     row "$label" "$g" "$w" "$WK/out/$c.json" "${fl:-?}"
+    [ "${XG_REF:-0}" = 1 ] && [ -x "$K/ref/bin/exactgeo" ] || return 0
+    dn=$(digest "$WK/out/$c.gpkg")
+    rm -f "$WK/out/$c.gpkg"
+    say "running REF $c --engine $ENGINE $OPTS"
+    # shellcheck disable=SC2086
+    timed w env LD_LIBRARY_PATH="$K/ref/lib:$K/lib" "$K/ref/bin/exactgeo" "$c" \
+        --engine "$ENGINE" $OPTS -q --stats "$WK/out/${c}_ref.json" \
+        "$WK/out/$c.gpkg" "$@" > "$WK/out/${c}_ref.log" 2>&1
+    say "REF $c: exit $?, $w s; $(tail -n 3 "$WK/out/${c}_ref.log")"
+    row "REF $label" "$g" "$w" "$WK/out/${c}_ref.json" "${fl:-?}"
+    dr=$(digest "$WK/out/$c.gpkg")
+    if [ -n "$dn" ] && [ "$dn" = "$dr" ]; then
+        say "$c: NEW's rows are REF's (digest $dn)"
+    else
+        say "$c: NEW's rows DIFFER from REF's: '$dn' against '$dr'"
+    fi
+    rm -f "$WK/out/$c.gpkg"
+}
+# digest GPKG: the SHA-256 of every row of its feature tables (those of
+# gpkg_contents) in FID order, through Python's sqlite3 (no GDAL there);
+# the index tables and gpkg_contents' timestamps are left out.
+digest() {
+    l=$(left)
+    [ "$l" -gt 5 ] || return 0
+    timeout "$l" python3 - "$1" <<'EOF2'
+import hashlib, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+h = hashlib.sha256()
+for (t, mnx, mny, mxx, mxy) in db.execute(
+        "SELECT table_name, min_x, min_y, max_x, max_y FROM gpkg_contents "
+        "WHERE data_type = 'features' ORDER BY table_name").fetchall():
+    h.update(repr((t, mnx, mny, mxx, mxy)).encode())
+    n = db.execute("SELECT feature_count FROM gpkg_ogr_contents WHERE table_name = ?",
+                   (t,)).fetchone()
+    h.update(repr(n).encode())
+    for r in db.execute('SELECT * FROM "%s" ORDER BY 1' % t.replace('"', '""')):
+        h.update(repr(r).encode())
+print(h.hexdigest()[:16])
+EOF2
 }
 
 for c in $CASES; do
