@@ -6,7 +6,8 @@
  * a cancel is heard in every stage; then a real run (delaunay of the
  * demo survey into a GeoPackage the job closes): monotone, 1.0 once and
  * last, told when the file and its index are complete, and the write,
- * close and index slices in the ratio of the costs of its records.  Not
+ * close and index slices in the ratio of the costs of its records; the
+ * delaunay cpu engine's progress and cancel while its strips run.  Not
  * timed.  TAP.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -259,6 +260,59 @@ static void real_run(const char *srcdir, const char *dir)
        rc ? err : "ok");
 }
 
+/* The delaunay cpu engine's progress while its strips run (20000
+ * points on 2 threads: several strips): values between 0 and 1, never
+ * back; a cancel there (at the first value past 0) is XG_ECANCEL, no
+ * triangles. */
+struct core_heard {
+    double last;
+    int n, between, back, cancel;
+};
+static int core_hear(double f, void *arg)
+{
+    struct core_heard *h = arg;
+    h->back += h->n && f < h->last;
+    h->between += f > 0 && f < 1;
+    h->last = f;
+    h->n++;
+    return h->cancel && f > 0 && f < 1;
+}
+
+static void strips(void)
+{
+    struct xg_set pts = {0};
+    struct xg_triangles out = {0};
+    struct xg_opts opt = {.engine = XG_ENGINE_CPU};
+    struct xg_ctx *ctx = xg_ctx_new();
+    struct core_heard h;
+    uint64_t x = 12345;
+    int k, rc;
+    for (k = 0; k < 20000; k++) {
+        double p[3];
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        p[0] = 500000.0 + (double)(x >> 40) / 16.0;
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        p[1] = 7000000.0 + (double)(x >> 40) / 16.0;
+        p[2] = 0;
+        xg_set_push_point(&pts, p, k, 0);
+    }
+    xg_ctx_set_threads(ctx, 2);
+    memset(&h, 0, sizeof h);
+    xg_ctx_set_progress(ctx, core_hear, &h);
+    rc = xg_delaunay(ctx, &pts, &opt, &out, NULL);
+    ok(rc == XG_OK && h.between >= 1 && !h.back && h.last == 1.0,
+       "delaunay cpu: %d progress values inside the run (the strips), "
+       "never back, the last 1", h.between);
+    memset(&h, 0, sizeof h);
+    h.cancel = 1;
+    rc = xg_delaunay(ctx, &pts, &opt, &out, NULL);
+    ok(rc == XG_ECANCEL && out.n == 0, "delaunay cpu: a cancel while the "
+       "strips run is XG_ECANCEL, no triangles (%d)", rc);
+    xg_triangles_free(&out);
+    xg_set_free(&pts);
+    xg_ctx_free(ctx);
+}
+
 int main(void)
 {
     const char *srcdir = getenv("top_srcdir");
@@ -271,6 +325,7 @@ int main(void)
     if (!mkdtemp(dir))
         tap_skip_all("cannot make a temporary folder");
     alone();
+    strips();
     real_run(srcdir ? srcdir : ".", dir);
     {
         char cmd[600];

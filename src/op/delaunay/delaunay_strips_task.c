@@ -362,10 +362,14 @@ void xg__strips_worker(void *arg, int tid)
         size_t s = atomic_fetch_add(&S->next, 1);
         int r;
         /* the strips are most of the engine's time: 0.1 to 0.8 of its
-         * progress, told on the caller's thread only */
-        if (tid == 0 && s < S->nstrip && S->ctx &&
-            xg__cancelled_at(S->ctx, 0.1 + 0.7 * (double)s /
-                                              (double)S->nstrip))
+         * progress, told on the caller's thread only, at each strip it
+         * takes and once past the last (so at least once, however the
+         * threads share the strips) */
+        if (tid == 0 && S->ctx &&
+            xg__cancelled_at(S->ctx,
+                             0.1 + 0.7 * (double)(s < S->nstrip ? s
+                                                                : S->nstrip) /
+                                       (double)S->nstrip))
             atomic_store(&S->cancel, 1);
         if (s >= S->nstrip || atomic_load(&S->failed) ||
             atomic_load(&S->whole) || atomic_load(&S->cancel))
