@@ -97,4 +97,4 @@ EXTRA_DIST += bench/bench_digest.c bench/same_output.sh
 dist_noinst_SCRIPTS += bench/bench_e2e.sh bench/gpu_e2e/pack.sh \
 	bench/gpu_e2e/remote.sh
 EXTRA_DIST += bench/arrow_floor.c bench/e2e_bodies.py bench/e2e_same.py \
-	bench/gpu_e2e/gen_gpkg.c
+	bench/gpu_e2e/gen_gpkg.c bench/progress_gaps.py

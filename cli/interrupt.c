@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "interrupt.h"
@@ -86,12 +87,14 @@ static void wait_for(int n)
         nanosleep(&ms10, NULL);
 }
 
-void intr_test_pause(void)
+void intr_test_pause(const char *msg)
 {
     static int done;
     const char *path = getenv("EXACTGEO_TEST_PAUSE");
+    const char *stage = getenv("EXACTGEO_TEST_PAUSE_STAGE");
     char caught_path[4096];
-    if (done || !path || !*path)
+    if (done || !path || !*path ||
+        (stage && *stage && (!msg || strcmp(msg, stage) != 0)))
         return;
     done = 1;
     touch(path);

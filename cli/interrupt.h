@@ -28,7 +28,9 @@ void intr_exit(void);
  * send a second signal surely after the first was handled: when
  * EXACTGEO_TEST_PAUSE names a file FILE, the first call creates FILE,
  * waits for a signal, creates FILE.caught, waits for a second signal
- * (each wait at most 60 s) and returns. */
-void intr_test_pause(void);
+ * (each wait at most 60 s) and returns.  msg is the progress call's
+ * message, the bar's stage ("writing", "indexing"; may be NULL): with
+ * EXACTGEO_TEST_PAUSE_STAGE set, the first call of that stage pauses. */
+void intr_test_pause(const char *msg);
 
 #endif

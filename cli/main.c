@@ -69,7 +69,7 @@ struct run {
 static int CPL_STDCALL progress(double f, const char *msg, void *arg)
 {
     const struct progress *p = arg;
-    intr_test_pause();
+    intr_test_pause(msg);
     if (intr_caught())
         return FALSE;
     if (p->show)

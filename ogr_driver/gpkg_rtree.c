@@ -26,6 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sqlite3.h>
+#include <cpl_conv.h>
+#include <cpl_string.h>
 #include "xgo_internal.h"
 #include "gpkg_rtree.h"
 
@@ -51,6 +53,10 @@ struct load {
     GDALProgressFunc pf;
     void *pa;
     size_t done, total, told; /* progress units: 3 per feature        */
+    long fail_after;          /* testing: fail after writing this many
+                                 nodes (XG_TEST_RTREE_FAIL_AFTER); 0:
+                                 never                                */
+    long nodes;               /* nodes written                        */
     char *err;
     size_t errlen;
 };
@@ -456,6 +462,11 @@ static int write_level(struct load *L, struct stmts *S, int l, int depth,
         if (rc == XG_OK && sqlite3_step(S->node) != SQLITE_DONE)
             rc = sql_fail(L, "writing the index");
         sqlite3_reset(S->node);
+        if (rc == XG_OK && ++L->nodes == L->fail_after)
+            rc = xgo__fail(L->err, L->errlen, XG_EIO,
+                           "%s, layer '%s': cannot build the spatial index "
+                           "(failure injected after %ld nodes, testing)",
+                           L->path, L->table, L->nodes);
         pos += cnt;
         if (rc == XG_OK && l == 0)
             rc = tick(L, cnt);
@@ -543,7 +554,14 @@ int xgo__gpkg_rtree_build(const char *path, const char *table,
 {
     struct load L;
     int rc;
+    /* testing only (docs/testing.md): XG_RTREE_BULK=NO declines every
+     * layer, so that GDAL's CreateSpatialIndex builds it (the fallback no
+     * real output reaches); XG_TEST_RTREE_FAIL_AFTER=N fails the load
+     * after N nodes written */
+    if (!CPLTestBool(CPLGetConfigOption("XG_RTREE_BULK", "YES")))
+        return XG_ENOTSUP;
     memset(&L, 0, sizeof L);
+    L.fail_after = atol(CPLGetConfigOption("XG_TEST_RTREE_FAIL_AFTER", "0"));
     L.path = path;
     L.pf = pf;
     L.pa = pa;

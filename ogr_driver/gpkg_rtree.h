@@ -45,6 +45,10 @@ int xgo__gpkg_rtree_build(const char *path, const char *table,
  * driver, QGIS) GDAL indexes them at its close, as before. */
 void xgo__rtree_defer_on(GDALDatasetH dst);
 
+/* Non-zero when dst is marked (xgo__rtree_defer_on): its GeoPackage
+ * layers created without SPATIAL_INDEX get exactgeo's index. */
+int xgo__rtree_deferred(GDALDatasetH dst);
+
 /* The layer creation options for new layer name of dst (lco as given;
  * NULL-terminated or NULL): when dst is marked, is a GeoPackage and lco
  * names no SPATIAL_INDEX, a copy with SPATIAL_INDEX=NO and the layer

@@ -17,23 +17,6 @@
 #include "gpkg_rtree.h"
 
 
-/* Slice k of the job's progress bar (read A, read B, core, write, then
- * close when the job closes dst), as a scaled progress.  GDAL gives no
- * progress while a dataset closes, so the close slice moves from its start
- * straight to 1.0 once the dataset is closed: a bar at 100 means the
- * output is complete.  (A slice of the bar, not a timing stage: the core's
- * stages are enum xg_stage.) */
-static void *progress_slice(const struct xgo_job *job, int k)
-{
-    static const double at[5] = {0.0, 0.1, 0.2, 0.85, 1.0};
-    static const double at_close[6] = {0.0, 0.1, 0.2, 0.8, 0.9, 1.0};
-    const double *x = job->close_dst ? at_close : at;
-    if (!job->progress || k >= (job->close_dst ? 5 : 4))
-        return NULL;
-    return GDALCreateScaledProgress(x[k], x[k + 1], job->progress,
-                                    job->progress_arg);
-}
-
 /* The error for input i of op (read from s) that leaves the core nothing
  * to work on: n elements read, none usable.  The words come from the
  * operation's table entry (what its elements are, what the core skips)
@@ -74,17 +57,22 @@ int xgo__no_usable(const struct xg_op *op, int i, const struct xgo_src *s,
                      what, why);
 }
 
-/* Closes dst (job->close_dst): timed, through its own progress slice;
- * after a failure quietly, keeping rc and err.  The GeoPackage layers
- * the run created get their spatial index here, after GDAL's close and
- * before the tool renames its staging file (gpkg_rtree.h): part of the
- * close, in time and on the bar. */
+/* Closes dst (job->close_dst): timed, on the bar's close and index
+ * stages (bar may be NULL: none); after a failure quietly, keeping rc
+ * and err.  The GeoPackage layers the run created get their spatial
+ * index here, after GDAL's close and before the tool renames its staging
+ * file (gpkg_rtree.h): part of the close, in time and on the bar, which
+ * reaches 1.0 only once all of it is done.  GDALClose itself tells no
+ * progress (FlatGeobuf's sorts and writes the file again there): the bar
+ * stands still through it, then moves by the slice the close's estimate
+ * gave it. */
 int xgo__close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
-                     void *sp, char *err, size_t errlen)
+                     struct xgo_bar *bar, char *err, size_t errlen)
 {
     char name[1024];
     double t;
     struct xgo_rtree_todo *todo = xgo__rtree_take(dst);
+    GDALProgressFunc pf = bar && bar->pf ? xgo__bar_fn : NULL;
     snprintf(name, sizeof name, "%s", GDALGetDescription(dst));
     if (rc != XG_OK) {
         CPLPushErrorHandler(CPLQuietErrorHandler);
@@ -95,17 +83,22 @@ int xgo__close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
     CPLDebug("EXACTGEO", "closing %s", name);
     CPLErrorReset();
     t = xgo__now();
+    if (bar)
+        xgo__bar_begin(bar, XGO_BAR_CLOSE);
     GDALClose(dst);
     if (CPLGetLastErrorType() == CE_Failure)
         rc = xgo__fail(err, errlen, XG_EIO, "%s: closing failed: %s", name,
                        CPLGetLastErrorMsg());
-    rc = xgo__rtree_finish(todo, rc, sp ? GDALScaledProgress : NULL, sp,
-                           err, errlen);
+    if (rc == XG_OK && pf && !pf(1.0, NULL, bar))
+        rc = xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
+    if (bar && todo)
+        xgo__bar_begin(bar, XGO_BAR_INDEX);
+    rc = xgo__rtree_finish(todo, rc, pf, bar, err, errlen);
     rep->close_seconds = xgo__now() - t;
     CPLDebug("EXACTGEO", "closed %s in %.3f s", name, rep->close_seconds);
     if (rc != XG_OK)
         return rc;
-    if (sp && !GDALScaledProgress(1.0, NULL, sp))
+    if (bar && !xgo__bar_done(bar))
         return xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
     return XG_OK;
 }
@@ -126,7 +119,7 @@ struct xgo_run {
     struct xgo_relay rl;
     struct xgo_cap cap;           /* the run's warnings after the reads
                                      (the reader caps its own)          */
-    void *sp[5];                  /* progress_slice's, NULL: none       */
+    struct xgo_bar bar;           /* the job's progress bar             */
     char *err;
     size_t errlen;
 };
@@ -220,6 +213,24 @@ int xgo__open_inputs(const struct xgo_job *job, struct xgo_src *a,
     return rc;
 }
 
+/* The bar's estimates (bar_costs.c) from what the run knows before
+ * stage: the inputs' feature counts, their elements once read, the
+ * records once made. */
+static void plan(struct xgo_run *r, int stage)
+{
+    const struct xg_op *op = r->job->op;
+    double feat[2] = {-1, -1}, elem[2] = {-1, -1};
+    int i;
+    for (i = 0; i < op->ninputs; i++) {
+        struct xgo_src *s = i ? &r->b : &r->a;
+        feat[i] = (double)xgo__src_count(s);
+        if (i < stage)
+            elem[i] = (double)r->set[i].n;
+    }
+    xgo__bar_estimate(&r->bar, op, feat, elem,
+                      stage > XGO_BAR_CORE ? (double)r->m.n : -1);
+}
+
 /* Reads the inputs into r->set, timed: an input that gives no element
  * at all is an error naming what its features were. */
 static int read_inputs(struct xgo_run *r, GDALProgressFunc pf)
@@ -229,10 +240,13 @@ static int read_inputs(struct xgo_run *r, GDALProgressFunc pf)
     int rc = XG_OK, i;
     for (i = 0; rc == XG_OK && i < op->ninputs; i++) {
         struct xgo_src *s = i ? &r->b : &r->a;
-        rc = xgo__read(s, r->job, i, &r->set[i], r->rep, pf, r->sp[i],
+        xgo__bar_begin(&r->bar, XGO_BAR_READ_A + i);
+        rc = xgo__read(s, r->job, i, &r->set[i], r->rep, pf, &r->bar,
                        r->err, r->errlen);
         if (!rc && r->set[i].n == 0)
             rc = xgo__no_usable(op, i, s, 0, r->err, r->errlen);
+        if (!rc)
+            plan(r, i + 1);
     }
     r->rep->a_features = r->a.nread;
     r->rep->b_features = r->b.nread;
@@ -260,8 +274,8 @@ static int make_ctx(struct xgo_run *r)
         (rc = set_gpus(job, r->ctx, r->err, r->errlen)) != XG_OK)
         return rc;
     if (job->progress) {
-        r->rl.pa = r->sp[2];
-        r->rl.pf = GDALScaledProgress;
+        r->rl.pa = &r->bar;
+        r->rl.pf = xgo__bar_fn;
         xg_ctx_set_progress(r->ctx, xgo__relay, &r->rl);
     }
     return XG_OK;
@@ -316,7 +330,9 @@ int xgo__all_skipped(const struct xg_op *op, const struct xg_stats *st,
  * (degenerate), the check's findings (job->verify). */
 static int run_core(struct xgo_run *r)
 {
-    int rc = r->sh->run(r->ctx, &r->m, r->st, r->rep, r->err, r->errlen);
+    int rc;
+    xgo__bar_begin(&r->bar, XGO_BAR_CORE);
+    rc = r->sh->run(r->ctx, &r->m, r->st, r->rep, r->err, r->errlen);
     if (rc == XG_OK)
         rc = xgo__all_skipped(r->job->op, r->st, &r->a, &r->b, r->err,
                               r->errlen);
@@ -341,24 +357,24 @@ int xgo_run_new(struct xgo_run **out, const struct xgo_job *job,
     r->errlen = errlen;
     r->m = (struct xgo_run_made){job, &r->a, &r->b, r->set, NULL, NULL, 0,
                                  0, NULL};
+    xgo__bar_init(&r->bar, job->progress, job->progress_arg);
     memset(r->rep, 0, sizeof *r->rep);
     memset(r->st, 0, sizeof *r->st);
     return XG_OK;
 }
 
 /* xgo.h: the refusals, then the inputs opened, their CRSs checked; the
- * progress bar's slices made. */
+ * progress bar's first estimates made (from the features' counts). */
 int xgo_run_open(struct xgo_run *r, const char *layer_name)
 {
-    int rc, k;
+    int rc;
     if ((rc = refuse(r->job, layer_name, 1, r->err, r->errlen)) != XG_OK)
         return rc;
-    for (k = 0; k < 5; k++)
-        r->sp[k] = progress_slice(r->job, k);
     rc = xgo__open_inputs(r->job, &r->a, &r->b, &r->m.srs, r->err,
                           r->errlen);
     if (rc)
         return rc;
+    plan(r, 0);
     snprintf(r->rep->a_layer, sizeof r->rep->a_layer, "%s", r->a.name);
     snprintf(r->rep->b_layer, sizeof r->rep->b_layer, "%s", r->b.name);
     return XG_OK;
@@ -367,7 +383,7 @@ int xgo_run_open(struct xgo_run *r, const char *layer_name)
 /* xgo.h: every feature of the inputs read. */
 int xgo_run_read(struct xgo_run *r)
 {
-    return read_inputs(r, r->job->progress ? GDALScaledProgress : NULL);
+    return read_inputs(r, r->job->progress ? xgo__bar_fn : NULL);
 }
 
 /* xgo.h: the context, the core, the checks after it.  The warnings
@@ -385,12 +401,15 @@ int xgo_run_exec(struct xgo_run *r)
 int xgo_run_write(struct xgo_run *r, GDALDatasetH dst,
                   const char *layer_name, char **lco)
 {
-    GDALProgressFunc pf = r->job->progress ? GDALScaledProgress : NULL;
+    GDALProgressFunc pf = r->job->progress ? xgo__bar_fn : NULL;
     double t = xgo__now();
     int rc;
     if (r->job->close_dst)    /* the index built at our close */
         xgo__rtree_defer_on(dst);
-    rc = r->sh->write(&r->m, dst, layer_name, lco, r->rep, pf, r->sp[3],
+    xgo__bar_output(&r->bar, dst, lco, r->job->close_dst);
+    plan(r, XGO_BAR_WRITE);
+    xgo__bar_begin(&r->bar, XGO_BAR_WRITE);
+    rc = r->sh->write(&r->m, dst, layer_name, lco, r->rep, pf, &r->bar,
                           r->err, r->errlen);
     r->rep->write_seconds = xgo__now() - t;
     r->sh->free_res(r->m.res);
@@ -402,18 +421,19 @@ int xgo_run_write(struct xgo_run *r, GDALDatasetH dst,
 int xgo__run_keep(struct xgo_run *r, const char *layer_name,
                   struct xgo_kept **keep)
 {
-    int rc = xgo__kept_new(keep, r->job, &r->m, layer_name, r->rep, r->err,
-                           r->errlen);
+    int rc;
+    xgo__bar_begin(&r->bar, XGO_BAR_WRITE);
+    rc = xgo__kept_new(keep, r->job, &r->m, layer_name, r->rep, r->err,
+                       r->errlen);
     /* the features are made when read: the bar ends here */
-    if (rc == XG_OK && r->sp[3])
-        GDALScaledProgress(1.0, NULL, r->sp[3]);
+    if (rc == XG_OK)
+        xgo__bar_done(&r->bar);
     return rc;
 }
 
 /* xgo.h: dst closed where the job says, then r freed. */
 int xgo_run_end(struct xgo_run *r, GDALDatasetH dst, int rc)
 {
-    int k;
     if (!r)
         return rc;
     /* the core's memory goes before the close, where a GeoPackage's
@@ -425,13 +445,12 @@ int xgo_run_end(struct xgo_run *r, GDALDatasetH dst, int rc)
     xg_set_free(&r->set[0]);
     xg_set_free(&r->set[1]);
     if (r->job->close_dst && dst)
-        rc = xgo__close_dst(dst, rc, r->rep, r->sp[4], r->err, r->errlen);
+        rc = xgo__close_dst(dst, rc, r->rep, &r->bar, r->err, r->errlen);
+    else if (rc == XG_OK && dst)  /* written, the caller closes dst */
+        xgo__bar_done(&r->bar);
     xgo__cap_end(&r->cap);
     xgo__src_close(&r->a);
     xgo__src_close(&r->b);
-    for (k = 0; k < 5; k++)
-        if (r->sp[k])
-            GDALDestroyScaledProgress(r->sp[k]);
     free(r);
     return rc;
 }
@@ -455,6 +474,10 @@ static int job_run(const struct xgo_job *job, GDALDatasetH dst,
         xgo_run_end(r, NULL, XG_OK);
         return xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
     }
+    /* the bar's estimates know the output, and our index */
+    if (dst && job->close_dst)
+        xgo__rtree_defer_on(dst);
+    xgo__bar_output(&r->bar, dst, lco, job->close_dst);
     if ((rc = xgo_run_open(r, layer_name)) == XG_OK &&
         (rc = xgo_run_read(r)) == XG_OK && (rc = xgo_run_exec(r)) == XG_OK)
         rc = keep ? xgo__run_keep(r, layer_name, keep)

@@ -20,6 +20,8 @@ ogr_driver_libxgogr_la_SOURCES = \
 	ogr_driver/part_records.c ogr_driver/part_local.c \
 	ogr_driver/xgo_options.c ogr_driver/open_options.c ogr_driver/ops_json.c \
 	ogr_driver/progress.c \
+	ogr_driver/bar.c \
+	ogr_driver/bar_costs.c \
 	ogr_driver/gpkg_rtree.h ogr_driver/gpkg_rtree.c ogr_driver/gpkg_box.c \
 	ogr_driver/rtree_defer.c
 ogr_driver_libxgogr_la_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)

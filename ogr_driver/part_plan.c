@@ -152,12 +152,11 @@ static int sort_lists(struct scan *S, int i, const struct xgo_src *s,
  * the counts into src[i] and rep. */
 static int scan_input(const struct xgo_job *job, int i, struct scan *S,
                       struct xgo_src *src, struct xgo_report *rep,
-                      char *err, size_t errlen)
+                      struct xgo_bar *bar, char *err, size_t errlen)
 {
     struct xgo_input in = i ? job->b : job->a;
     struct xgo_src s;
     struct xg_set set = {0};
-    void *sp = NULL;
     int rc;
     in.copy = XGO_COPY_NONE;  /* rank 0 fetches by FID those it writes */
     in.fields = NULL;
@@ -166,18 +165,16 @@ static int scan_input(const struct xgo_job *job, int i, struct scan *S,
     rc = xgo__src_open(&s, &in, i ? "B" : "A", err, errlen);
     CPLPopErrorHandler();
     if (rc == XG_OK) {
+        s.count = src->count;  /* the same layer, filters: counted once */
+        s.counted = src->counted;
         S->input = i;
         S->elements = 0;
         s.visit = visit;
         s.visit_arg = S;
         set.elem = job->op->in[i].elem;
-        if (job->progress)
-            sp = GDALCreateScaledProgress(0.1 * i, 0.1 * (i + 1),
-                                          job->progress, job->progress_arg);
-        rc = xgo__read(&s, job, i, &set, rep, sp ? GDALScaledProgress : NULL,
-                       sp, err, errlen);
-        if (sp)
-            GDALDestroyScaledProgress(sp);
+        xgo__bar_begin(bar, XGO_BAR_READ_A + i);
+        rc = xgo__read(&s, job, i, &set, rep, bar->pf ? xgo__bar_fn : NULL,
+                       bar, err, errlen);
         src->nread = s.nread;
         src->nogeom = s.nogeom;
         src->barren = s.barren;
@@ -231,10 +228,12 @@ static int pack(struct scan *S, int r, int size, void **buf, size_t *len)
 int xgp__plan(const struct xgo_job *job, int n, int size,
               struct xgo_src src[2], OGRSpatialReferenceH *srs,
               struct xg_region *regions, struct xgo_report *rep,
-              void **parts, size_t *len, char *err, size_t errlen)
+              struct xgo_bar *bar, void **parts, size_t *len, char *err,
+              size_t errlen)
 {
     const struct xg_op *op = job->op;
     double lo[2] = {0, 0}, hi[2] = {0, 0};
+    double feat[2] = {-1, -1}, none[2] = {-1, -1};
     struct scan S;
     int rc, k, have = 0;
 
@@ -246,8 +245,11 @@ int xgp__plan(const struct xgo_job *job, int n, int size,
      * headers) only balance the regions: the outer ones reach infinity,
      * and each feature goes where its elements are, so that a stale or
      * missing extent loses nothing */
-    for (k = 0; k < op->ninputs; k++)
+    for (k = 0; k < op->ninputs; k++) {
         have = add_extent(src[k].lyr, lo, hi, have);
+        feat[k] = (double)xgo__src_count(&src[k]);
+    }
+    xgo__bar_estimate(bar, op, feat, none, -1);
     if (xg_regions_plan(lo, hi, n, regions) != XG_OK)
         return xgo__fail(err, errlen, XG_EINVAL, "%s: cannot plan %d "
                          "regions over the extent %.17g %.17g %.17g %.17g",
@@ -260,7 +262,7 @@ int xgp__plan(const struct xgo_job *job, int n, int size,
         goto done;
     }
     for (k = 0; k < op->ninputs && rc == XG_OK; k++)
-        rc = scan_input(job, k, &S, &src[k], rep, err, errlen);
+        rc = scan_input(job, k, &S, &src[k], rep, bar, err, errlen);
     rep->a_features = src[0].nread;
     rep->b_features = src[1].nread;
     for (k = 0; k < size && rc == XG_OK; k++)

@@ -32,24 +32,23 @@ struct sink {
     struct xgo_kept **keep;
 };
 
-/* A part of the job's progress bar: the plan from 0 to 0.2 (rank 0), the
- * regions of this rank to 0.8, the write to 0.9, the close to 1
- * (xgo__close_dst); records kept go from 0.8 to 1 (there is no close). */
+/* A part of a stage of the job's progress bar (bar.c; the stages: on
+ * rank 0 the plan's reads, then on every rank its regions (the core),
+ * on rank 0 the write or the records kept, the close and the index):
+ * one region of this rank's among its regions' stage, or a whole
+ * stage. */
 struct slice {
-    const struct xgo_job *job;
-    double at, span;
+    struct xgo_bar *bar;
+    double at, span;          /* of the stage                          */
 };
 
 /* GDAL's progress callback for a slice (arg: struct slice): f of the
- * slice mapped onto the job's bar.  FALSE (cancel) when the job's
+ * slice mapped onto the bar's stage.  FALSE (cancel) when the job's
  * callback says so; TRUE when the job has none. */
 static int CPL_STDCALL slice_fn(double f, const char *msg, void *arg)
 {
     const struct slice *s = arg;
-    (void)msg;
-    if (!s->job->progress)
-        return TRUE;
-    return s->job->progress(s->at + s->span * f, NULL, s->job->progress_arg);
+    return xgo__bar_fn(s->at + s->span * f, msg, s->bar);
 }
 
 /* The figures of one rank's part added to the run's (the features'
@@ -82,13 +81,13 @@ static void add_part(struct xg_stats *st, struct xgo_report *rep,
 static int finish(const struct xgo_job *job, int size, char *all,
                   const size_t *len, struct xgo_src src[2],
                   OGRSpatialReferenceH srs, const struct sink *sk,
-                  struct xg_stats *st, struct xgo_report *rep, char *err,
-                  size_t errlen)
+                  struct xg_stats *st, struct xgo_report *rep,
+                  struct xgo_bar *bar, char *err, size_t errlen)
 {
     struct xgp_rec *v = NULL;
     size_t nrec = 0, at = 0;
     int r, rc = XG_OK, failed = -1, have_run = 0;
-    struct slice sl = {job, 0.8, sk->keep ? 0.2 : 0.1};
+    struct slice sl = {bar, 0, 1};
     double t;
 
     for (r = 0, at = 0; r < size; at += len[r], r++) {
@@ -121,12 +120,17 @@ static int finish(const struct xgo_job *job, int size, char *all,
     }
     t = xgo__now();
     xgp__recs_sort(v, nrec);
+    xgo__bar_estimate_output(bar, (double)nrec);
+    xgo__bar_begin(bar, XGO_BAR_WRITE);
     if (sk->keep)
         rc = xgp__keep_records(job, sk->layer_name, srs, src, v, nrec,
                                rep, sk->keep, slice_fn, &sl, err, errlen);
     else
         rc = xgp__write(job, sk->dst, sk->layer_name, sk->lco, srs, src, v,
                         nrec, rep, slice_fn, &sl, err, errlen);
+    /* written into a dst the caller closes, or kept: the run is over */
+    if (rc == XG_OK && !job->close_dst)
+        xgo__bar_done(bar);
     rep->write_seconds = xgo__now() - t;
     rep->per_rank[0].write_seconds = rep->write_seconds;
     free(v);
@@ -173,6 +177,8 @@ struct prun {
     size_t plan_len;
     struct xg_ctx *ctx;
     struct xgp_part part;     /* what this rank did, for rank 0         */
+    struct xgo_bar bar;       /* the job's progress bar (rank 0's whole
+                                 run; another rank's regions alone)    */
     struct xgp_recs recs;     /* the records its regions own            */
     char *buf, *all;          /* what it sends; rank 0: what all sent   */
     size_t *len;              /* rank 0: what each rank sent            */
@@ -214,8 +220,8 @@ static int plan_head(struct prun *P, const struct sink *sk)
         else {
             double t = xgo__now();
             ph.rc = xgp__plan(job, P->n, comm->size, P->src, &P->srs,
-                              P->regions, P->rep, P->parts, P->parts_len,
-                              err, errlen);
+                              P->regions, P->rep, &P->bar, P->parts,
+                              P->parts_len, err, errlen);
             P->part.rank.read_seconds = xgo__now() - t;
         }
     }
@@ -259,16 +265,17 @@ static void rounds(struct prun *P, int rc)
     struct xgp_comm *comm = P->comm;
     struct xgp_part *part = &P->part;
     const char *plan_at = P->plan;
-    struct slice sl = {P->job, 0.0, 0.0};
+    struct slice sl = {&P->bar, 0.0, 0.0};
     int first, mine = 0, stop,
         nmine = (P->n - comm->rank + comm->size - 1) / comm->size;
     part->region = -1;
+    xgo__bar_begin(&P->bar, XGO_BAR_CORE);
     for (first = 0; first < P->n; first += comm->size) {
         int k = first + comm->rank;
         if (rc == XG_OK && k < P->n) {
             struct xgp_fids f;
-            sl.at = 0.2 + 0.6 * mine / nmine;
-            sl.span = 0.6 / nmine;
+            sl.at = (double)mine / nmine;
+            sl.span = 1.0 / nmine;
             if (region_fids(&plan_at, P->plan + P->plan_len, k, &f) !=
                 XG_OK)
                 rc = xgo__fail(part->err, sizeof part->err, XG_EIO,
@@ -343,7 +350,7 @@ static int gathered(struct prun *P, int rc, const struct sink *sk)
         rep->ranks = comm->size;
         rep->regions = P->n;
         rc = finish(P->job, comm->size, P->all, P->len, P->src, P->srs, sk,
-                    P->st, rep, P->err, P->errlen);
+                    P->st, rep, &P->bar, P->err, P->errlen);
     }
     return rc;
 }
@@ -394,6 +401,8 @@ static int run(struct xgp_comm *comm, const struct xgo_job *job,
     if (err && errlen)
         err[0] = '\0';
     P.n = job->regions ? job->regions : comm->size;
+    xgo__bar_init(&P.bar, job->progress, job->progress_arg);
+    xgo__bar_output(&P.bar, sk->dst, sk->lco, job->close_dst);
 
     if ((rc = plan_head(&P, sk)) != XG_OK)
         goto done;
@@ -412,15 +421,8 @@ static int run(struct xgp_comm *comm, const struct xgo_job *job,
     comm->max(comm, &stop);
 
 done:
-    if (comm->rank == 0 && sk->dst && job->close_dst) {
-        void *sp = job->progress ? GDALCreateScaledProgress(
-                                       0.9, 1.0, job->progress,
-                                       job->progress_arg)
-                                 : NULL;
-        rc = xgo__close_dst(sk->dst, rc, P.rep, sp, err, errlen);
-        if (sp)
-            GDALDestroyScaledProgress(sp);
-    }
+    if (comm->rank == 0 && sk->dst && job->close_dst)
+        rc = xgo__close_dst(sk->dst, rc, P.rep, &P.bar, err, errlen);
     if (comm->rank != 0 && err && errlen)
         err[0] = '\0';
     prun_free(&P);

@@ -157,7 +157,7 @@ static int read_all(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
 {
     struct xgo_src *s = r->s;
     OGRwkbGeometryType lt = OGR_L_GetGeomType(s->lyr);
-    GIntBig total = s->next ? 0 : OGR_L_GetFeatureCount(s->lyr, FALSE),
+    GIntBig total = s->next ? 0 : xgo__src_count(s),
             ord = 0;
     int rc = XG_OK, declined = 1;
 

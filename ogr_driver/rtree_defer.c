@@ -57,6 +57,16 @@ void xgo__rtree_defer_on(GDALDatasetH dst)
 }
 
 /* gpkg_rtree.h */
+int xgo__rtree_deferred(GDALDatasetH dst)
+{
+    int on;
+    pthread_mutex_lock(&lock);
+    on = find(dst) != NULL;
+    pthread_mutex_unlock(&lock);
+    return on;
+}
+
+/* gpkg_rtree.h */
 char **xgo__rtree_layer_lco(GDALDatasetH dst, const char *name, char **lco)
 {
     char **out = CSLDuplicate(lco);

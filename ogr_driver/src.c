@@ -78,6 +78,16 @@ static int resolve_fields(struct xgo_src *s, const struct xgo_input *in,
     return XG_OK;
 }
 
+/* xgo_internal.h */
+GIntBig xgo__src_count(struct xgo_src *s)
+{
+    if (!s->counted) {
+        s->count = OGR_L_GetFeatureCount(s->lyr, FALSE);
+        s->counted = 1;
+    }
+    return s->count;
+}
+
 int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
                   const char *which, char *err, size_t errlen)
 {

@@ -21,6 +21,73 @@ struct xgo_relay {
 };
 int xgo__relay(double fraction, void *user);
 
+/* ---- The job's progress bar (bar.c), cut into stages by their estimated
+ * work (bar_costs.c).  The stages, in the order a run goes through them;
+ * a stage that does not run (no B, no close, no index of ours) is left
+ * unplanned. */
+enum xgo_bar_stage {
+    XGO_BAR_READ_A,
+    XGO_BAR_READ_B,
+    XGO_BAR_CORE,
+    XGO_BAR_WRITE,            /* or the records kept, for the driver   */
+    XGO_BAR_CLOSE,            /* GDALClose of the output: no progress
+                                 inside; the bar moves at its end      */
+    XGO_BAR_INDEX,            /* exactgeo's GeoPackage index after it
+                                 (gpkg_rtree.h)                        */
+    XGO_BAR_STAGES
+};
+struct xgo_bar {
+    GDALProgressFunc pf;      /* the job's; NULL: no bar, never cancels */
+    void *pa;
+    double est[XGO_BAR_STAGES]; /* each stage's estimate (ns); -1: does
+                                 not run                                */
+    int stage;                /* the current one, -1 before the first  */
+    double at, span;          /* its part of the bar                   */
+    double shown;             /* the last value told (never less after) */
+    GDALDatasetH dst;         /* the output, for its stages' estimates
+                                 (xgo__bar_output): NULL, the records
+                                 kept for the driver                   */
+    char **lco;               /* its layer creation options, not owned */
+    int close_dst;            /* the job closes it                     */
+    double weight;            /* of a record of the operation in the
+                                 output's stages (bar_costs.c), 1 until
+                                 xgo__bar_estimate sets it             */
+};
+/* A bar on pf(pa) (pf may be NULL), nothing planned. */
+void xgo__bar_init(struct xgo_bar *b, GDALProgressFunc pf, void *pa);
+/* Sets (or makes better) stage's estimate: est >= 0 nanoseconds of
+ * work, or -1 when it does not run.  Stages begun keep their slice. */
+void xgo__bar_plan(struct xgo_bar *b, int stage, double est);
+/* Begins stage (after the one before it): its slice is, of what is left
+ * of the bar, its estimate's part of the estimates of it and the stages
+ * after it (each at least a floor, so that the last stage keeps a slice
+ * of its own). */
+void xgo__bar_begin(struct xgo_bar *b, int stage);
+/* GDAL's progress function of the current stage (arg: the bar): f of
+ * the stage onto its slice, never back, never 1.0 (xgo__bar_done's);
+ * the message is the stage's name ("writing", "indexing").  FALSE when
+ * the job's callback cancels. */
+int CPL_STDCALL xgo__bar_fn(double f, const char *msg, void *arg);
+/* The bar at 1.0: the run is over, its output complete.  0 when the
+ * job's callback cancels then. */
+int xgo__bar_done(struct xgo_bar *b);
+
+/* The output the bar's last stages write (bar_costs.c): dst (NULL: the
+ * records kept for the driver, no write), its layer creation options
+ * lco (not copied), close_dst: the job closes it. */
+void xgo__bar_output(struct xgo_bar *b, GDALDatasetH dst, char **lco,
+                     int close_dst);
+/* Every stage's estimate from bar_costs.c's table and the counts known:
+ * the features of A and B (feat[i] < 0: no fast count), their elements
+ * once read (elem[i] < 0: not yet: guessed from the features), the
+ * records once made (records < 0: not yet: guessed from the
+ * elements). */
+void xgo__bar_estimate(struct xgo_bar *b, const struct xg_op *op,
+                       const double feat[2], const double elem[2],
+                       double records);
+/* The output's stages alone (write, close, index) for records. */
+void xgo__bar_estimate_output(struct xgo_bar *b, double records);
+
 /* Formats a one-line message into err (may be NULL / 0 bytes) and
  * returns code, so that callers can write `return xgo__fail(...)`. */
 int xgo__fail(char *err, size_t errlen, int code, const char *fmt, ...)
@@ -108,6 +175,9 @@ struct xgo_src {
                                  closed or crossing themselves */
     int group_idx;            /* the field grouping the features (the
                                  input's group, -bgroup), -1: none */
+    GIntBig count;            /* the layer's feature count, once asked
+                                 (xgo__src_count); counted: asked      */
+    int counted;
     /* A run in regions (xgp.h) reads in two ways, set after
      * xgo__src_open; a feature without an id (FID) is an error in both.
      * With visit, the plan's pass: every feature read as a single run
@@ -130,6 +200,11 @@ struct xgo_src {
 int xgo__src_open(struct xgo_src *s, const struct xgo_input *in,
                   const char *which, char *err, size_t errlen);
 void xgo__src_close(struct xgo_src *s);
+/* The features of s's layer as OGR_L_GetFeatureCount(lyr, FALSE) gives
+ * them (-1: no fast count), asked once: the bar's estimate and the
+ * reader's progress share the answer (a GeoPackage without a stored
+ * count runs SELECT COUNT(*) for each). */
+GIntBig xgo__src_count(struct xgo_src *s);
 
 /* Describes what the filters of s are, for "no feature matches ..."
  * ("the filter 'x'", "the box 1 2 3 4", or both) into buf. */
@@ -208,10 +283,11 @@ int xgo__all_skipped(const struct xg_op *op, const struct xg_stats *st,
                      const struct xgo_src *a, const struct xgo_src *b,
                      char *err, size_t errlen);
 /* Closes dst at the end of a run (job->close_dst): timed into
- * rep->close_seconds, then progress sp (may be NULL) to 1; after a
- * failure (rc) quietly, keeping rc and err. */
+ * rep->close_seconds, on bar's close and index stages (bar may be
+ * NULL), then bar at 1.0; after a failure (rc) quietly, keeping rc and
+ * err. */
 int xgo__close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
-                   void *sp, char *err, size_t errlen);
+                   struct xgo_bar *bar, char *err, size_t errlen);
 /* What a feature of input i that gave no element was, for messages
  * ("of one vertex", "with every polygon skipped"). */
 const char *xgo__read_barren(const struct xg_op *op, int i);

@@ -68,12 +68,13 @@ struct xgp_fids {
  * goes to the lists of the regions whose reach meets their (x, y) box,
  * owned by the one that holds their first vertex.  parts[r] receives
  * rank r's part of the plan (size ranks; allocated, the caller frees
- * each with free()), len[r] its bytes.  Progress: job->progress from 0
- * to 0.2. */
+ * each with free()), len[r] its bytes.  Progress: the reads' stages of
+ * bar, estimated first (xgo__bar_estimate). */
 int xgp__plan(const struct xgo_job *job, int n, int size,
               struct xgo_src src[2], OGRSpatialReferenceH *srs,
               struct xg_region *regions, struct xgo_report *rep,
-              void **parts, size_t *len, char *err, size_t errlen);
+              struct xgo_bar *bar, void **parts, size_t *len, char *err,
+              size_t errlen);
 
 /* Runs region r on this rank: reads its features by FID (f) with the
  * single run's reader, quietly (rank 0's plan gave the warnings and

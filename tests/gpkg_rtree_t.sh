@@ -95,5 +95,55 @@ check $? "-append: the layer's index kept right by GDAL (2705 rows)"
     [ "$(sql "$T/reg.gpkg" 'SELECT count(*) FROM rtree_contacts_geom')" = 2653 ]
 check $? "--regions 3: indexed (2653 rows, rtreecheck ok)"
 
+# The GDAL fallback (rtree_defer.c's gdal_index: CreateSpatialIndex on
+# the closed file), which no real output reaches: XG_RTREE_BULK=NO makes
+# the loader decline.  The checks above, on its index.
+export XG_RTREE_BULK=NO CPL_DEBUG=EXACTGEO
+case_ fallback contacts "" inside -outside -q OUT "$T/p2653.gpkg" "$D/orebodies.gpkg"
+unset XG_RTREE_BULK CPL_DEBUG
+grep -q "layer 'contacts': not bulk-loadable, indexed by GDAL" "$T/log"
+check $? "fallback: XG_RTREE_BULK=NO took GDAL's CreateSpatialIndex"
+
+# A failure inside the index build (XG_TEST_RTREE_FAIL_AFTER: after 3 of
+# its 56 nodes are written): one line naming DST and the layer, exit 1,
+# DST as it was (an earlier file, byte for byte; a new one absent), no
+# staging folder left.
+mkdir "$T/f" && cd "$T/f" || exit 1
+"$XG" inside -q -outside keep.gpkg "$T/p52.gpkg" "$D/orebodies.gpkg" && cp keep.gpkg before.gpkg
+nostage() { ! ls -A . | grep -q 'exactgeo-'; }
+XG_TEST_RTREE_FAIL_AFTER=3 "$XG" inside -q -outside -overwrite keep.gpkg "$T/p2653.gpkg" \
+    "$D/orebodies.gpkg" 2> err.txt
+st=$?
+[ $st -eq 1 ] && [ "$(cat err.txt)" = "exactgeo: keep.gpkg, layer 'contacts': cannot build the spatial index (failure injected after 3 nodes, testing)" ] &&
+    cmp -s keep.gpkg before.gpkg && nostage
+check $? "index build failing on an existing DST: exit $st, '$(cat err.txt)', DST byte for byte, no staging"
+XG_TEST_RTREE_FAIL_AFTER=3 "$XG" inside -q -outside fresh.gpkg "$T/p2653.gpkg" "$D/orebodies.gpkg" 2> err.txt
+st=$?
+[ $st -eq 1 ] && [ "$(wc -l < err.txt)" -eq 1 ] && grep -q "^exactgeo: fresh.gpkg, layer 'contacts': cannot build the spatial index" err.txt &&
+    [ ! -e fresh.gpkg ] && nostage
+check $? "index build failing on a new DST: exit $st, one line, no DST, no staging"
+
+# Interrupted while the index is built (the tool pauses at the first
+# progress call of the stage 'indexing': EXACTGEO_TEST_PAUSE_STAGE): the
+# callback cancels the load, which rolls back; nothing written.
+if env --default-signal=INT true 2>/dev/null; then
+    rm -f ready ready.caught
+    EXACTGEO_TEST_PAUSE=ready EXACTGEO_TEST_PAUSE_STAGE=indexing env --default-signal=INT \
+        "$XG" inside -q -outside -overwrite keep.gpkg "$T/p2653.gpkg" "$D/orebodies.gpkg" 2> err.txt &
+    pid=$!
+    while [ ! -e ready ] && kill -0 $pid 2>/dev/null; do sleep 0.02; done
+    kill -s INT $pid 2>/dev/null
+    while [ ! -e ready.caught ] && kill -0 $pid 2>/dev/null; do sleep 0.02; done
+    kill -s INT $pid 2>/dev/null
+    wait $pid
+    st=$?
+    [ $st -eq 130 ] && [ "$(cat err.txt)" = "exactgeo: interrupted; nothing written" ] &&
+        cmp -s keep.gpkg before.gpkg && nostage
+    check $? "interrupted while indexing: exit $st, '$(cat err.txt)', DST byte for byte, no staging"
+else
+    echo "# env --default-signal not available: the interrupt while indexing is not checked"
+fi
+cd "$T" || exit 1
+
 echo "1..$n"
 exit $fail

@@ -145,6 +145,12 @@ tests_shapes_t_SOURCES = tests/shapes_t.c tests/tap.h
 tests_shapes_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 tests_shapes_t_LDADD = ogr_driver/libxgogr.la $(TAP_LDADD) $(GDAL_LIBS)
 TESTS += tests/shapes_t
+# The progress bar cut by the stages' estimates (ogr_driver/bar.c).
+check_PROGRAMS += tests/bar_t
+tests_bar_t_SOURCES = tests/bar_t.c tests/tap.h
+tests_bar_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
+tests_bar_t_LDADD = ogr_driver/libxgogr.la $(TAP_LDADD) $(GDAL_LIBS)
+TESTS += tests/bar_t
 endif
 EXTRA_DIST += tests/cli_t.sh tests/cli_ux_t.sh tests/cli_lib.sh
 # The EXACTGEO: connection string and job file parser, and the run

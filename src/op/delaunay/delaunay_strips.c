@@ -63,6 +63,8 @@ static int run_strips(struct xg_ctx *ctx, struct xg__strips *S)
     size_t s;
     if (xg__parallel(S->nthreads, xg__strips_worker, S) != XG_OK)
         return XG_ENOMEM;
+    if (atomic_load(&S->cancel))
+        return xg__error(ctx, XG_ECANCEL, "cancelled");
     for (s = 0; s < S->nstrip; s++)
         if (S->rc[s])
             return xg__error(ctx, S->rc[s], "out of memory in strip %zu", s);
@@ -181,6 +183,8 @@ int xg__dt_strips(struct xg_ctx *ctx, const struct xg_set *pts,
     memset(S, 0, sizeof *S);
     atomic_init(&S->next, 0);
     atomic_init(&S->failed, 0);
+    atomic_init(&S->cancel, 0);
+    S->ctx = ctx;
     S->pts = pts;
     S->n = n;
     S->nthreads = nthreads;

@@ -61,6 +61,10 @@ struct xg__strips {
     atomic_size_t next;     /* the next strip to take */
     atomic_int failed;
     atomic_int whole;       /* a strip's margins reached the whole set */
+    struct xg_ctx *ctx;     /* the run's: its progress, told by the
+                               worker of tid 0 (the caller's thread) as
+                               it takes a strip                       */
+    atomic_int cancel;      /* the progress callback said stop        */
 };
 
 /* Points a strip took in after its build: sorted set indices (the task

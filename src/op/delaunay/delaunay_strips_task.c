@@ -10,6 +10,7 @@
 #include <string.h>
 #include "delaunay_strips.h"
 #include "delaunay_bounds.h"
+#include "xg_ctx.h"
 
 /* A strip whose slow proofs' filter doubted more than one incircle per
  * DOUBT_SHARE points it holds gives the whole set to one build (the seq
@@ -360,8 +361,18 @@ void xg__strips_worker(void *arg, int tid)
     for (;;) {
         size_t s = atomic_fetch_add(&S->next, 1);
         int r;
+        /* the strips are most of the engine's time: 0.1 to 0.8 of its
+         * progress, told on the caller's thread only, at each strip it
+         * takes and once past the last (so at least once, however the
+         * threads share the strips) */
+        if (tid == 0 && S->ctx &&
+            xg__cancelled_at(S->ctx,
+                             0.1 + 0.7 * (double)(s < S->nstrip ? s
+                                                                : S->nstrip) /
+                                       (double)S->nstrip))
+            atomic_store(&S->cancel, 1);
         if (s >= S->nstrip || atomic_load(&S->failed) ||
-            atomic_load(&S->whole))
+            atomic_load(&S->whole) || atomic_load(&S->cancel))
             return;
         if (S->start[s] == S->start[s + 1])
             continue;                   /* no points of its own */
