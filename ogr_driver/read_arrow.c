@@ -34,6 +34,16 @@ int xgo__read_arrow_fits(const struct xgo_reader *r)
         return 0;
     if (!CPLTestBool(CPLGetConfigOption("XG_READ_ARROW", "YES")))
         return 0;
+    /* Lines and surfaces: GeoPackage only, whose stream hands over the
+     * stored WKB as it is.  FlatGeobuf's decodes every geometry of a
+     * batch at once and warns then ("Non closed ring detected"), where
+     * today's route warns otherwise (feature by feature, or, without
+     * the spatial index, not at all): its messages would change. */
+    if (r->job->op->in[r->input].elem != XG_ELEM_POINT &&
+        (!s->ds || !GDALGetDatasetDriver(s->ds) ||
+         strcmp(GDALGetDriverShortName(GDALGetDatasetDriver(s->ds)),
+                "GPKG") != 0))
+        return 0;
     return OGR_L_TestCapability(s->lyr, OLCFastGetArrowStream) != 0;
 }
 
@@ -71,18 +81,42 @@ static int find_cols(OGRLayerH lyr, const struct ArrowSchema *sc,
     return c->fid >= 0 && c->geom >= 0 ? 0 : -1;
 }
 
-/* Whether the elements first .. r->set->n - 1 (points) meet the box of
- * -spat, edges included: OGR's filter of a rectangle on points (an
- * envelope inside it, else GEOS's intersects). */
-static int points_meet(const struct xgo_reader *r, size_t first)
+/* Whether the elements first .. r->set->n - 1 of the current feature
+ * pass -spat's box as OGR's filter of a rectangle decides it (an
+ * envelope inside the box, else GEOS's intersects): 1 they do, 0 they do
+ * not, -1 where only GEOS can tell (OGR's route then reads the feature).
+ * Points: exact, one point in the box (edges included) is enough.  Lines
+ * and triangles: their vertices are the geometry's, so their envelope is
+ * the geometry's: inside the box, they pass; apart from it, they do not;
+ * across its edge, -1. */
+static int spat_meets(const struct xgo_reader *r, size_t first)
 {
     const double *b = r->s->spat, *xyz = r->set->xyz;
-    size_t i;
-    for (i = first; i < r->set->n; i++)
-        if (xyz[3 * i] >= b[0] && xyz[3 * i] <= b[2] &&
-            xyz[3 * i + 1] >= b[1] && xyz[3 * i + 1] <= b[3])
-            return 1;
-    return 0;
+    size_t k = (size_t)xg_elem_doubles(r->set->elem), i, nv;
+    double lo[2], hi[2];
+    if (r->set->elem == XG_ELEM_POINT) {
+        for (i = first; i < r->set->n; i++)
+            if (xyz[3 * i] >= b[0] && xyz[3 * i] <= b[2] &&
+                xyz[3 * i + 1] >= b[1] && xyz[3 * i + 1] <= b[3])
+                return 1;
+        return 0;
+    }
+    nv = (r->set->n - first) * (k / 3);
+    xyz += first * k;
+    lo[0] = hi[0] = xyz[0];
+    lo[1] = hi[1] = xyz[1];
+    for (i = 0; i < nv; i++) {
+        const double *p = xyz + 3 * i;
+        lo[0] = p[0] < lo[0] ? p[0] : lo[0];
+        lo[1] = p[1] < lo[1] ? p[1] : lo[1];
+        hi[0] = p[0] > hi[0] ? p[0] : hi[0];
+        hi[1] = p[1] > hi[1] ? p[1] : hi[1];
+    }
+    if (hi[0] < b[0] || hi[1] < b[1] || b[2] < lo[0] || b[3] < lo[1])
+        return 0;
+    if (lo[0] >= b[0] && lo[1] >= b[1] && hi[0] <= b[2] && hi[1] <= b[3])
+        return 1;
+    return -1;
 }
 
 /* Whether geometry g (may be NULL) passes the layer's spatial filter as
@@ -153,29 +187,34 @@ static int one(struct xgo_reader *r, struct by_id *h, xgo_geom_fn fn,
                int *read)
 {
     size_t first = r->set->n;
-    int zkind = r->zkind, has_z = r->rep->has_z, taken = 0, rc;
+    int zkind = r->zkind, has_z = r->rep->has_z, taken = 0, rc, meets;
     GIntBig zfid = r->zfid;
     r->fid = fid;
     r->sub = 0;
     r->vtx = 0;
     if (w && (rc = wfn(r, w, len, &taken)) != XG_OK)
         return rc;
-    if (!taken)
-        return by_id(r, h, fn, fid, ord, read);
-    if (r->s->spat && !points_meet(r, first)) {
+    meets = taken && r->s->spat ? spat_meets(r, first) : 1;
+    if (meets <= 0) {
         /* a candidate of the stream's float32 boxes that OGR's own
-         * filter drops: as if never read */
+         * filter drops (as if never read), or one only OGR can judge */
         r->set->n = first;
         r->zkind = zkind;
         r->zfid = zfid;
         r->rep->has_z = has_z;
         *read = 0;
-        return XG_OK;
+        if (meets == 0)
+            return XG_OK;
+        taken = 0;
     }
-    assert(r->set->n > first && !r->closed);
+    if (!taken)
+        return by_id(r, h, fn, fid, ord, read);
+    /* a plain feature gives an element or more: never barren */
+    assert(r->set->n > first);
     r->s->nread++;
     *read = 1;
-    return XG_OK;
+    /* as read.c's feature() checks it, with the same message */
+    return r->closed ? xgo__read_closed(r, first) : XG_OK;
 }
 
 /* The features of batch a (columns c) in order, *ord counting them. */
@@ -214,6 +253,53 @@ static int batch(struct xgo_reader *r, struct by_id *h, xgo_geom_fn fn,
     return rc;
 }
 
+/* What GDAL said while it filled one batch, held until the batch is
+ * there: given then as it came (xgo__cap_begin's handler shows or counts
+ * it), or, for warnings on the first batch, dropped, the read then going
+ * today's way, which says them in their places. */
+#define SAID_MAX 16
+struct said {
+    int n, warnings;
+    struct {
+        CPLErr cls;
+        CPLErrorNum no;
+        char msg[512];
+    } m[SAID_MAX];
+};
+
+static void CPL_STDCALL said_handler(CPLErr cls, CPLErrorNum no,
+                                     const char *msg)
+{
+    struct said *w = CPLGetErrorHandlerUserData();
+    int k = w->n < SAID_MAX ? w->n++ : SAID_MAX - 1;  /* the last kept */
+    w->warnings += cls == CE_Warning;
+    w->m[k].cls = cls;
+    w->m[k].no = no;
+    snprintf(w->m[k].msg, sizeof w->m[k].msg, "%s", msg);
+}
+
+/* The next batch of st into a (st's get_next), what GDAL said meanwhile
+ * held in w (said again by say). */
+static int pull(struct ArrowArrayStream *st, struct ArrowArray *a,
+                struct said *w)
+{
+    int rc;
+    w->n = w->warnings = 0;
+    CPLPushErrorHandlerEx(said_handler, w);
+    CPLSetCurrentErrorHandlerCatchDebug(FALSE);
+    rc = st->get_next(st, a);
+    CPLPopErrorHandler();
+    return rc;
+}
+
+/* Says again what w holds, to the handlers of the read. */
+static void say(const struct said *w)
+{
+    int k;
+    for (k = 0; k < w->n; k++)
+        CPLError(w->m[k].cls, w->m[k].no, "%s", w->m[k].msg);
+}
+
 /* Reads r->s through its Arrow stream (xgo_read.h). */
 int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
                     GIntBig total, GIntBig *ord, GDALProgressFunc pf,
@@ -225,8 +311,9 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
     struct ArrowArray a;
     struct cols c;
     struct by_id h = {NULL, NULL};
+    struct said w;
     char **opt = NULL;
-    int rc = XG_OK, ok;
+    int rc = XG_OK, ok, got;
     *declined = 1;
     opt = CSLSetNameValue(opt, "GEOMETRY_ENCODING", "WKB");
     opt = CSLSetNameValue(opt, "INCLUDE_FID", "YES");
@@ -242,7 +329,13 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
         sc.release(&sc);
     } else
         ok = 0;
-    if (!ok) {
+    got = ok ? pull(&st, &a, &w) : -1;
+    if (!ok || (got == 0 && w.warnings > 0)) {
+        /* a stream the route does not read, or one GDAL warned on at the
+         * first batch: today's route from the start, which says it in its
+         * places */
+        if (got == 0 && a.release)
+            a.release(&a);
         st.release(&st);
         OGR_L_ResetReading(s->lyr);
         CPLErrorReset();
@@ -252,7 +345,8 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
     CPLDebug("EXACTGEO", "%s, layer '%s': read through its Arrow stream",
              s->path, s->name);
     while (rc == XG_OK) {
-        if (st.get_next(&st, &a) != 0) {
+        say(&w);
+        if (got != 0) {
             const char *e = st.get_last_error(&st);
             rc = FAIL(r, XG_EIO, "%s, layer '%s': reading failed after "
                                  "%lld features: %s", s->path, s->name,
@@ -263,6 +357,8 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
             break;
         rc = batch(r, &h, fn, wfn, &a, &c, total, ord, pf, pa);
         a.release(&a);
+        if (rc == XG_OK)
+            got = pull(&st, &a, &w);
     }
     st.release(&st);
     if (h.ds)
