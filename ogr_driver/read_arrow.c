@@ -13,8 +13,20 @@
  * GDAL 3.6's stream is three to five times faster than a loop over
  * OGR_L_GetNextFeature for points (issue 33); batches of 4096 features
  * were measured best (the default of 65536 is 2.5x slower on polygons,
- * and a batch is memory first touched).
+ * and a batch is memory first touched).  Lines and surfaces take 1024:
+ * as fast on 2*10^6 triangles, and the world map's 4556 provinces, whose
+ * first batch of 4096 held nearly all of them, peak 12 MB lower (2
+ * cores, issue 33 part 2).
+ *
+ * The pull of the next batch already overlaps the parse of this one:
+ * GDAL 3.6's GeoPackage stream fills batch k+1 on a thread of its own,
+ * through a second connection to the file, while the caller holds batch
+ * k (a clone and a second open per stream under strace; none with
+ * GDAL_NUM_THREADS=1 or on one CPU).  A puller thread of ours would
+ * queue behind it, and GDAL's messages from it would miss the read's
+ * handlers, which are the calling thread's (CPLPushErrorHandlerEx).
  */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include <assert.h>
 #include <string.h>
 #include <cpl_conv.h>
@@ -256,35 +268,38 @@ static int batch(struct xgo_reader *r, struct by_id *h, xgo_geom_fn fn,
 /* What GDAL said while it filled one batch, held until the batch is
  * there: given then as it came (xgo__cap_begin's handler shows or counts
  * it), or, for warnings on the first batch, dropped, the read then going
- * today's way, which says them in their places. */
-#define SAID_MAX 16
+ * today's way, which says them in their places.  Held whole, however
+ * many: the handler counts what it does not show. */
 struct said {
-    int n, warnings;
-    struct {
+    size_t n, cap;
+    int warnings;
+    struct said_msg {
         CPLErr cls;
         CPLErrorNum no;
-        char msg[512];
-    } m[SAID_MAX];
+        char *msg;            /* owned; NULL where memory ran out */
+    } *m;
 };
 
 static void CPL_STDCALL said_handler(CPLErr cls, CPLErrorNum no,
                                      const char *msg)
 {
     struct said *w = CPLGetErrorHandlerUserData();
-    int k = w->n < SAID_MAX ? w->n++ : SAID_MAX - 1;  /* the last kept */
     w->warnings += cls == CE_Warning;
-    w->m[k].cls = cls;
-    w->m[k].no = no;
-    snprintf(w->m[k].msg, sizeof w->m[k].msg, "%s", msg);
+    if (xg__grow_array((void **)&w->m, &w->cap, w->n + 1, sizeof *w->m))
+        return;
+    w->m[w->n].cls = cls;
+    w->m[w->n].no = no;
+    w->m[w->n++].msg = strdup(msg);
 }
 
 /* The next batch of st into a (st's get_next), what GDAL said meanwhile
- * held in w (said again by say). */
+ * held in w (said again, or dropped, by say). */
 static int pull(struct ArrowArrayStream *st, struct ArrowArray *a,
                 struct said *w)
 {
     int rc;
-    w->n = w->warnings = 0;
+    w->n = 0;
+    w->warnings = 0;
     CPLPushErrorHandlerEx(said_handler, w);
     CPLSetCurrentErrorHandlerCatchDebug(FALSE);
     rc = st->get_next(st, a);
@@ -292,12 +307,17 @@ static int pull(struct ArrowArrayStream *st, struct ArrowArray *a,
     return rc;
 }
 
-/* Says again what w holds, to the handlers of the read. */
-static void say(const struct said *w)
+/* Says again what w holds to the handlers of the read (drop 0), or
+ * drops it; frees the messages. */
+static void say(struct said *w, int drop)
 {
-    int k;
-    for (k = 0; k < w->n; k++)
-        CPLError(w->m[k].cls, w->m[k].no, "%s", w->m[k].msg);
+    size_t k;
+    for (k = 0; k < w->n; k++) {
+        if (!drop && w->m[k].msg)
+            CPLError(w->m[k].cls, w->m[k].no, "%s", w->m[k].msg);
+        free(w->m[k].msg);
+    }
+    w->n = 0;
 }
 
 /* Reads r->s through its Arrow stream (xgo_read.h). */
@@ -311,13 +331,15 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
     struct ArrowArray a;
     struct cols c;
     struct by_id h = {NULL, NULL};
-    struct said w;
+    struct said w = {0, 0, 0, NULL};
     char **opt = NULL;
     int rc = XG_OK, ok, got;
     *declined = 1;
     opt = CSLSetNameValue(opt, "GEOMETRY_ENCODING", "WKB");
     opt = CSLSetNameValue(opt, "INCLUDE_FID", "YES");
-    opt = CSLSetNameValue(opt, "MAX_FEATURES_IN_BATCH", "4096");
+    opt = CSLSetNameValue(opt, "MAX_FEATURES_IN_BATCH",
+                          r->job->op->in[r->input].elem == XG_ELEM_POINT
+                              ? "4096" : "1024");
     ok = OGR_L_GetArrowStream(s->lyr, &st, opt);
     CSLDestroy(opt);
     if (!ok) {
@@ -336,6 +358,8 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
          * places */
         if (got == 0 && a.release)
             a.release(&a);
+        say(&w, 1);
+        free(w.m);
         st.release(&st);
         OGR_L_ResetReading(s->lyr);
         CPLErrorReset();
@@ -345,7 +369,7 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
     CPLDebug("EXACTGEO", "%s, layer '%s': read through its Arrow stream",
              s->path, s->name);
     while (rc == XG_OK) {
-        say(&w);
+        say(&w, 0);
         if (got != 0) {
             const char *e = st.get_last_error(&st);
             rc = FAIL(r, XG_EIO, "%s, layer '%s': reading failed after "
@@ -360,6 +384,8 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
         if (rc == XG_OK)
             got = pull(&st, &a, &w);
     }
+    say(&w, 0);
+    free(w.m);
     st.release(&st);
     if (h.ds)
         GDALClose(h.ds);

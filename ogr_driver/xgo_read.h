@@ -16,7 +16,8 @@
  *                  features through the readers of WKB, the others
  *                  fetched by id and read as today's route reads them
  *   read_wkb.c     the steps of the readers of WKB: a bounds-checked
- *                  cursor over one blob
+ *                  cursor over one blob, and the one checked parse of a
+ *                  line's or a surface's blob (its parts and curves)
  */
 #ifndef XGO_READ_H
 #define XGO_READ_H
