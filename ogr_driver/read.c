@@ -200,6 +200,8 @@ static int read_all(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
     free(r->buf);
     free(r->poly);
     free(r->ring);
+    free(r->wkb.part);
+    free(r->wkb.curve);
     return rc;
 }
 
@@ -215,11 +217,11 @@ static const struct {
     const char *geometry;
     const char *barren;
 } readers[] = {
-    {XG_ELEM_SEGMENT, 3, 0, xgo__read_segs3d, NULL, "line",
+    {XG_ELEM_SEGMENT, 3, 0, xgo__read_segs3d, xgo__read_segs3d_wkb, "line",
      "of one vertex"},
-    {XG_ELEM_SEGMENT, 2, 0, xgo__read_segs2d, NULL, "line polygon",
-     "of one vertex"},
-    {XG_ELEM_TRIANGLE, 3, 0, xgo__read_tris, NULL, "polygon",
+    {XG_ELEM_SEGMENT, 2, 0, xgo__read_segs2d, xgo__read_segs2d_wkb,
+     "line polygon", "of one vertex"},
+    {XG_ELEM_TRIANGLE, 3, 0, xgo__read_tris, xgo__read_tris_wkb, "polygon",
      "with every polygon skipped"},
     {XG_ELEM_POINT, 3, 0, xgo__read_points3d, xgo__read_points3d_wkb,
      "point", "of empty points only"},

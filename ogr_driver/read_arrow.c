@@ -13,8 +13,20 @@
  * GDAL 3.6's stream is three to five times faster than a loop over
  * OGR_L_GetNextFeature for points (issue 33); batches of 4096 features
  * were measured best (the default of 65536 is 2.5x slower on polygons,
- * and a batch is memory first touched).
+ * and a batch is memory first touched).  Lines and surfaces take 1024:
+ * as fast on 2*10^6 triangles, and the world map's 4556 provinces, whose
+ * first batch of 4096 held nearly all of them, peak 12 MB lower (2
+ * cores, issue 33 part 2).
+ *
+ * The pull of the next batch already overlaps the parse of this one:
+ * GDAL 3.6's GeoPackage stream fills batch k+1 on a thread of its own,
+ * through a second connection to the file, while the caller holds batch
+ * k (a clone and a second open per stream under strace; none with
+ * GDAL_NUM_THREADS=1 or on one CPU).  A puller thread of ours would
+ * queue behind it, and GDAL's messages from it would miss the read's
+ * handlers, which are the calling thread's (CPLPushErrorHandlerEx).
  */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include <assert.h>
 #include <string.h>
 #include <cpl_conv.h>
@@ -33,6 +45,16 @@ int xgo__read_arrow_fits(const struct xgo_reader *r)
     if (s->next || s->visit || s->ncopy > 0 || r->groups)
         return 0;
     if (!CPLTestBool(CPLGetConfigOption("XG_READ_ARROW", "YES")))
+        return 0;
+    /* Lines and surfaces: GeoPackage only, whose stream hands over the
+     * stored WKB as it is.  FlatGeobuf's decodes every geometry of a
+     * batch at once and warns then ("Non closed ring detected"), where
+     * today's route warns otherwise (feature by feature, or, without
+     * the spatial index, not at all): its messages would change. */
+    if (r->job->op->in[r->input].elem != XG_ELEM_POINT &&
+        (!s->ds || !GDALGetDatasetDriver(s->ds) ||
+         strcmp(GDALGetDriverShortName(GDALGetDatasetDriver(s->ds)),
+                "GPKG") != 0))
         return 0;
     return OGR_L_TestCapability(s->lyr, OLCFastGetArrowStream) != 0;
 }
@@ -71,18 +93,42 @@ static int find_cols(OGRLayerH lyr, const struct ArrowSchema *sc,
     return c->fid >= 0 && c->geom >= 0 ? 0 : -1;
 }
 
-/* Whether the elements first .. r->set->n - 1 (points) meet the box of
- * -spat, edges included: OGR's filter of a rectangle on points (an
- * envelope inside it, else GEOS's intersects). */
-static int points_meet(const struct xgo_reader *r, size_t first)
+/* Whether the elements first .. r->set->n - 1 of the current feature
+ * pass -spat's box as OGR's filter of a rectangle decides it (an
+ * envelope inside the box, else GEOS's intersects): 1 they do, 0 they do
+ * not, -1 where only GEOS can tell (OGR's route then reads the feature).
+ * Points: exact, one point in the box (edges included) is enough.  Lines
+ * and triangles: their vertices are the geometry's, so their envelope is
+ * the geometry's: inside the box, they pass; apart from it, they do not;
+ * across its edge, -1. */
+static int spat_meets(const struct xgo_reader *r, size_t first)
 {
     const double *b = r->s->spat, *xyz = r->set->xyz;
-    size_t i;
-    for (i = first; i < r->set->n; i++)
-        if (xyz[3 * i] >= b[0] && xyz[3 * i] <= b[2] &&
-            xyz[3 * i + 1] >= b[1] && xyz[3 * i + 1] <= b[3])
-            return 1;
-    return 0;
+    size_t k = (size_t)xg_elem_doubles(r->set->elem), i, nv;
+    double lo[2], hi[2];
+    if (r->set->elem == XG_ELEM_POINT) {
+        for (i = first; i < r->set->n; i++)
+            if (xyz[3 * i] >= b[0] && xyz[3 * i] <= b[2] &&
+                xyz[3 * i + 1] >= b[1] && xyz[3 * i + 1] <= b[3])
+                return 1;
+        return 0;
+    }
+    nv = (r->set->n - first) * (k / 3);
+    xyz += first * k;
+    lo[0] = hi[0] = xyz[0];
+    lo[1] = hi[1] = xyz[1];
+    for (i = 0; i < nv; i++) {
+        const double *p = xyz + 3 * i;
+        lo[0] = p[0] < lo[0] ? p[0] : lo[0];
+        lo[1] = p[1] < lo[1] ? p[1] : lo[1];
+        hi[0] = p[0] > hi[0] ? p[0] : hi[0];
+        hi[1] = p[1] > hi[1] ? p[1] : hi[1];
+    }
+    if (hi[0] < b[0] || hi[1] < b[1] || b[2] < lo[0] || b[3] < lo[1])
+        return 0;
+    if (lo[0] >= b[0] && lo[1] >= b[1] && hi[0] <= b[2] && hi[1] <= b[3])
+        return 1;
+    return -1;
 }
 
 /* Whether geometry g (may be NULL) passes the layer's spatial filter as
@@ -153,29 +199,34 @@ static int one(struct xgo_reader *r, struct by_id *h, xgo_geom_fn fn,
                int *read)
 {
     size_t first = r->set->n;
-    int zkind = r->zkind, has_z = r->rep->has_z, taken = 0, rc;
+    int zkind = r->zkind, has_z = r->rep->has_z, taken = 0, rc, meets;
     GIntBig zfid = r->zfid;
     r->fid = fid;
     r->sub = 0;
     r->vtx = 0;
     if (w && (rc = wfn(r, w, len, &taken)) != XG_OK)
         return rc;
-    if (!taken)
-        return by_id(r, h, fn, fid, ord, read);
-    if (r->s->spat && !points_meet(r, first)) {
+    meets = taken && r->s->spat ? spat_meets(r, first) : 1;
+    if (meets <= 0) {
         /* a candidate of the stream's float32 boxes that OGR's own
-         * filter drops: as if never read */
+         * filter drops (as if never read), or one only OGR can judge */
         r->set->n = first;
         r->zkind = zkind;
         r->zfid = zfid;
         r->rep->has_z = has_z;
         *read = 0;
-        return XG_OK;
+        if (meets == 0)
+            return XG_OK;
+        taken = 0;
     }
-    assert(r->set->n > first && !r->closed);
+    if (!taken)
+        return by_id(r, h, fn, fid, ord, read);
+    /* a plain feature gives an element or more: never barren */
+    assert(r->set->n > first);
     r->s->nread++;
     *read = 1;
-    return XG_OK;
+    /* as read.c's feature() checks it, with the same message */
+    return r->closed ? xgo__read_closed(r, first) : XG_OK;
 }
 
 /* The features of batch a (columns c) in order, *ord counting them. */
@@ -214,6 +265,61 @@ static int batch(struct xgo_reader *r, struct by_id *h, xgo_geom_fn fn,
     return rc;
 }
 
+/* What GDAL said while it filled one batch, held until the batch is
+ * there: given then as it came (xgo__cap_begin's handler shows or counts
+ * it), or, for warnings on the first batch, dropped, the read then going
+ * today's way, which says them in their places.  Held whole, however
+ * many: the handler counts what it does not show. */
+struct said {
+    size_t n, cap;
+    int warnings;
+    struct said_msg {
+        CPLErr cls;
+        CPLErrorNum no;
+        char *msg;            /* owned; NULL where memory ran out */
+    } *m;
+};
+
+static void CPL_STDCALL said_handler(CPLErr cls, CPLErrorNum no,
+                                     const char *msg)
+{
+    struct said *w = CPLGetErrorHandlerUserData();
+    w->warnings += cls == CE_Warning;
+    if (xg__grow_array((void **)&w->m, &w->cap, w->n + 1, sizeof *w->m))
+        return;
+    w->m[w->n].cls = cls;
+    w->m[w->n].no = no;
+    w->m[w->n++].msg = strdup(msg);
+}
+
+/* The next batch of st into a (st's get_next), what GDAL said meanwhile
+ * held in w (said again, or dropped, by say). */
+static int pull(struct ArrowArrayStream *st, struct ArrowArray *a,
+                struct said *w)
+{
+    int rc;
+    w->n = 0;
+    w->warnings = 0;
+    CPLPushErrorHandlerEx(said_handler, w);
+    CPLSetCurrentErrorHandlerCatchDebug(FALSE);
+    rc = st->get_next(st, a);
+    CPLPopErrorHandler();
+    return rc;
+}
+
+/* Says again what w holds to the handlers of the read (drop 0), or
+ * drops it; frees the messages. */
+static void say(struct said *w, int drop)
+{
+    size_t k;
+    for (k = 0; k < w->n; k++) {
+        if (!drop && w->m[k].msg)
+            CPLError(w->m[k].cls, w->m[k].no, "%s", w->m[k].msg);
+        free(w->m[k].msg);
+    }
+    w->n = 0;
+}
+
 /* Reads r->s through its Arrow stream (xgo_read.h). */
 int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
                     GIntBig total, GIntBig *ord, GDALProgressFunc pf,
@@ -225,12 +331,15 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
     struct ArrowArray a;
     struct cols c;
     struct by_id h = {NULL, NULL};
+    struct said w = {0, 0, 0, NULL};
     char **opt = NULL;
-    int rc = XG_OK, ok;
+    int rc = XG_OK, ok, got;
     *declined = 1;
     opt = CSLSetNameValue(opt, "GEOMETRY_ENCODING", "WKB");
     opt = CSLSetNameValue(opt, "INCLUDE_FID", "YES");
-    opt = CSLSetNameValue(opt, "MAX_FEATURES_IN_BATCH", "4096");
+    opt = CSLSetNameValue(opt, "MAX_FEATURES_IN_BATCH",
+                          r->job->op->in[r->input].elem == XG_ELEM_POINT
+                              ? "4096" : "1024");
     ok = OGR_L_GetArrowStream(s->lyr, &st, opt);
     CSLDestroy(opt);
     if (!ok) {
@@ -242,7 +351,15 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
         sc.release(&sc);
     } else
         ok = 0;
-    if (!ok) {
+    got = ok ? pull(&st, &a, &w) : -1;
+    if (!ok || (got == 0 && w.warnings > 0)) {
+        /* a stream the route does not read, or one GDAL warned on at the
+         * first batch: today's route from the start, which says it in its
+         * places */
+        if (got == 0 && a.release)
+            a.release(&a);
+        say(&w, 1);
+        free(w.m);
         st.release(&st);
         OGR_L_ResetReading(s->lyr);
         CPLErrorReset();
@@ -252,7 +369,8 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
     CPLDebug("EXACTGEO", "%s, layer '%s': read through its Arrow stream",
              s->path, s->name);
     while (rc == XG_OK) {
-        if (st.get_next(&st, &a) != 0) {
+        say(&w, 0);
+        if (got != 0) {
             const char *e = st.get_last_error(&st);
             rc = FAIL(r, XG_EIO, "%s, layer '%s': reading failed after "
                                  "%lld features: %s", s->path, s->name,
@@ -263,7 +381,11 @@ int xgo__read_arrow(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
             break;
         rc = batch(r, &h, fn, wfn, &a, &c, total, ord, pf, pa);
         a.release(&a);
+        if (rc == XG_OK)
+            got = pull(&st, &a, &w);
     }
+    say(&w, 0);
+    free(w.m);
     st.release(&st);
     if (h.ds)
         GDALClose(h.ds);

@@ -147,3 +147,45 @@ int xgo__read_tris(struct xgo_reader *r, OGRGeometryH g)
                                           "TIN or PolyhedralSurface with Z");
     }
 }
+
+/* Triangles of blob w (len bytes) where every part is a triangle: a
+ * Triangle, or a Polygon of one ring of three vertices (the closing one
+ * not counted), in a Triangle, Polygon, MultiPolygon, TIN or
+ * PolyhedralSurface with Z; taken as xgo__read_tris takes them.  A
+ * polygon to triangulate, whose warnings OGR's route gives, and anything
+ * else leave r->set as it was, *taken = 0 (xgo_wkb_fn). */
+int xgo__read_tris_wkb(struct xgo_reader *r, const unsigned char *w,
+                       size_t len, int *taken)
+{
+    struct xgo_wkb_shape *sh = &r->wkb;
+    size_t i, n;
+    int rc;
+    *taken = 0;
+    if ((rc = xgo__wkb_shape(sh, w, len, 3)) <= 0)
+        return rc < 0 ? FAIL(r, XG_ENOMEM, "out of memory") : XG_OK;
+    if (!sh->z)
+        return XG_OK;
+    for (i = 0; i < sh->npart; i++) {
+        const struct xgo_wkb_part *pt = sh->part + i;
+        const unsigned char *v = sh->curve[pt->first].p;
+        uint32_t nv = sh->curve[pt->first].n;
+        int ok = sh->type == 16 ? pt->type == 17
+               : sh->type == 6 || sh->type == 15 ? pt->type == 3
+               : sh->type == pt->type && (pt->type == 3 || pt->type == 17);
+        /* one ring of three vertices, closed or not (as polygon() drops
+         * the closing vertex) */
+        if (ok && pt->type == 3) {
+            int closed = memcmp(v, v + 24 * (size_t)(nv - 1), 24) == 0;
+            ok = pt->n == 1 && (nv == 4 ? closed : nv == 3 && !closed);
+        }
+        if (!ok)
+            return XG_OK;
+    }
+    rc = XG_OK;
+    for (i = 0; i < sh->npart && rc == XG_OK; i++)
+        if ((rc = xgo__wkb_vertices(r, sh, sh->curve + sh->part[i].first,
+                                    &n)) == XG_OK)
+            rc = push_tri(r, r->buf, r->buf + 3, r->buf + 6);
+    *taken = rc == XG_OK;
+    return rc;
+}

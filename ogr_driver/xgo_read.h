@@ -16,7 +16,8 @@
  *                  features through the readers of WKB, the others
  *                  fetched by id and read as today's route reads them
  *   read_wkb.c     the steps of the readers of WKB: a bounds-checked
- *                  cursor over one blob
+ *                  cursor over one blob, and the one checked parse of a
+ *                  line's or a surface's blob (its parts and curves)
  */
 #ifndef XGO_READ_H
 #define XGO_READ_H
@@ -25,6 +26,30 @@
 #include <stdlib.h>
 #include "xg_grow.h" /* the readers' buffers grow by the house's rule */
 #include "xgo_internal.h"
+
+/* A WKB blob's geometry as the readers of lines and surfaces see it
+ * (xgo__wkb_shape): its type and Z, its parts (the geometry its own one
+ * part where it is no collection), each part's curves (a LineString's
+ * one, a Polygon's or Triangle's rings), each curve's vertices where they
+ * lie in the blob (2 or 3 doubles each, unaligned).  The reader's, grown
+ * from blob to blob. */
+struct xgo_wkb_curve {
+    const unsigned char *p;
+    uint32_t n;
+};
+struct xgo_wkb_part {
+    uint32_t type;            /* 2 LineString, 3 Polygon, 17 Triangle */
+    size_t first, n;          /* its curves: curve[first .. first+n-1] */
+};
+struct xgo_wkb_shape {
+    uint32_t type;            /* the blob's: a part's, or 5 MultiLineString,
+                                 6 MultiPolygon, 15 PolyhedralSurface,
+                                 16 TIN */
+    int z;
+    struct xgo_wkb_part *part;
+    struct xgo_wkb_curve *curve;
+    size_t npart, partcap, ncurve, curvecap;
+};
 
 /* One read of one input layer (xgo__read): the job's settings, where the
  * elements go, and the current feature. */
@@ -55,6 +80,7 @@ struct xgo_reader {
     double *poly;             /* vertices of one polygon, xyz */
     size_t *ring;             /* ring starts */
     size_t polycap, ringcap;
+    struct xgo_wkb_shape wkb; /* the blob read last (the Arrow route) */
     char *err;
     size_t errlen;
 };
@@ -122,6 +148,22 @@ int xgo__wkb_head(struct xgo_wkb *c, uint32_t *type, int *z);
 int xgo__wkb_count(struct xgo_wkb *c, uint32_t *n);
 /* The next n doubles into v: 0, or -1 when truncated. */
 int xgo__wkb_doubles(struct xgo_wkb *c, double *v, size_t n);
+/* The shape of blob w (len bytes) into sh: 1 where it is one the readers
+ * of lines and surfaces may take, a LineString, Polygon or Triangle, or a
+ * MultiLineString, MultiPolygon, PolyhedralSurface or TIN of them, with
+ * or without Z (the parts as their collection), no count 0, the first
+ * `axes` coordinates (2: x y; 3: and z where there is one) of every
+ * vertex finite, and nothing past its end; 0 where it is not (the reader
+ * leaves it to OGR); -1 out of memory.  Which parts a reader takes in
+ * which collection is the reader's to check. */
+int xgo__wkb_shape(struct xgo_wkb_shape *sh, const unsigned char *w,
+                   size_t len, int axes);
+/* The vertices of curve cv of sh into r->buf as xgo__read_vertices
+ * leaves a curve's (xyz, room for one more; z 0 where r reads the plane
+ * or sh has none), their count into *n, r->vtx counting them.  XG_OK, or
+ * XG_ENOMEM with r->err set. */
+int xgo__wkb_vertices(struct xgo_reader *r, const struct xgo_wkb_shape *sh,
+                      const struct xgo_wkb_curve *cv, size_t *n);
 
 /* ---- read_check.c ---- */
 
@@ -177,9 +219,18 @@ int xgo__read_points3d_wkb(struct xgo_reader *r, const unsigned char *w,
                            size_t len, int *taken);
 int xgo__read_points2d_wkb(struct xgo_reader *r, const unsigned char *w,
                            size_t len, int *taken);
+/* The same two readers on WKB (xgo_wkb_fn, read_lines.c). */
+int xgo__read_segs3d_wkb(struct xgo_reader *r, const unsigned char *w,
+                         size_t len, int *taken);
+int xgo__read_segs2d_wkb(struct xgo_reader *r, const unsigned char *w,
+                         size_t len, int *taken);
 /* Triangles of a Triangle, Polygon, MultiPolygon, TIN or
  * PolyhedralSurface with Z (read_tris.c). */
 int xgo__read_tris(struct xgo_reader *r, OGRGeometryH g);
+/* The same reader on WKB (xgo_wkb_fn, read_tris.c): features whose every
+ * part is a triangle; a polygon to triangulate is left to OGR. */
+int xgo__read_tris_wkb(struct xgo_reader *r, const unsigned char *w,
+                       size_t len, int *taken);
 
 /* ---- read_solid.c ---- */
 
