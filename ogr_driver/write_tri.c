@@ -214,7 +214,8 @@ int xgo__write_tri(const struct xgo_write_tri *w, struct xgo_report *rep,
     if (rc == XG_OK && !tin) {
         struct pipe_arg a = {w, &o, OGR_L_GetLayerDefn(o.lyr)};
         struct xgo_batch b = {w->t->n, make_tri, put_tri, &a};
-        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa};
+        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa,
+                                  o.lyr, &tx};
         rc = xgo__batch_write(&b, &r, err, errlen);
     }
     return xgo__write_close(w->dst, tx, rc, &o.lyr, &o.created, 1, pf, pa,

@@ -357,13 +357,20 @@ struct xgo_batch {
     int (*put)(void *arg, size_t i, OGRFeatureH f, char *err, size_t errlen);
     void *arg;
 };
-/* Where a batch write counts and reports (xgo__write_step's). */
+/* Where a batch write counts and reports (xgo__write_step's), and
+ * where it may write directly: lyr, when every record goes to that one
+ * layer and put adds nothing to make's feature (no copied attributes),
+ * with tx the writer's transaction flag (gpkg_direct.h: committed and
+ * cleared when the direct writer takes the layer); lyr NULL: OGR's
+ * route, put for every record. */
 struct xgo_batch_run {
     const struct xgo_job *job;
     GDALDatasetH dst;
     uint64_t *written;
     GDALProgressFunc pf;
     void *pa;
+    OGRLayerH lyr;
+    int *tx;
 };
 /* Writes b's records in order (write_batch.c): worker threads (job's
  * threads less the caller, at most 7; none with one thread) make the
