@@ -188,13 +188,13 @@ static int fallback(struct xgo_gpkg_direct *d, GDALDatasetH dst, int *tx)
 }
 
 /* gpkg_direct.h */
-int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, int single,
-                           int *tx, struct xgo_gpkg_direct **out, char *err,
+int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, int *tx,
+                           struct xgo_gpkg_direct **out, char *err,
                            size_t errlen)
 {
     struct xgo_gpkg_direct *d;
     *out = NULL;
-    if (!single || !lyr ||
+    if (!lyr ||
         !CPLTestBool(CPLGetConfigOption("XG_GPKG_DIRECT", "YES")) ||
         !xgo__rtree_remembered(dst, OGR_L_GetName(lyr)))
         return XG_OK;
