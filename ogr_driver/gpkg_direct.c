@@ -357,6 +357,69 @@ void xgo__gpkg_row_encode(const struct xgo_gpkg_direct *d, OGRFeatureH f,
 }
 
 /* gpkg_direct.h */
+void xgo__gpkg_row_ring(const struct xgo_gpkg_direct *d,
+                        struct xgo_gpkg_row *row, const double *xyz, int np,
+                        int has_z)
+{
+    int dims = has_z ? 3 : 2, k, c;
+    size_t head = 8 + 16 * (size_t)dims;
+    size_t nwkb = 1 + 4 + 4 + 4 + (size_t)np * (size_t)dims * 8;
+    double lo[3], hi[3];
+    unsigned char *p;
+    row->ok = 0;
+    row->nblob = 0;
+    row->has_box = 0;
+    for (k = 0; k < d->nf; k++)
+        row->v[k].type = SQLITE_NULL;
+    if (np < 1 || !reserve(row, head + nwkb))
+        return;
+    /* the envelope as OGR's getEnvelope: the first point, then each
+     * later one that is strictly beyond */
+    for (c = 0; c < 3; c++)
+        lo[c] = hi[c] = xyz[c];
+    for (k = 1; k < np; k++)
+        for (c = 0; c < 3; c++) {
+            double x = xyz[3 * k + c];
+            if (hi[c] < x)
+                hi[c] = x;
+            if (lo[c] > x)
+                lo[c] = x;
+        }
+    p = row->mem;
+    p[0] = 'G';
+    p[1] = 'P';
+    p[2] = 0;
+    p[3] = (unsigned char)(1 | (dims - 1) << 1);
+    put_u32le(p + 4, (uint32_t)d->srs_id);
+    put_f64le(p + 8, lo[0]);
+    put_f64le(p + 16, hi[0]);
+    put_f64le(p + 24, lo[1]);
+    put_f64le(p + 32, hi[1]);
+    if (has_z) {
+        put_f64le(p + 40, lo[2]);
+        put_f64le(p + 48, hi[2]);
+    }
+    /* ISO WKB, little-endian: Polygon (3) or Polygon Z (1003), one
+     * ring of np points */
+    p += head;
+    p[0] = 1;
+    put_u32le(p + 1, has_z ? 1003u : 3u);
+    put_u32le(p + 5, 1);
+    put_u32le(p + 9, (uint32_t)np);
+    p += 13;
+    for (k = 0; k < np; k++)
+        for (c = 0; c < dims; c++, p += 8)
+            put_f64le(p, xyz[3 * k + c]);
+    row->bb[0] = lo[0];
+    row->bb[1] = hi[0];
+    row->bb[2] = lo[1];
+    row->bb[3] = hi[1];
+    row->has_box = 1;
+    row->nblob = head + nwkb;
+    row->ok = 1;
+}
+
+/* gpkg_direct.h */
 void xgo__gpkg_row_clear(struct xgo_gpkg_row *row)
 {
     if (!row)

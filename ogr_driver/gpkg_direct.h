@@ -73,6 +73,17 @@ int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, int *tx,
 void xgo__gpkg_row_encode(const struct xgo_gpkg_direct *d, OGRFeatureH f,
                           struct xgo_gpkg_row *row);
 
+/* A row of a polygon of one ring of np points xyz (x, y, z each; z
+ * written when has_z), every field NULL (the caller sets row->v[k] of
+ * the layer's field k), without an OGR feature: the blob is the one
+ * xgo__gpkg_row_encode makes of the same polygon (tests/gpkg_direct_t.sh
+ * compares them).  The triangles' writer's encoder (write_tri.c): a
+ * feature made and encoded costs it about 3 times the insert.  Any
+ * thread. */
+void xgo__gpkg_row_ring(const struct xgo_gpkg_direct *d,
+                        struct xgo_gpkg_row *row, const double *xyz, int np,
+                        int has_z);
+
 /* Frees row's memory (NULL-safe). */
 void xgo__gpkg_row_clear(struct xgo_gpkg_row *row);
 

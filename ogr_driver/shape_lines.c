@@ -109,7 +109,7 @@ static int write_lines(const struct xgo_write *w, struct xgo_report *rep,
         snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(o.lyr));
     if (rc == XG_OK) {
         struct pipe_arg a = {w, &o, OGR_L_GetLayerDefn(o.lyr)};
-        struct xgo_batch b = {w->c->n, make_line, put_line, &a};
+        struct xgo_batch b = {w->c->n, make_line, put_line, &a, NULL};
         /* copied attributes are fetched on the writer's thread: OGR's
          * route then */
         struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa,

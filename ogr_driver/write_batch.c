@@ -91,7 +91,12 @@ static void make_batch(const struct xgo_batch *b,
     size_t i, lo = k * BATCH, hi = lo + BATCH < b->n ? lo + BATCH : b->n;
     slot_clear(s);
     for (i = lo; i < hi; i++) {
-        OGRFeatureH f = b->make(b->arg, i);
+        OGRFeatureH f;
+        if (d && b->row) {
+            b->row(b->arg, i, d, &s->row[i - lo]);
+            continue;
+        }
+        f = b->make(b->arg, i);
         if (!d) {
             s->f[i - lo] = f;
             continue;
@@ -192,10 +197,14 @@ static int run_plain_direct(const struct xgo_batch *b,
     int rc = XG_OK;
     memset(&row, 0, sizeof row);
     for (i = 0; rc == XG_OK && i < b->n; i++) {
-        OGRFeatureH f = b->make(b->arg, i);
-        xgo__gpkg_row_encode(d, f, &row);
-        if (f)
-            OGR_F_Destroy(f);
+        if (b->row) {
+            b->row(b->arg, i, d, &row);
+        } else {
+            OGRFeatureH f = b->make(b->arg, i);
+            xgo__gpkg_row_encode(d, f, &row);
+            if (f)
+                OGR_F_Destroy(f);
+        }
         rc = xgo__gpkg_direct_put(d, i, &row, err, errlen);
         if (rc == XG_OK)
             rc = xgo__write_step(r->job, r->dst, i, b->n, r->written, r->pf,
