@@ -17,9 +17,10 @@
  *    round it (value_down/value_up): any other rounding (nextafterf)
  *    makes rtreecheck() fail where the module would store another float;
  *  - every node but the root holds at least a third of the maximum.
- * The boxes are read back from the file's geometry blobs (the header's
- * envelope, a point's coordinates), so the index does not depend on how
- * the writers wrote the features.
+ * The boxes are those the direct writer kept as it wrote the rows
+ * (gpkg_direct.c: the same doubles its blobs' envelopes hold), else read
+ * back from the file's geometry blobs (the header's envelope, a point's
+ * coordinates): layers written through OGR.
  */
 #include <stdint.h>
 #include <stdio.h>
