@@ -17,9 +17,10 @@
  *    round it (value_down/value_up): any other rounding (nextafterf)
  *    makes rtreecheck() fail where the module would store another float;
  *  - every node but the root holds at least a third of the maximum.
- * The boxes are read back from the file's geometry blobs (the header's
- * envelope, a point's coordinates), so the index does not depend on how
- * the writers wrote the features.
+ * The boxes are those the direct writer kept as it wrote the rows
+ * (gpkg_direct.c: the same doubles its blobs' envelopes hold), else read
+ * back from the file's geometry blobs (the header's envelope, a point's
+ * coordinates): layers written through OGR.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -31,10 +32,9 @@
 #include "xgo_internal.h"
 #include "gpkg_rtree.h"
 
-/* One box of the tree: a feature's (a leaf cell) or a node's. */
-struct item {
-    float f[4];               /* minx, maxx, miny, maxy, rounded out  */
-};
+/* One box of the tree: a feature's (a leaf cell) or a node's
+ * (gpkg_rtree.h's struct xgo_gpkg_box). */
+#define item xgo_gpkg_box
 
 /* One load: the file, the layer's names, its boxes. */
 struct load {
@@ -262,31 +262,58 @@ static int schema(struct load *L)
     return XG_OK;
 }
 
-/* Appends a box to L (fid order). */
-static int push(struct load *L, int64_t fid, const double bb[4])
+/* gpkg_rtree.h */
+int xgo__gpkg_boxes_push(struct xgo_gpkg_boxes *b, int64_t fid,
+                         const double bb[4])
 {
     struct item *p;
-    if (L->n == L->cap) {
-        size_t cap = L->cap ? 2 * L->cap : 65536;
-        struct item *it = realloc(L->it, cap * sizeof *it);
-        int64_t *id = it ? realloc(L->id, cap * sizeof *id) : NULL;
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 65536;
+        struct item *it = realloc(b->it, cap * sizeof *it);
+        int64_t *id = it ? realloc(b->id, cap * sizeof *id) : NULL;
         if (it)
-            L->it = it;
+            b->it = it;
         if (id)
-            L->id = id;
+            b->id = id;
         if (!it || !id)
-            return xgo__fail(L->err, L->errlen, XG_ENOMEM, "out of memory");
-        L->cap = cap;
+            return XG_ENOMEM;
+        b->cap = cap;
     }
-    if (L->n >= UINT32_MAX)
+    if (b->n >= UINT32_MAX)
         return XG_ENOTSUP;
-    p = &L->it[L->n];
+    p = &b->it[b->n];
     p->f[0] = value_down(bb[0]);
     p->f[1] = value_up(bb[1]);
     p->f[2] = value_down(bb[2]);
     p->f[3] = value_up(bb[3]);
-    L->id[L->n++] = fid;
+    b->id[b->n++] = fid;
     return XG_OK;
+}
+
+/* gpkg_rtree.h */
+void xgo__gpkg_boxes_free(struct xgo_gpkg_boxes *b)
+{
+    if (!b)
+        return;
+    free(b->it);
+    free(b->id);
+    b->it = NULL;
+    b->id = NULL;
+    b->n = b->cap = 0;
+}
+
+/* Appends a box to L (fid order). */
+static int push(struct load *L, int64_t fid, const double bb[4])
+{
+    struct xgo_gpkg_boxes b = {L->n, L->cap, L->it, L->id};
+    int rc = xgo__gpkg_boxes_push(&b, fid, bb);
+    L->n = b.n;
+    L->cap = b.cap;
+    L->it = b.it;
+    L->id = b.id;
+    if (rc == XG_ENOMEM)
+        return xgo__fail(L->err, L->errlen, XG_ENOMEM, "out of memory");
+    return rc;
 }
 
 /* Reads the boxes of the layer's features, in fid order, NULL and empty
@@ -523,13 +550,15 @@ static int write_tree(struct load *L, struct stmts *S)
 }
 
 /* The load after the file is open and in a transaction: names, schema,
- * boxes, sort, tree. */
-static int load(struct load *L, const char *layer)
+ * boxes (read back unless have_boxes: given by the writer), sort,
+ * tree. */
+static int load(struct load *L, const char *layer, int have_boxes)
 {
     struct stmts S = {NULL, NULL, NULL};
     int rc;
     if ((rc = names(L, layer)) != XG_OK || (rc = schema(L)) != XG_OK ||
-        (rc = read_boxes(L)) != XG_OK || (rc = sort_boxes(L)) != XG_OK)
+        (!have_boxes && (rc = read_boxes(L)) != XG_OK) ||
+        (rc = sort_boxes(L)) != XG_OK)
         return rc;
     if ((rc = prepare(L, sqlite3_mprintf("INSERT INTO \"%w_node\"(nodeno, "
                                          "data) VALUES (?, ?)", L->rt),
@@ -549,8 +578,8 @@ static int load(struct load *L, const char *layer)
 
 /* gpkg_rtree.h */
 int xgo__gpkg_rtree_build(const char *path, const char *table,
-                          GDALProgressFunc pf, void *pa, char *err,
-                          size_t errlen)
+                          struct xgo_gpkg_boxes *boxes, GDALProgressFunc pf,
+                          void *pa, char *err, size_t errlen)
 {
     struct load L;
     int rc;
@@ -562,6 +591,15 @@ int xgo__gpkg_rtree_build(const char *path, const char *table,
         return XG_ENOTSUP;
     memset(&L, 0, sizeof L);
     L.fail_after = atol(CPLGetConfigOption("XG_TEST_RTREE_FAIL_AFTER", "0"));
+    if (boxes) {              /* taken: freed with L's */
+        L.it = boxes->it;
+        L.id = boxes->id;
+        L.n = L.cap = boxes->n;
+        L.total = 2 * boxes->n + 1;
+        boxes->it = NULL;
+        boxes->id = NULL;
+        boxes->n = boxes->cap = 0;
+    }
     L.path = path;
     L.pf = pf;
     L.pa = pa;
@@ -576,7 +614,7 @@ int xgo__gpkg_rtree_build(const char *path, const char *table,
     sqlite3_busy_timeout(L.db, 5000);
     rc = exec(&L, sqlite3_mprintf("BEGIN IMMEDIATE"));
     if (rc == XG_OK) {
-        rc = load(&L, table);
+        rc = load(&L, table, boxes != NULL);
         if (rc == XG_OK)
             rc = exec(&L, sqlite3_mprintf("COMMIT"));
         if (rc != XG_OK)  /* the file as GDAL closed it */

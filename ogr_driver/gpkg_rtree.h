@@ -23,11 +23,34 @@
 #include <stdint.h>
 #include <gdal.h>
 
+/* The boxes of a layer's features in fid order (ascending), as the
+ * R-tree stores them: minx, maxx, miny, maxy as float32 rounded
+ * outwards as SQLite's rtree module rounds them.  Kept by the direct
+ * writer (gpkg_direct.c) so that the loader need not read the blobs
+ * back. */
+struct xgo_gpkg_box {
+    float f[4];
+};
+struct xgo_gpkg_boxes {
+    size_t n, cap;
+    struct xgo_gpkg_box *it;  /* owned: xgo__gpkg_boxes_free */
+    int64_t *id;
+};
+/* Appends feature fid's box bb (minx, maxx, miny, maxy as doubles) to b,
+ * rounded as the rtree module rounds it.  XG_OK, XG_ENOMEM, or
+ * XG_ENOTSUP past 2^32 - 1 boxes. */
+int xgo__gpkg_boxes_push(struct xgo_gpkg_boxes *b, int64_t fid,
+                         const double bb[4]);
+/* Frees b's arrays and empties it (NULL-safe). */
+void xgo__gpkg_boxes_free(struct xgo_gpkg_boxes *b);
+
 /* Builds the R-tree of layer table of the GeoPackage file path, as GDAL
  * 3.6's CreateSpatialIndex() leaves it usable (the rtree_<t>_<g> virtual
  * table, the gpkg_extensions row, GDAL's six triggers), bulk-loaded into
  * the shadow tables in one transaction; NULL and empty geometries are
  * left out, as GDAL's triggers do.  The layer must have no index yet.
+ * boxes: the features' boxes as the writer kept them (taken: emptied
+ * here, whatever the outcome), or NULL: read back from the blobs.
  * Progress goes to pf (may be NULL) from 0 to 1.
  * XG_OK; XG_ENOTSUP when the file is not what this loader expects (an
  * rtree with aux columns, a geometry blob without an envelope that is
@@ -36,12 +59,13 @@
  * the caller then asks GDAL to build it; XG_ECANCEL when pf said stop;
  * else XG_EIO, the message (naming path and table) in err. */
 int xgo__gpkg_rtree_build(const char *path, const char *table,
-                          GDALProgressFunc pf, void *pa, char *err,
-                          size_t errlen);
+                          struct xgo_gpkg_boxes *boxes, GDALProgressFunc pf,
+                          void *pa, char *err, size_t errlen);
 
 /* Marks dst as a dataset whose close the job does (job->close_dst): the
  * GeoPackage layers created in it from now on get exactgeo's index at
- * xgo__rtree_finish.  Without the mark (the caller closes dst: the GDAL
+ * xgo__rtree_finish (unless -lco SPATIAL_INDEX=NO: no index, but
+ * remembered for the direct writer).  Without the mark (the caller closes dst: the GDAL
  * driver, QGIS) GDAL indexes them at its close, as before. */
 void xgo__rtree_defer_on(GDALDatasetH dst);
 
@@ -69,6 +93,20 @@ int xgo__gpkg_blob_box(const unsigned char *b, size_t n, double bb[4]);
 #include "xg_hilbert.h"
 
 struct xgo_rtree_todo;
+
+/* Layer name of dst is remembered (created by this run in a marked
+ * dataset, with or without its index): the direct writer may fill it
+ * (gpkg_direct.h). */
+int xgo__rtree_remembered(GDALDatasetH dst, const char *name);
+
+/* The direct writer wrote n rows into layer name of dst, of extent ext
+ * (minx, miny, maxx, maxy; has_ext 0: no non-empty geometry), boxes in
+ * fid order (taken: *boxes emptied): kept for xgo__rtree_finish, which
+ * sets the count and extent after GDAL's close and indexes from the
+ * boxes. */
+void xgo__rtree_direct_done(GDALDatasetH dst, const char *name, int64_t n,
+                            int has_ext, const double ext[4],
+                            struct xgo_gpkg_boxes *boxes);
 
 /* The layers remembered for dst (the file's path with them), taken
  * before dst is closed: dst is forgotten.  NULL when none.  Owned by the

@@ -86,6 +86,7 @@ int xgo__close_dst(GDALDatasetH dst, int rc, struct xgo_report *rep,
     if (bar)
         xgo__bar_begin(bar, XGO_BAR_CLOSE);
     GDALClose(dst);
+    CPLDebug("EXACTGEO", "GDAL closed %s in %.3f s", name, xgo__now() - t);
     if (CPLGetLastErrorType() == CE_Failure)
         rc = xgo__fail(err, errlen, XG_EIO, "%s: closing failed: %s", name,
                        CPLGetLastErrorMsg());

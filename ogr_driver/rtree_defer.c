@@ -15,12 +15,25 @@
 #include <ogr_api.h>
 #include "xgo_internal.h"
 #include "gpkg_rtree.h"
+#include "gpkg_direct.h"
+
+/* A layer remembered: created by this run without GDAL's index. */
+struct layer {
+    char *name;
+    int index;                /* 0: -lco SPATIAL_INDEX=NO, no index     */
+    int direct;               /* written by gpkg_direct.c: what follows */
+    int64_t n;                /* rows written                           */
+    int has_ext;
+    double ext[4];            /* minx, miny, maxx, maxy                 */
+    struct xgo_gpkg_boxes boxes;
+};
 
 /* The layers remembered for one marked dataset. */
 struct xgo_rtree_todo {
     GDALDatasetH dst;
     char *path;               /* dst's file, taken before its close     */
-    char **layers;            /* CSL: the layers created without index  */
+    struct layer *layers;
+    int nlayers;
     struct xgo_rtree_todo *next;
 };
 
@@ -56,6 +69,16 @@ void xgo__rtree_defer_on(GDALDatasetH dst)
     pthread_mutex_unlock(&lock);
 }
 
+/* The entry of layer name in t, or NULL; lock held. */
+static struct layer *find_layer(struct xgo_rtree_todo *t, const char *name)
+{
+    int i;
+    for (i = 0; t && i < t->nlayers; i++)
+        if (!strcmp(t->layers[i].name, name))
+            return &t->layers[i];
+    return NULL;
+}
+
 /* gpkg_rtree.h */
 int xgo__rtree_deferred(GDALDatasetH dst)
 {
@@ -70,16 +93,58 @@ int xgo__rtree_deferred(GDALDatasetH dst)
 char **xgo__rtree_layer_lco(GDALDatasetH dst, const char *name, char **lco)
 {
     char **out = CSLDuplicate(lco);
+    const char *si = CSLFetchNameValue(lco, "SPATIAL_INDEX");
     struct xgo_rtree_todo *t;
-    if (CSLFetchNameValue(lco, "SPATIAL_INDEX"))
-        return out;           /* the user's choice, GDAL's index */
+    /* SPATIAL_INDEX=YES: the user's choice, GDAL's index (and GDAL's
+     * writes: its index triggers need its SQL functions); NO: no index,
+     * the layer remembered for the direct writer all the same */
+    if (si && CPLTestBool(si))
+        return out;
     pthread_mutex_lock(&lock);
-    if ((t = find(dst)) != NULL) {
-        t->layers = CSLAddString(t->layers, name);
-        out = CSLSetNameValue(out, "SPATIAL_INDEX", "NO");
+    if ((t = find(dst)) != NULL && !find_layer(t, name)) {
+        struct layer *l = realloc(t->layers,
+                                  (size_t)(t->nlayers + 1) * sizeof *l);
+        if (l) {
+            t->layers = l;
+            l += t->nlayers++;
+            memset(l, 0, sizeof *l);
+            l->name = CPLStrdup(name);
+            l->index = si == NULL;
+            if (!si)
+                out = CSLSetNameValue(out, "SPATIAL_INDEX", "NO");
+        }
     }
     pthread_mutex_unlock(&lock);
     return out;
+}
+
+/* gpkg_rtree.h */
+int xgo__rtree_remembered(GDALDatasetH dst, const char *name)
+{
+    int yes;
+    pthread_mutex_lock(&lock);
+    yes = find_layer(find(dst), name) != NULL;
+    pthread_mutex_unlock(&lock);
+    return yes;
+}
+
+/* gpkg_rtree.h */
+void xgo__rtree_direct_done(GDALDatasetH dst, const char *name, int64_t n,
+                            int has_ext, const double ext[4],
+                            struct xgo_gpkg_boxes *boxes)
+{
+    struct layer *l;
+    pthread_mutex_lock(&lock);
+    if ((l = find_layer(find(dst), name)) != NULL) {
+        l->direct = 1;
+        l->n = n;
+        l->has_ext = has_ext;
+        memcpy(l->ext, ext, sizeof l->ext);
+        xgo__gpkg_boxes_free(&l->boxes);
+        l->boxes = *boxes;
+        memset(boxes, 0, sizeof *boxes);
+    }
+    pthread_mutex_unlock(&lock);
 }
 
 /* gpkg_rtree.h */
@@ -160,24 +225,38 @@ int xgo__rtree_finish(struct xgo_rtree_todo *t, int rc, GDALProgressFunc pf,
     int i, n;
     if (!t)
         return rc;
-    n = CSLCount(t->layers);
+    n = t->nlayers;
     for (i = 0; i < n && rc == XG_OK; i++) {
-        void *sp = pf ? GDALCreateScaledProgress((double)i / n,
-                                                 (double)(i + 1) / n, pf, pa)
-                      : NULL;
-        rc = xgo__gpkg_rtree_build(t->path, t->layers[i],
+        struct layer *l = &t->layers[i];
+        void *sp;
+        /* GDAL's close wrote the count and extent it knew (no rows of
+         * the direct writer's): the truth first */
+        if (l->direct)
+            rc = xgo__gpkg_direct_fixup(t->path, l->name, l->n, l->has_ext,
+                                        l->ext, err, errlen);
+        if (rc != XG_OK || !l->index)
+            continue;
+        sp = pf ? GDALCreateScaledProgress((double)i / n, (double)(i + 1) / n,
+                                           pf, pa)
+                : NULL;
+        rc = xgo__gpkg_rtree_build(t->path, l->name,
+                                   l->direct ? &l->boxes : NULL,
                                    sp ? GDALScaledProgress : NULL, sp, err,
                                    errlen);
         if (rc == XG_ENOTSUP) {
             CPLDebug("EXACTGEO", "%s, layer '%s': not bulk-loadable, "
-                     "indexed by GDAL", t->path, t->layers[i]);
-            rc = gdal_index(t->path, t->layers[i], err, errlen);
+                     "indexed by GDAL", t->path, l->name);
+            rc = gdal_index(t->path, l->name, err, errlen);
         }
         if (sp)
             GDALDestroyScaledProgress(sp);
     }
+    for (i = 0; i < n; i++) {
+        CPLFree(t->layers[i].name);
+        xgo__gpkg_boxes_free(&t->layers[i].boxes);
+    }
     CPLFree(t->path);
-    CSLDestroy(t->layers);
+    free(t->layers);
     free(t);
     return rc;
 }

@@ -109,8 +109,11 @@ static int write_lines(const struct xgo_write *w, struct xgo_report *rep,
         snprintf(rep->layer, sizeof rep->layer, "%s", OGR_L_GetName(o.lyr));
     if (rc == XG_OK) {
         struct pipe_arg a = {w, &o, OGR_L_GetLayerDefn(o.lyr)};
-        struct xgo_batch b = {w->c->n, make_line, put_line, &a};
-        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa};
+        struct xgo_batch b = {w->c->n, make_line, put_line, &a, NULL};
+        /* copied attributes are fetched on the writer's thread: OGR's
+         * route then */
+        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa,
+                                  o.amap || o.bmap ? NULL : o.lyr, &tx};
         rc = xgo__batch_write(&b, &r, err, errlen);
     }
     rc = xgo__write_close(w->dst, tx, rc, &o.lyr, &o.created, 1, pf, pa, err,

@@ -521,8 +521,13 @@ int xgo__write(const struct xgo_write *w, struct xgo_report *rep,
         struct pipe_arg a = {&c, &pts, &lines, OGR_L_GetLayerDefn(pts.lyr),
                              lines.lyr ? OGR_L_GetLayerDefn(lines.lyr) : NULL,
                              split};
-        struct xgo_batch b = {w->c->n, make_contact, put_contact, &a};
-        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa};
+        struct xgo_batch b = {w->c->n, make_contact, put_contact, &a, NULL};
+        /* one layer, no copied attributes (fetched on the writer's
+         * thread): the direct writer may take it */
+        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa,
+                                  split || pts.amap || pts.bmap ? NULL
+                                                                : pts.lyr,
+                                  &tx};
         rc = xgo__batch_write(&b, &r, err, errlen);
     }
     lyr[0] = lines.lyr;

@@ -17,7 +17,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <cpl_error.h>
+#include <sqlite3.h>
 #include "xgo_internal.h"
+#include "gpkg_direct.h"
 
 static const char *const vfield[3] = {XGO_FIELD_V0, XGO_FIELD_V1,
                                       XGO_FIELD_V2};
@@ -157,6 +159,27 @@ static OGRFeatureH make_tri(void *arg, size_t i)
     return xgo__triangle_feature(a->w, a->o, a->defn, i);
 }
 
+/* xgo_batch.row: triangle i's row for the direct writer d, as its
+ * feature would give it (any thread): the ring v0, v1, v2, v0 and the
+ * fields. */
+static void row_tri(void *arg, size_t i, const struct xgo_gpkg_direct *d,
+                    struct xgo_gpkg_row *row)
+{
+    const struct pipe_arg *a = arg;
+    const struct xgo_write_tri *w = a->w;
+    const struct xg_set *pts = w->pts;
+    const uint32_t *v = w->t->v[i];
+    double c[12];
+    int k;
+    for (k = 0; k < 4; k++)
+        memcpy(c + 3 * k, pts->xyz + 3 * (size_t)v[k % 3], 3 * sizeof *c);
+    xgo__gpkg_row_ring(d, row, c, 4, w->has_z);
+    for (k = 0; k < a->o->nf; k++) {
+        row->v[a->o->idx[k]].type = SQLITE_INTEGER;
+        row->v[a->o->idx[k]].i = k < 3 ? pts->fid[v[k]] : pts->sub[v[k - 3]];
+    }
+}
+
 /* xgo_batch.put: writes triangle i's feature f into o's layer (f
  * stays the pipeline's); XG_OK, or XG_EIO naming the triangle's three point
  * features. */
@@ -213,8 +236,9 @@ int xgo__write_tri(const struct xgo_write_tri *w, struct xgo_report *rep,
         rep->written = 1;
     if (rc == XG_OK && !tin) {
         struct pipe_arg a = {w, &o, OGR_L_GetLayerDefn(o.lyr)};
-        struct xgo_batch b = {w->t->n, make_tri, put_tri, &a};
-        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa};
+        struct xgo_batch b = {w->t->n, make_tri, put_tri, &a, row_tri};
+        struct xgo_batch_run r = {w->job, w->dst, &rep->written, pf, pa,
+                                  o.lyr, &tx};
         rc = xgo__batch_write(&b, &r, err, errlen);
     }
     return xgo__write_close(w->dst, tx, rc, &o.lyr, &o.created, 1, pf, pa,

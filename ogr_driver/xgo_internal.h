@@ -425,6 +425,8 @@ int xgo__write_step(const struct xgo_job *job, GDALDatasetH dst, size_t i,
  * thread in record order, finishes it (copied attributes) and writes it,
  * owns f from then (destroys it), and returns XG_OK or the failure with
  * its message in err.  arg goes to both. */
+struct xgo_gpkg_direct;
+struct xgo_gpkg_row;
 struct xgo_batch {
     size_t n;
     OGRFeatureH (*make)(void *arg, size_t i);
@@ -432,14 +434,26 @@ struct xgo_batch {
      * which destroys it on the thread that made it */
     int (*put)(void *arg, size_t i, OGRFeatureH f, char *err, size_t errlen);
     void *arg;
+    /* may be NULL: record i's row for the direct writer d made straight
+     * from the record, the row of make's feature (gpkg_direct.h); any
+     * thread */
+    void (*row)(void *arg, size_t i, const struct xgo_gpkg_direct *d,
+                struct xgo_gpkg_row *row);
 };
-/* Where a batch write counts and reports (xgo__write_step's). */
+/* Where a batch write counts and reports (xgo__write_step's), and
+ * where it may write directly: lyr, when every record goes to that one
+ * layer and put adds nothing to make's feature (no copied attributes),
+ * with tx the writer's transaction flag (gpkg_direct.h: committed and
+ * cleared when the direct writer takes the layer); lyr NULL: OGR's
+ * route, put for every record. */
 struct xgo_batch_run {
     const struct xgo_job *job;
     GDALDatasetH dst;
     uint64_t *written;
     GDALProgressFunc pf;
     void *pa;
+    OGRLayerH lyr;
+    int *tx;
 };
 /* Writes b's records in order (write_batch.c): worker threads (job's
  * threads less the caller, at most 7; none with one thread) make the

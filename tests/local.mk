@@ -262,6 +262,12 @@ if HAVE_GDAL
 TESTS += tests/gpkg_rtree_t.sh
 endif
 EXTRA_DIST += tests/gpkg_rtree_t.sh tests/gpkg_rtree_t.py
+# The direct GeoPackage writer (issue 33 part 2): the file of OGR's route,
+# blob for blob, for every writer; -append; a failure mid-write.
+if HAVE_GDAL
+TESTS += tests/gpkg_direct_t.sh
+endif
+EXTRA_DIST += tests/gpkg_direct_t.sh
 
 # The writers' pipeline (issue 33): the same files with 1 and 4 threads.
 if HAVE_GDAL
