@@ -55,9 +55,10 @@ static const struct cost costs[] = {
     {XGO_BAR_CORE, NULL, XG_ELEM_SEGMENT, XG_ELEM_TRIANGLE, -1, 600, 0.05,
      1},
     {XGO_BAR_CORE, NULL, 0, 0, -1, 600, 1, 1},
-    /* the write, per record of weight 1 (2*10^6 points: 6.3-7.5 s;
-     * 2*10^6 triangles 8.4-13.4 s) */
-    {XGO_BAR_WRITE, "GPKG", 0, 0, -1, 3800, 0, 0},
+    /* the write, per record of weight 1 (GeoPackage, the direct writer,
+     * 29 November: 2*10^6 triangles 3.2-3.5 s; OGR's route, with copied
+     * attributes, about 3x that) */
+    {XGO_BAR_WRITE, "GPKG", 0, 0, -1, 1150, 0, 0},
     {XGO_BAR_WRITE, "FlatGeobuf", 0, 0, -1, 3300, 0, 0},
     {XGO_BAR_WRITE, "ESRI Shapefile", 0, 0, -1, 10000, 0, 0},
     {XGO_BAR_WRITE, "CSV", 0, 0, -1, 16400, 0, 0},
@@ -70,8 +71,9 @@ static const struct cost costs[] = {
     {XGO_BAR_CLOSE, "FlatGeobuf", 0, 0, 1, 5700, 0, 0},
     {XGO_BAR_CLOSE, NULL, 0, 0, -1, 5, 0, 0},
     /* exactgeo's GeoPackage index after the close (gpkg_rtree.c), per
-     * record of weight 1 (2*10^6 points: 2.2-4.3 s) */
-    {XGO_BAR_INDEX, NULL, 0, 0, -1, 1800, 0, 0},
+     * record of weight 1 (from the boxes the direct writer kept, 29
+     * November: 2*10^6 triangles 1.4-1.6 s) */
+    {XGO_BAR_INDEX, NULL, 0, 0, -1, 500, 0, 0},
 };
 
 /* The row of stage for format (NULL: unknown), elements a and b, index

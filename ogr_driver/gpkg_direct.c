@@ -188,8 +188,8 @@ static int fallback(struct xgo_gpkg_direct *d, GDALDatasetH dst, int *tx)
 }
 
 /* gpkg_direct.h */
-int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, int *tx,
-                           struct xgo_gpkg_direct **out, char *err,
+int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, size_t n,
+                           int *tx, struct xgo_gpkg_direct **out, char *err,
                            size_t errlen)
 {
     struct xgo_gpkg_direct *d;
@@ -201,6 +201,7 @@ int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, int *tx,
     if (!(d = calloc(1, sizeof *d)))
         return XG_OK;         /* no memory for speed: OGR's route */
     d->dst = dst;
+    d->boxes.hint = n;        /* sized once (docs/memory.md) */
     d->path = CPLStrdup(GDALGetDescription(dst));
     d->table = CPLStrdup(OGR_L_GetName(lyr));
     if (!field_types(d, lyr)) {
@@ -222,7 +223,7 @@ int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, int *tx,
     *tx = 0;
     if (sqlite3_open_v2(d->path, &d->db, SQLITE_OPEN_READWRITE, NULL) !=
             SQLITE_OK ||
-        exec(d->db, sqlite3_mprintf("PRAGMA cache_size = -65536")) ||
+        exec(d->db, sqlite3_mprintf("PRAGMA cache_size = -8192")) ||
         exec(d->db, sqlite3_mprintf("BEGIN IMMEDIATE")) != SQLITE_OK) {
         /* GDAL's connection holds a lock (another GDAL than the one
          * tried): its route, on a committed table */

@@ -58,14 +58,14 @@ struct xgo_gpkg_row {
 
 struct xgo_gpkg_direct;
 
-/* Starts a direct write of layer lyr of dst, to which every record
- * goes, when it may have one (see above; *tx: dst's GDAL transaction is
+/* Starts a direct write of layer lyr of dst, to which every one of the
+ * n records goes, when it may have one (see above; *tx: dst's GDAL transaction is
  * open, committed here and set to 0).  *out gets the writer, or NULL
  * for OGR's route (nothing changed then, *tx kept).  XG_OK, or XG_EIO
  * naming the file and layer when GDAL's transaction cannot be
  * committed. */
-int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, int *tx,
-                           struct xgo_gpkg_direct **out, char *err,
+int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, size_t n,
+                           int *tx, struct xgo_gpkg_direct **out, char *err,
                            size_t errlen);
 
 /* Encodes feature f (of d's layer) into row, reusing row's memory.  Any

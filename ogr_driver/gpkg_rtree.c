@@ -43,7 +43,9 @@ struct load {
     char *table, *geom, *fid, *rt;  /* sqlite3_mprintf'd                */
     size_t n, cap;
     struct item *it;          /* the boxes, in fid order              */
-    int64_t *id;              /* the fids, in fid order (ascending)   */
+    int64_t *id;              /* the fids, in fid order (ascending);
+                                 NULL: id0, id0 + 1, ...             */
+    int64_t id0;
     uint64_t *key;            /* Hilbert order: the key of the box's
                                  centre << 32 | its place in fid order
                                  (40 bytes a feature with it, id, and
@@ -267,30 +269,44 @@ int xgo__gpkg_boxes_push(struct xgo_gpkg_boxes *b, int64_t fid,
                          const double bb[4])
 {
     struct item *p;
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 65536;
-        struct item *it = realloc(b->it, cap * sizeof *it);
-        int64_t *id = it ? realloc(b->id, cap * sizeof *id) : NULL;
-        if (it)
-            b->it = it;
-        if (id)
-            b->id = id;
-        if (!it || !id)
-            return XG_ENOMEM;
-        b->cap = cap;
-    }
     if (b->n >= UINT32_MAX)
         return XG_ENOTSUP;
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : b->hint > 65536 ? b->hint : 65536;
+        struct item *it = realloc(b->it, cap * sizeof *it);
+        if (!it)
+            return XG_ENOMEM;
+        b->it = it;
+        if (b->id) {
+            int64_t *id = realloc(b->id, cap * sizeof *id);
+            if (!id)
+                return XG_ENOMEM;
+            b->id = id;
+        }
+        b->cap = cap;
+    }
+    if (b->n == 0 && !b->id)
+        b->id0 = fid;
+    else if (!b->id && fid != b->id0 + (int64_t)b->n) {
+        /* a gap: the fids written out from here on */
+        size_t i;
+        b->id = malloc(b->cap * sizeof *b->id);
+        if (!b->id)
+            return XG_ENOMEM;
+        for (i = 0; i < b->n; i++)
+            b->id[i] = b->id0 + (int64_t)i;
+    }
     p = &b->it[b->n];
     p->f[0] = value_down(bb[0]);
     p->f[1] = value_up(bb[1]);
     p->f[2] = value_down(bb[2]);
     p->f[3] = value_up(bb[3]);
-    b->id[b->n++] = fid;
+    if (b->id)
+        b->id[b->n] = fid;
+    b->n++;
     return XG_OK;
 }
 
-/* gpkg_rtree.h */
 void xgo__gpkg_boxes_free(struct xgo_gpkg_boxes *b)
 {
     if (!b)
@@ -302,15 +318,22 @@ void xgo__gpkg_boxes_free(struct xgo_gpkg_boxes *b)
     b->n = b->cap = 0;
 }
 
+/* The fid of L's box i (fid order). */
+static int64_t fid_at(const struct load *L, size_t i)
+{
+    return L->id ? L->id[i] : L->id0 + (int64_t)i;
+}
+
 /* Appends a box to L (fid order). */
 static int push(struct load *L, int64_t fid, const double bb[4])
 {
-    struct xgo_gpkg_boxes b = {L->n, L->cap, L->it, L->id};
+    struct xgo_gpkg_boxes b = {L->n, L->cap, L->it, L->id, L->id0, 0};
     int rc = xgo__gpkg_boxes_push(&b, fid, bb);
     L->n = b.n;
     L->cap = b.cap;
     L->it = b.it;
     L->id = b.id;
+    L->id0 = b.id0;
     if (rc == XG_ENOMEM)
         return xgo__fail(L->err, L->errlen, XG_ENOMEM, "out of memory");
     return rc;
@@ -465,7 +488,7 @@ static int write_level(struct load *L, struct stmts *S, int l, int depth,
             const struct item *p = l == 0 ? &cells[at] : &cells[pos + c];
             unsigned char *q = blob + 4 + 24 * c;
             int d;
-            put_i64(q, l == 0 ? L->id[at] : child + (int64_t)(pos + c));
+            put_i64(q, l == 0 ? fid_at(L, at) : child + (int64_t)(pos + c));
             for (d = 0; d < 4; d++)
                 put_f32(q + 8 + 4 * d, p->f[d]);
             if (c == 0)
@@ -538,7 +561,7 @@ static int write_tree(struct load *L, struct stmts *S)
     }
     free(prev);
     for (i = 0; i < L->n && rc == XG_OK; i++) {
-        sqlite3_bind_int64(S->rowid, 1, L->id[i]);
+        sqlite3_bind_int64(S->rowid, 1, fid_at(L, i));
         sqlite3_bind_int64(S->rowid, 2, L->leaf[i]);
         if (sqlite3_step(S->rowid) != SQLITE_DONE)
             rc = sql_fail(L, "writing the index");
@@ -594,6 +617,7 @@ int xgo__gpkg_rtree_build(const char *path, const char *table,
     if (boxes) {              /* taken: freed with L's */
         L.it = boxes->it;
         L.id = boxes->id;
+        L.id0 = boxes->id0;
         L.n = L.cap = boxes->n;
         L.total = 2 * boxes->n + 1;
         boxes->it = NULL;

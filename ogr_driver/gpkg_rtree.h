@@ -34,7 +34,12 @@ struct xgo_gpkg_box {
 struct xgo_gpkg_boxes {
     size_t n, cap;
     struct xgo_gpkg_box *it;  /* owned: xgo__gpkg_boxes_free */
-    int64_t *id;
+    int64_t *id;              /* NULL while the fids run id0, id0 + 1,
+                                 ... (the direct writer's rows): 8 bytes
+                                 a row less (docs/memory.md) */
+    int64_t id0;
+    size_t hint;              /* the rows expected: the first allocation
+                                 is sized to it, with no doubling slack */
 };
 /* Appends feature fid's box bb (minx, maxx, miny, maxy as doubles) to b,
  * rounded as the rtree module rounds it.  XG_OK, XG_ENOMEM, or

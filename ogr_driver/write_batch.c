@@ -288,8 +288,8 @@ int xgo__batch_write(const struct xgo_batch *b, const struct xgo_batch_run *r,
     struct xgo_gpkg_direct *d = NULL;
 
     if (r->lyr && r->tx &&
-        (rc = xgo__gpkg_direct_begin(r->dst, r->lyr, r->tx, &d, err,
-                                     errlen)) != XG_OK)
+        (rc = xgo__gpkg_direct_begin(r->dst, r->lyr, b->n, r->tx, &d,
+                                     err, errlen)) != XG_OK)
         return rc;
     rc = nw == 0 ? run_plain(b, d, r, err, errlen)
                  : run_workers(b, d, nw, r, err, errlen);
