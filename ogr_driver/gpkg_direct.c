@@ -274,6 +274,25 @@ static void put_f64le(unsigned char *p, double d)
         p[k] = (unsigned char)u;
 }
 
+/* The blob's header at p: 'GP', version 0, flags (little-endian, the
+ * envelope kind: 0 none, 1 XY, 2 XYZ as dims is 0, 2 or 3; empty), the
+ * srs id, then the envelope e (minx, maxx, miny, maxy, minz, maxz) as
+ * dims asks; 8 + 16 dims bytes.  One writer of the header for every
+ * encoder (GDAL 3.6's GPkgGeometryFromOGR layout). */
+static void put_header(const struct xgo_gpkg_direct *d, unsigned char *p,
+                       int dims, int empty, const double e[6])
+{
+    int k;
+    p[0] = 'G';
+    p[1] = 'P';
+    p[2] = 0;                 /* version 1 of the standard          */
+    p[3] = (unsigned char)(1 | (dims ? dims - 1 : 0) << 1 | (empty ? 0x10
+                                                                    : 0));
+    put_u32le(p + 4, (uint32_t)d->srs_id);
+    for (k = 0; k < 2 * dims; k++)
+        put_f64le(p + 8 + 8 * k, e[k]);
+}
+
 /* The geometry g into row's blob: header, envelope, ISO WKB; its box.
  * 0 when out of memory. */
 static int encode_geom(const struct xgo_gpkg_direct *d, OGRGeometryH g,
@@ -285,34 +304,21 @@ static int encode_geom(const struct xgo_gpkg_direct *d, OGRGeometryH g,
     size_t head = 8 + 16 * (size_t)dims, nwkb = (size_t)OGR_G_WkbSize(g);
     unsigned char *p;
     OGREnvelope3D e;
+    double env[6] = {0, 0, 0, 0, 0, 0};
     if (!reserve(row, head + nwkb))
         return 0;
     p = row->mem;
-    p[0] = 'G';
-    p[1] = 'P';
-    p[2] = 0;                 /* version 1 of the standard          */
-    /* little-endian, envelope kind (1: XY, 2: XYZ), empty flag     */
-    p[3] = (unsigned char)(1 | (dims ? dims - 1 : 0) << 1 | (empty ? 0x10
-                                                                    : 0));
-    put_u32le(p + 4, (uint32_t)d->srs_id);
     row->has_box = !empty;
     if (!empty) {
         OGR_G_GetEnvelope3D(g, &e);
-        row->bb[0] = e.MinX;
-        row->bb[1] = e.MaxX;
-        row->bb[2] = e.MinY;
-        row->bb[3] = e.MaxY;
+        env[0] = row->bb[0] = e.MinX;
+        env[1] = row->bb[1] = e.MaxX;
+        env[2] = row->bb[2] = e.MinY;
+        env[3] = row->bb[3] = e.MaxY;
+        env[4] = e.MinZ;
+        env[5] = e.MaxZ;
     }
-    if (dims) {
-        put_f64le(p + 8, e.MinX);
-        put_f64le(p + 16, e.MaxX);
-        put_f64le(p + 24, e.MinY);
-        put_f64le(p + 32, e.MaxY);
-        if (dims == 3) {
-            put_f64le(p + 40, e.MinZ);
-            put_f64le(p + 48, e.MaxZ);
-        }
-    }
+    put_header(d, p, dims, empty, env);
     if (OGR_G_ExportToIsoWkb(g, wkbNDR, p + head) != OGRERR_NONE)
         return 0;
     row->nblob = head + nwkb;
@@ -387,18 +393,9 @@ void xgo__gpkg_row_ring(const struct xgo_gpkg_direct *d,
                 lo[c] = x;
         }
     p = row->mem;
-    p[0] = 'G';
-    p[1] = 'P';
-    p[2] = 0;
-    p[3] = (unsigned char)(1 | (dims - 1) << 1);
-    put_u32le(p + 4, (uint32_t)d->srs_id);
-    put_f64le(p + 8, lo[0]);
-    put_f64le(p + 16, hi[0]);
-    put_f64le(p + 24, lo[1]);
-    put_f64le(p + 32, hi[1]);
-    if (has_z) {
-        put_f64le(p + 40, lo[2]);
-        put_f64le(p + 48, hi[2]);
+    {
+        const double env[6] = {lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]};
+        put_header(d, p, dims, 0, env);
     }
     /* ISO WKB, little-endian: Polygon (3) or Polygon Z (1003), one
      * ring of np points */
