@@ -80,6 +80,23 @@ static void slot_clear(struct slot *s)
         }
 }
 
+/* Record i's row for the direct writer d: the writer's own encoder
+ * where it has one, else its feature encoded and destroyed at once. */
+static void make_row(const struct xgo_batch *b,
+                     const struct xgo_gpkg_direct *d, size_t i,
+                     struct xgo_gpkg_row *row)
+{
+    OGRFeatureH f;
+    if (b->row) {
+        b->row(b->arg, i, d, row);
+        return;
+    }
+    f = b->make(b->arg, i);
+    xgo__gpkg_row_encode(d, f, row);
+    if (f)
+        OGR_F_Destroy(f);
+}
+
 /* The features of batch k into s (records kB .. kB+BATCH, or to n),
  * after those of the batch it held before are destroyed; with d, their
  * rows instead (the features encoded and destroyed at once, s->row
@@ -91,19 +108,10 @@ static void make_batch(const struct xgo_batch *b,
     size_t i, lo = k * BATCH, hi = lo + BATCH < b->n ? lo + BATCH : b->n;
     slot_clear(s);
     for (i = lo; i < hi; i++) {
-        OGRFeatureH f;
-        if (d && b->row) {
-            b->row(b->arg, i, d, &s->row[i - lo]);
-            continue;
-        }
-        f = b->make(b->arg, i);
-        if (!d) {
-            s->f[i - lo] = f;
-            continue;
-        }
-        xgo__gpkg_row_encode(d, f, &s->row[i - lo]);
-        if (f)
-            OGR_F_Destroy(f);
+        if (d)
+            make_row(b, d, i, &s->row[i - lo]);
+        else
+            s->f[i - lo] = b->make(b->arg, i);
     }
 }
 
@@ -197,14 +205,7 @@ static int run_plain_direct(const struct xgo_batch *b,
     int rc = XG_OK;
     memset(&row, 0, sizeof row);
     for (i = 0; rc == XG_OK && i < b->n; i++) {
-        if (b->row) {
-            b->row(b->arg, i, d, &row);
-        } else {
-            OGRFeatureH f = b->make(b->arg, i);
-            xgo__gpkg_row_encode(d, f, &row);
-            if (f)
-                OGR_F_Destroy(f);
-        }
+        make_row(b, d, i, &row);
         rc = xgo__gpkg_direct_put(d, i, &row, err, errlen);
         if (rc == XG_OK)
             rc = xgo__write_step(r->job, r->dst, i, b->n, r->written, r->pf,
