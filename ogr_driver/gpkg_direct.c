@@ -3,45 +3,62 @@
  *
  * GDAL creates the table (its schema, gpkg_contents and
  * gpkg_geometry_columns rows); its transaction is committed and its
- * connection left idle; a second connection (ours) inserts the rows in
- * one transaction through one prepared statement.  A row is what
- * OGR_L_CreateFeature would have stored, byte for byte: the geometry
- * blob is GDAL 3.6's (GPkgGeometryFromOGR: 'GP', version 0, flags
- * little-endian, srs_id, an envelope of doubles minx, maxx, miny, maxy
- * (and minz, maxz for a geometry with Z) except for points and empty
- * geometries, then ISO WKB little-endian), the FIDs are SQLite's rowids
- * in insert order, as GDAL's (it binds no fid either).  What GDAL's
- * close writes from its own bookkeeping (it saw no row: the count 0, no
+ * connection left idle; a second connection (ours) takes the file's
+ * exclusive lock and the rows go in as B-tree pages (sqlite_pages.c):
+ * appended past the file's end in rowid order, the table's root and the
+ * header's page count written when the last row is in.  A row is what
+ * OGR_L_CreateFeature would have stored: the geometry blob is GDAL
+ * 3.6's (GPkgGeometryFromOGR: 'GP', version 0, flags little-endian,
+ * srs_id, an envelope of doubles minx, maxx, miny, maxy (and minz, maxz
+ * for a geometry with Z) except for points and empty geometries, then
+ * ISO WKB little-endian), the record SQLite makes of the same values,
+ * the FIDs those SQLite's AUTOINCREMENT gives (its sequence's last, plus
+ * one, on), the sequence set to the last after.  What GDAL's close
+ * writes from its own bookkeeping (it saw no row: the count 0, no
  * extent) is set right after it (xgo__gpkg_direct_fixup), with the same
  * SQL text GDAL uses, so the stored doubles are the ones GDAL's route
- * stores.  tests/gpkg_direct_t.sh compares the two routes blob for blob.
+ * stores.  tests/gpkg_direct_t.sh compares the two routes' SQL dumps and
+ * runs PRAGMA integrity_check.
  *
- * Safety: our transaction is the file's rollback journal's as usual
- * (default pragmas; in one transaction of appended pages the journal
- * and its syncs cost little); a failure rolls it back and the writer
- * drops the layer GDAL made, as on OGR's route; the tool's staging
- * discards the file anyway.
+ * No trigger runs for a row written as pages: a table with a trigger
+ * other than GDAL's feature-count ones (whose count the fixup sets)
+ * takes OGR's route, as does a file in WAL mode or with auto-vacuum
+ * (sqlite_pages.h).  Safety: until the last row the table's root is
+ * untouched and the appended pages lie past the end SQLite reads; a
+ * failure cuts them off (the file as GDAL left it) and the writer drops
+ * the layer GDAL made, as on OGR's route; the tool's staging discards
+ * the file anyway.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sqlite3.h>
 #include <cpl_conv.h>
 #include <cpl_string.h>
 #include "xgo_internal.h"
 #include "gpkg_direct.h"
 #include "gpkg_rtree.h"
+#include "sqlite_pages.h"
+
+/* What a column of the table takes from a row. */
+enum { COL_FID = -2, COL_GEOM = -1 };  /* >= 0: the layer's field k */
 
 struct xgo_gpkg_direct {
     sqlite3 *db;
-    sqlite3_stmt *ins;
+    struct xgo_pages *pages;
     char *path, *table;       /* CPLStrdup'd                          */
     GDALDatasetH dst;
     int srs_id;
     int nf;                   /* the layer's fields                   */
     OGRFieldType ftype[XGO_DIRECT_MAXF];
-    char **trig;              /* CSL: the feature-count triggers' SQL,
-                                 dropped for the insert, made again   */
+    int ncol;                 /* the table's columns, in order: what
+                                 each takes                           */
+    int col[XGO_DIRECT_MAXF + 2];
+    int autoinc;              /* the fid is AUTOINCREMENT's           */
+    int64_t fid0;             /* the rowid before the first row's     */
+    unsigned char *rec;       /* the record being appended            */
+    size_t reccap;
     int64_t n;
     int has_ext;
     double ext[4];            /* minx, miny, maxx, maxy               */
@@ -66,12 +83,13 @@ static int exec(sqlite3 *db, char *sql)
     return rc;
 }
 
-/* Frees d and what it holds, the connection rolled back and closed. */
+/* Frees d and what it holds: pages not ended cut off, the connection
+ * rolled back and closed. */
 static void direct_free(struct xgo_gpkg_direct *d)
 {
     if (!d)
         return;
-    sqlite3_finalize(d->ins);
+    xgo__pages_end(d->pages, XG_EIO, NULL, 0);
     if (d->db) {
         if (d->in_tx)
             sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
@@ -79,13 +97,13 @@ static void direct_free(struct xgo_gpkg_direct *d)
     }
     CPLFree(d->path);
     CPLFree(d->table);
-    CSLDestroy(d->trig);
+    free(d->rec);
     xgo__gpkg_boxes_free(&d->boxes);
     free(d);
 }
 
 /* The field types of lyr into d: 1 when every one is one this writer
- * binds (integers, reals, strings), else 0. */
+ * stores (integers, reals, strings), else 0. */
 static int field_types(struct xgo_gpkg_direct *d, OGRLayerH lyr)
 {
     OGRFeatureDefnH fd = OGR_L_GetLayerDefn(lyr);
@@ -106,31 +124,94 @@ static int field_types(struct xgo_gpkg_direct *d, OGRLayerH lyr)
     return 1;
 }
 
-/* On our connection, in its transaction: the table's srs_id, its
- * triggers (only GDAL's feature-count ones allowed: dropped, their SQL
- * kept), the INSERT statement over the geometry column and the fields.
- * 1 when all is as expected, 0: OGR's route. */
-static int prepare(struct xgo_gpkg_direct *d, OGRLayerH lyr)
+/* The first column of the first row of sql (sqlite3_mprintf'd, freed
+ * here) on d's connection as an integer into *v: 1, or 0 (no row, an
+ * error). */
+static int query_int(struct xgo_gpkg_direct *d, char *sql, int64_t *v)
 {
-    OGRFeatureDefnH fd = OGR_L_GetLayerDefn(lyr);
     sqlite3_stmt *st;
-    char *sql, *cols, *vals;
-    const char *g = OGR_L_GetGeometryColumn(lyr);
-    int k, ok = 0, other = 0;
-
-    sql = sqlite3_mprintf("SELECT srs_id FROM gpkg_geometry_columns WHERE "
-                          "table_name = %Q AND column_name = %Q", d->table, g);
+    int ok = 0;
     if (sql && sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) == SQLITE_OK) {
         if (sqlite3_step(st) == SQLITE_ROW) {
-            d->srs_id = sqlite3_column_int(st, 0);
+            *v = sqlite3_column_int64(st, 0);
             ok = 1;
         }
         sqlite3_finalize(st);
     }
     sqlite3_free(sql);
-    if (!ok)
+    return ok;
+}
+
+/* The table's columns into d->col: the fid (the rowid's alias), the
+ * geometry column, each field once, nothing else.  1 when so. */
+static int columns(struct xgo_gpkg_direct *d, OGRLayerH lyr)
+{
+    OGRFeatureDefnH fd = OGR_L_GetLayerDefn(lyr);
+    const char *g = OGR_L_GetGeometryColumn(lyr);
+    sqlite3_stmt *st;
+    char *sql = sqlite3_mprintf("PRAGMA table_info(\"%w\")", d->table);
+    int seen = 0, ok = 1, k;
+    if (!sql || sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        sqlite3_free(sql);
         return 0;
-    sql = sqlite3_mprintf("SELECT name, sql FROM sqlite_master WHERE type = "
+    }
+    sqlite3_free(sql);
+    d->ncol = 0;
+    while (ok && sqlite3_step(st) == SQLITE_ROW) {
+        const char *name = (const char *)sqlite3_column_text(st, 1);
+        const char *type = (const char *)sqlite3_column_text(st, 2);
+        int pk = sqlite3_column_int(st, 5), c = -3;
+        /* a default would fill a column the row leaves out */
+        if (!name || d->ncol == XGO_DIRECT_MAXF + 2 ||
+            sqlite3_column_type(st, 4) != SQLITE_NULL) {
+            ok = 0;
+            break;
+        }
+        if (pk) {
+            /* the rowid's alias: stored as NULL in the record */
+            if (pk != 1 || !type || strcasecmp(type, "INTEGER") ||
+                strcmp(name, OGR_L_GetFIDColumn(lyr)))
+                ok = 0;
+            c = COL_FID;
+        } else if (!strcmp(name, g)) {
+            c = COL_GEOM;
+        } else {
+            for (k = 0; k < d->nf; k++)
+                if (!strcmp(name, OGR_Fld_GetNameRef(
+                                      OGR_FD_GetFieldDefn(fd, k))))
+                    c = k;
+        }
+        if (c == -3 || (seen & (1 << (c + 2))))
+            ok = 0;
+        else
+            seen |= 1 << (c + 2);
+        d->col[d->ncol++] = c;
+    }
+    sqlite3_finalize(st);
+    /* every field, the geometry and the fid found */
+    return ok && seen == (1 << (d->nf + 2)) - 1;
+}
+
+/* On our connection, in its exclusive transaction: the table's srs_id,
+ * its triggers (only GDAL's feature-count ones allowed: no trigger runs
+ * for a page), its columns, its AUTOINCREMENT sequence, then the page
+ * writer on its root.  1 when all is as expected, 0: OGR's route. */
+static int prepare(struct xgo_gpkg_direct *d, OGRLayerH lyr, char *err,
+                   size_t errlen)
+{
+    const char *g = OGR_L_GetGeometryColumn(lyr);
+    int64_t v = 0, root = 0;
+    sqlite3_stmt *st;
+    char *sql;
+    int other = 0;
+
+    if (!query_int(d, sqlite3_mprintf("SELECT srs_id FROM "
+                                      "gpkg_geometry_columns WHERE table_name"
+                                      " = %Q AND column_name = %Q",
+                                      d->table, g), &v))
+        return 0;
+    d->srs_id = (int)v;
+    sql = sqlite3_mprintf("SELECT name FROM sqlite_master WHERE type = "
                           "'trigger' AND tbl_name = %Q", d->table);
     if (!sql || sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) != SQLITE_OK) {
         sqlite3_free(sql);
@@ -139,42 +220,35 @@ static int prepare(struct xgo_gpkg_direct *d, OGRLayerH lyr)
     sqlite3_free(sql);
     while (sqlite3_step(st) == SQLITE_ROW) {
         const char *name = (const char *)sqlite3_column_text(st, 0);
-        const char *text = (const char *)sqlite3_column_text(st, 1);
-        if (name && text &&
-            (STARTS_WITH(name, "trigger_insert_feature_count_") ||
-             STARTS_WITH(name, "trigger_delete_feature_count_"))) {
-            d->trig = CSLAddString(d->trig, name);
-            d->trig = CSLAddString(d->trig, text);
-        } else {
+        if (!name ||
+            (!STARTS_WITH(name, "trigger_insert_feature_count_") &&
+             !STARTS_WITH(name, "trigger_delete_feature_count_")))
             other = 1;        /* an index's, the user's: GDAL's route */
-        }
     }
     sqlite3_finalize(st);
-    if (other)
+    if (other || !columns(d, lyr) ||
+        !query_int(d, sqlite3_mprintf("SELECT rootpage FROM sqlite_master "
+                                      "WHERE type = 'table' AND name = %Q "
+                                      "AND sql NOT LIKE '%%WITHOUT ROWID%%'",
+                                      d->table), &root) ||
+        root < 2 || root > UINT32_MAX)
         return 0;
-    for (k = 0; d->trig && d->trig[k]; k += 2)
-        if (exec(d->db, sqlite3_mprintf("DROP TRIGGER \"%w\"", d->trig[k])))
-            return 0;
-    cols = sqlite3_mprintf("\"%w\"", g);
-    vals = sqlite3_mprintf("?");
-    for (k = 0; k < d->nf && cols && vals; k++) {
-        char *c = sqlite3_mprintf("%s, \"%w\"", cols, OGR_Fld_GetNameRef(
-                                                    OGR_FD_GetFieldDefn(fd, k)));
-        char *v = sqlite3_mprintf("%s, ?", vals);
-        sqlite3_free(cols);
-        sqlite3_free(vals);
-        cols = c;
-        vals = v;
-    }
-    sql = cols && vals ? sqlite3_mprintf("INSERT INTO \"%w\" (%s) VALUES "
-                                         "(%s)", d->table, cols, vals)
-                       : NULL;
-    sqlite3_free(cols);
-    sqlite3_free(vals);
-    ok = sql && sqlite3_prepare_v2(d->db, sql, -1, &d->ins, NULL) ==
-                    SQLITE_OK;
-    sqlite3_free(sql);
-    return ok;
+    /* AUTOINCREMENT numbers from its sequence's last (a table of that
+     * name dropped before left none: SQLite deletes it with the table) */
+    d->autoinc = query_int(d, sqlite3_mprintf("SELECT 1 FROM sqlite_master "
+                                              "WHERE type = 'table' AND name"
+                                              " = %Q AND sql LIKE "
+                                              "'%%AUTOINCREMENT%%'",
+                                              d->table), &v);
+    d->fid0 = 0;
+    if (d->autoinc &&
+        !query_int(d, sqlite3_mprintf("SELECT seq FROM sqlite_sequence "
+                                      "WHERE name = %Q", d->table),
+                   &d->fid0))
+        d->fid0 = 0;
+    if (xgo__pages_begin(d->db, d->path, &d->pages, err, errlen) != XG_OK)
+        return 0;
+    return xgo__pages_table(d->pages, (uint32_t)root, err, errlen) == XG_OK;
 }
 
 /* OGR's route after all, once GDAL's transaction was committed: d
@@ -193,6 +267,7 @@ int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, size_t n,
                            size_t errlen)
 {
     struct xgo_gpkg_direct *d;
+    char why[256] = "";
     *out = NULL;
     if (!lyr ||
         !CPLTestBool(CPLGetConfigOption("XG_GPKG_DIRECT", "YES")) ||
@@ -223,8 +298,7 @@ int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, size_t n,
     *tx = 0;
     if (sqlite3_open_v2(d->path, &d->db, SQLITE_OPEN_READWRITE, NULL) !=
             SQLITE_OK ||
-        exec(d->db, sqlite3_mprintf("PRAGMA cache_size = -8192")) ||
-        exec(d->db, sqlite3_mprintf("BEGIN IMMEDIATE")) != SQLITE_OK) {
+        exec(d->db, sqlite3_mprintf("BEGIN EXCLUSIVE")) != SQLITE_OK) {
         /* GDAL's connection holds a lock (another GDAL than the one
          * tried): its route, on a committed table */
         CPLDebug("EXACTGEO", "%s: no second connection (%s): OGR's route",
@@ -232,10 +306,11 @@ int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, size_t n,
         return fallback(d, dst, tx);
     }
     d->in_tx = 1;
-    if (!prepare(d, lyr)) {
+    if (!prepare(d, lyr, why, sizeof why)) {
         CPLDebug("EXACTGEO", "%s, layer '%s': not a table the direct "
-                 "writer knows: OGR's route", d->path, d->table);
-        return fallback(d, dst, tx);  /* rolled back: triggers back */
+                 "writer knows%s%s: OGR's route", d->path, d->table,
+                 *why ? ": " : "", why);
+        return fallback(d, dst, tx);  /* nothing written */
     }
     CPLDebug("EXACTGEO", "%s, layer '%s': direct writer", d->path, d->table);
     *out = d;
@@ -432,34 +507,45 @@ int xgo__gpkg_direct_put(struct xgo_gpkg_direct *d, size_t i,
                          const struct xgo_gpkg_row *row, char *err,
                          size_t errlen)
 {
-    sqlite3_stmt *st = d->ins;
-    int k, s;
+    struct xgo_rec_val v[XGO_DIRECT_MAXF + 2];
+    int64_t fid = d->fid0 + d->n + 1;
+    size_t n;
+    int k, rc;
     if (!row->ok)
         return xgo__fail(err, errlen, XG_ENOMEM, "%s, layer '%s': record "
                          "%zu: out of memory", d->path, d->table, i + 1);
-    if (row->nblob)
-        sqlite3_bind_blob(st, 1, row->mem, (int)row->nblob, SQLITE_STATIC);
-    else
-        sqlite3_bind_null(st, 1);
-    for (k = 0; k < d->nf; k++) {
-        const struct xgo_gpkg_val *v = &row->v[k];
-        if (v->type == SQLITE_INTEGER)
-            sqlite3_bind_int64(st, k + 2, v->i);
-        else if (v->type == SQLITE_FLOAT)
-            sqlite3_bind_double(st, k + 2, v->d);
-        else if (v->type == SQLITE_TEXT)
-            sqlite3_bind_text(st, k + 2, (const char *)row->mem + v->off,
-                              (int)v->len, SQLITE_STATIC);
-        else
-            sqlite3_bind_null(st, k + 2);
+    for (k = 0; k < d->ncol; k++) {
+        struct xgo_rec_val *c = &v[k];
+        memset(c, 0, sizeof *c);
+        if (d->col[k] == COL_GEOM) {
+            if (row->nblob) {
+                c->type = SQLITE_BLOB;
+                c->p = row->mem;
+                c->n = row->nblob;
+            }
+        } else if (d->col[k] >= 0) {
+            const struct xgo_gpkg_val *f = &row->v[d->col[k]];
+            c->type = f->type;
+            c->i = f->i;
+            c->d = f->d;
+            c->p = row->mem + f->off;
+            c->n = f->len;
+        }                     /* the fid: NULL, the rowid's alias */
     }
-    s = sqlite3_step(st);
-    sqlite3_reset(st);
-    if (s != SQLITE_DONE) {
-        char what[64];
-        snprintf(what, sizeof what, "cannot write record %zu", i + 1);
-        return sql_fail(d, what, err, errlen);
+    n = xgo__rec_encode(v, d->ncol, xgo__pages_format(d->pages), NULL);
+    if (n > d->reccap) {
+        unsigned char *m = realloc(d->rec, n + n / 2);
+        if (!m)
+            return xgo__fail(err, errlen, XG_ENOMEM, "%s, layer '%s': "
+                             "record %zu: out of memory", d->path, d->table,
+                             i + 1);
+        d->rec = m;
+        d->reccap = n + n / 2;
     }
+    xgo__rec_encode(v, d->ncol, xgo__pages_format(d->pages), d->rec);
+    if ((rc = xgo__pages_row(d->pages, fid, d->rec, n, err, errlen)) !=
+        XG_OK)
+        return rc;
     d->n++;
     if (row->has_box) {
         /* the extent as GDAL's: the union of the 2D envelopes of the
@@ -479,8 +565,7 @@ int xgo__gpkg_direct_put(struct xgo_gpkg_direct *d, size_t i,
         }
     }
     if (row->has_box && !d->no_boxes) {
-        k = xgo__gpkg_boxes_push(&d->boxes, sqlite3_last_insert_rowid(d->db),
-                                 row->bb);
+        k = xgo__gpkg_boxes_push(&d->boxes, fid, row->bb);
         /* no memory for them, or past 2^32: the loader reads them back */
         if (k != XG_OK) {
             xgo__gpkg_boxes_free(&d->boxes);
@@ -494,20 +579,33 @@ int xgo__gpkg_direct_put(struct xgo_gpkg_direct *d, size_t i,
 int xgo__gpkg_direct_end(struct xgo_gpkg_direct *d, int rc, char *err,
                          size_t errlen)
 {
-    int k;
     if (!d)
         return rc;
-    for (k = 0; rc == XG_OK && d->trig && d->trig[k]; k += 2)
-        if (exec(d->db, sqlite3_mprintf("%s", d->trig[k + 1])))
-            rc = sql_fail(d, "cannot restore its triggers", err, errlen);
-    sqlite3_finalize(d->ins);
-    d->ins = NULL;
+    /* the pages, the root and the header; then our transaction (which
+     * wrote nothing through SQLite) ends: the next one reads the new
+     * header, and with it the pages */
+    rc = xgo__pages_end(d->pages, rc, err, errlen);
+    d->pages = NULL;
     if (rc == XG_OK) {
         if (exec(d->db, sqlite3_mprintf("COMMIT")))
             rc = sql_fail(d, "commit failed", err, errlen);
         else
             d->in_tx = 0;
     }
+    /* AUTOINCREMENT's sequence, as SQLite's inserts leave it */
+    if (rc == XG_OK && d->autoinc && d->n > 0 &&
+        (exec(d->db, sqlite3_mprintf("BEGIN IMMEDIATE")) ||
+         exec(d->db, sqlite3_mprintf("UPDATE sqlite_sequence SET seq = "
+                                     "%lld WHERE name = %Q",
+                                     (long long)(d->fid0 + d->n),
+                                     d->table)) ||
+         (!sqlite3_changes(d->db) &&
+          exec(d->db, sqlite3_mprintf("INSERT INTO sqlite_sequence(name, "
+                                      "seq) VALUES (%Q, %lld)", d->table,
+                                      (long long)(d->fid0 + d->n)))) ||
+         exec(d->db, sqlite3_mprintf("COMMIT"))))
+        rc = sql_fail(d, "cannot set its AUTOINCREMENT sequence", err,
+                      errlen);
     if (rc == XG_OK) {
         xgo__rtree_direct_done(d->dst, d->table, d->n, d->has_ext, d->ext,
                                &d->boxes);

@@ -31,6 +31,7 @@
 #include <cpl_string.h>
 #include "xgo_internal.h"
 #include "gpkg_rtree.h"
+#include "sqlite_pages.h"
 
 /* One box of the tree: a feature's (a leaf cell) or a node's
  * (gpkg_rtree.h's struct xgo_gpkg_box). */
@@ -458,145 +459,217 @@ static void put_f32(unsigned char *p, float f)
         p[k] = (unsigned char)u;
 }
 
-/* The statements of write_tree: nodes, parents, rowids. */
-struct stmts {
-    sqlite3_stmt *node, *parent, *rowid;
+/* The tree's shape: level l (0: the leaves, nl - 1: the root) has
+ * lev[l] nodes, numbered from base[l] on, top down (the root 1), so
+ * that _node and _parent are written in nodeno order; up[l] their
+ * boxes.  A level's items (the features, or the nodes below) are shared
+ * out evenly: node j gets m / k of them, the first m % k one more. */
+struct shape {
+    int nl;
+    size_t lev[64];
+    int64_t base[64];
+    struct item *up[64];
 };
 
-/* Writes level l of the tree (0: the leaves) of k nodes numbered from
- * base (the root: 1, depth given) over the ncell boxes cells (l == 0:
- * L's boxes, taken in L->key's order), their ids L's fids (l == 0) or
- * their node numbers from child; each node's box
- * into up[j].  Each node gets ncell/k cells, the first ncell%k one more:
- * levels filled evenly.  Leaves note their features' leaf (L->leaf). */
-static int write_level(struct load *L, struct stmts *S, int l, int depth,
-                       const struct item *cells, size_t ncell, size_t k,
-                       int64_t base, int64_t child, struct item *up)
+/* The first of the m items of node j of k. */
+static size_t first_of(size_t m, size_t k, size_t j)
 {
-    unsigned char blob[4 + 24 * 51];
-    size_t j, c, pos = 0;
-    int rc = XG_OK;
-    for (j = 0; j < k && rc == XG_OK; j++) {
-        size_t cnt = ncell / k + (j < ncell % k);
-        int64_t nodeno = base + (int64_t)j;
-        memset(blob, 0, sizeof blob);
-        put_u16(blob, (unsigned)depth);
-        put_u16(blob + 2, (unsigned)cnt);
-        for (c = 0; c < cnt; c++) {
-            /* a leaf's cells: the features in Hilbert order */
-            uint32_t at = l == 0 ? (uint32_t)L->key[pos + c] : 0;
-            const struct item *p = l == 0 ? &cells[at] : &cells[pos + c];
-            unsigned char *q = blob + 4 + 24 * c;
-            int d;
-            put_i64(q, l == 0 ? fid_at(L, at) : child + (int64_t)(pos + c));
-            for (d = 0; d < 4; d++)
-                put_f32(q + 8 + 4 * d, p->f[d]);
-            if (c == 0)
-                up[j] = *p;
-            if (p->f[0] < up[j].f[0]) up[j].f[0] = p->f[0];
-            if (p->f[1] > up[j].f[1]) up[j].f[1] = p->f[1];
-            if (p->f[2] < up[j].f[2]) up[j].f[2] = p->f[2];
-            if (p->f[3] > up[j].f[3]) up[j].f[3] = p->f[3];
-            if (l == 0)
-                L->leaf[at] = (uint32_t)nodeno;
-            else {
-                sqlite3_bind_int64(S->parent, 1, child + (int64_t)(pos + c));
-                sqlite3_bind_int64(S->parent, 2, nodeno);
-                if (sqlite3_step(S->parent) != SQLITE_DONE)
-                    rc = sql_fail(L, "writing the index");
-                sqlite3_reset(S->parent);
+    return j * (m / k) + (j < m % k ? j : m % k);
+}
+
+/* The shape of L's tree and every node's box, bottom up; each
+ * feature's leaf into L->leaf (fid order). */
+static int shape_of(struct load *L, struct shape *S)
+{
+    size_t m = L->n, j, c;
+    int l;
+    memset(S, 0, sizeof *S);
+    do {
+        size_t k = (m + (size_t)L->maxc - 1) / (size_t)L->maxc;
+        S->lev[S->nl++] = k ? k : 1;
+        m = S->lev[S->nl - 1];
+    } while (m > 1);
+    S->base[S->nl - 1] = 1;
+    for (l = S->nl - 2; l >= 0; l--)
+        S->base[l] = S->base[l + 1] + (int64_t)S->lev[l + 1];
+    L->leaf = malloc((L->n ? L->n : 1) * sizeof *L->leaf);
+    if (!L->leaf)
+        return xgo__fail(L->err, L->errlen, XG_ENOMEM, "out of memory");
+    for (l = 0, m = L->n; l < S->nl; m = S->lev[l++]) {
+        size_t k = S->lev[l];
+        if (!(S->up[l] = calloc(k, sizeof *S->up[l])))
+            return xgo__fail(L->err, L->errlen, XG_ENOMEM, "out of memory");
+        for (j = 0; j < k; j++) {
+            size_t at = first_of(m, k, j), cnt = m / k + (j < m % k);
+            struct item *u = &S->up[l][j];
+            for (c = 0; c < cnt; c++) {
+                /* a leaf's cells: the features in Hilbert order */
+                uint32_t f = l == 0 ? (uint32_t)L->key[at + c] : 0;
+                const struct item *p = l == 0 ? &L->it[f]
+                                              : &S->up[l - 1][at + c];
+                if (c == 0)
+                    *u = *p;
+                if (p->f[0] < u->f[0]) u->f[0] = p->f[0];
+                if (p->f[1] > u->f[1]) u->f[1] = p->f[1];
+                if (p->f[2] < u->f[2]) u->f[2] = p->f[2];
+                if (p->f[3] > u->f[3]) u->f[3] = p->f[3];
+                if (l == 0)
+                    L->leaf[f] = (uint32_t)(S->base[0] + (int64_t)j);
             }
         }
-        sqlite3_bind_int64(S->node, 1, nodeno);
-        sqlite3_bind_blob(S->node, 2, blob, L->nodesz, SQLITE_STATIC);
-        if (rc == XG_OK && sqlite3_step(S->node) != SQLITE_DONE)
-            rc = sql_fail(L, "writing the index");
-        sqlite3_reset(S->node);
-        if (rc == XG_OK && ++L->nodes == L->fail_after)
-            rc = xgo__fail(L->err, L->errlen, XG_EIO,
-                           "%s, layer '%s': cannot build the spatial index "
-                           "(failure injected after %ld nodes, testing)",
-                           L->path, L->table, L->nodes);
-        pos += cnt;
-        if (rc == XG_OK && l == 0)
-            rc = tick(L, cnt);
+    }
+    return XG_OK;
+}
+
+/* Appends the row (rowid, v) to the table the page writer P is on. */
+static int put_row(struct load *L, struct xgo_pages *P, int64_t rowid,
+                   const struct xgo_rec_val *v, unsigned char *rec)
+{
+    struct xgo_rec_val r[2];
+    memset(&r[0], 0, sizeof r[0]);    /* the rowid's alias: NULL */
+    r[1] = *v;
+    return xgo__pages_row(P, rowid, rec,
+                          xgo__rec_encode(r, 2, xgo__pages_format(P), rec),
+                          L->err, L->errlen);
+}
+
+/* The nodes, top down (nodeno order), into _node. */
+static int write_nodes(struct load *L, const struct shape *S,
+                       struct xgo_pages *P)
+{
+    unsigned char blob[4 + 24 * 51], rec[4 + 24 * 51 + 16];
+    size_t j, c, m;
+    int l, rc = XG_OK;
+    for (l = S->nl - 1; l >= 0 && rc == XG_OK; l--) {
+        size_t k = S->lev[l];
+        m = l ? S->lev[l - 1] : L->n;
+        for (j = 0; j < k && rc == XG_OK; j++) {
+            size_t at = first_of(m, k, j), cnt = m / k + (j < m % k);
+            struct xgo_rec_val v = {SQLITE_BLOB, 0, 0, blob,
+                                    (size_t)L->nodesz};
+            memset(blob, 0, sizeof blob);
+            put_u16(blob, l == S->nl - 1 ? (unsigned)(S->nl - 1) : 0);
+            put_u16(blob + 2, (unsigned)cnt);
+            for (c = 0; c < cnt; c++) {
+                uint32_t f = l == 0 ? (uint32_t)L->key[at + c] : 0;
+                const struct item *p = l == 0 ? &L->it[f]
+                                              : &S->up[l - 1][at + c];
+                unsigned char *q = blob + 4 + 24 * c;
+                int d;
+                put_i64(q, l == 0 ? fid_at(L, f)
+                                  : S->base[l - 1] + (int64_t)(at + c));
+                for (d = 0; d < 4; d++)
+                    put_f32(q + 8 + 4 * d, p->f[d]);
+            }
+            rc = put_row(L, P, S->base[l] + (int64_t)j, &v, rec);
+            if (rc == XG_OK && ++L->nodes == L->fail_after)
+                rc = xgo__fail(L->err, L->errlen, XG_EIO,
+                               "%s, layer '%s': cannot build the spatial "
+                               "index (failure injected after %ld nodes, "
+                               "testing)", L->path, L->table, L->nodes);
+            if (rc == XG_OK && l == 0)
+                rc = tick(L, cnt);
+        }
     }
     return rc;
 }
 
-/* Writes the whole tree, bottom up (leaves numbered from 2, then each
- * level above, the root 1), then the features' leaves in fid order (an
- * append-only B-tree for _rowid). */
-static int write_tree(struct load *L, struct stmts *S)
+/* Every node's parent (nodeno order) into _parent. */
+static int write_parents(struct load *L, const struct shape *S,
+                         struct xgo_pages *P)
 {
-    size_t lev[64], m = L->n, i;
-    int nl = 0, l, rc = XG_OK;
-    int64_t base = 2, child = 0;
-    struct item *cells = L->it, *up = NULL, *prev = NULL;
-    do {
-        size_t k = (m + (size_t)L->maxc - 1) / (size_t)L->maxc;
-        lev[nl++] = k ? k : 1;
-        m = lev[nl - 1];
-    } while (m > 1);
-    L->leaf = malloc((L->n ? L->n : 1) * sizeof *L->leaf);
-    if (!L->leaf)
-        return xgo__fail(L->err, L->errlen, XG_ENOMEM, "out of memory");
-    if ((rc = exec(L, sqlite3_mprintf("DELETE FROM \"%w_node\"", L->rt))))
-        return rc;
-    for (l = 0, m = L->n; l < nl && rc == XG_OK; l++) {
-        int root = l == nl - 1;
-        int64_t at = root ? 1 : base;
-        up = malloc(lev[l] * sizeof *up);
-        if (!up) {
-            rc = xgo__fail(L->err, L->errlen, XG_ENOMEM, "out of memory");
-            break;
+    unsigned char rec[32];
+    size_t j, c;
+    int l, rc = XG_OK;
+    for (l = S->nl - 2; l >= 0 && rc == XG_OK; l--) {
+        size_t k = S->lev[l + 1], m = S->lev[l];
+        for (j = 0; j < k && rc == XG_OK; j++) {
+            size_t at = first_of(m, k, j), cnt = m / k + (j < m % k);
+            struct xgo_rec_val v = {SQLITE_INTEGER,
+                                    S->base[l + 1] + (int64_t)j, 0, NULL,
+                                    0};
+            for (c = 0; c < cnt && rc == XG_OK; c++)
+                rc = put_row(L, P, S->base[l] + (int64_t)(at + c), &v, rec);
         }
-        rc = write_level(L, S, l, root ? nl - 1 : 0, cells, m, lev[l], at,
-                         child, up);
-        free(prev);
-        prev = cells = up;
-        child = at;
-        base = at + (int64_t)lev[l];
-        m = lev[l];
     }
-    free(prev);
+    return rc;
+}
+
+/* Every feature's leaf (fid order) into _rowid. */
+static int write_rowids(struct load *L, struct xgo_pages *P)
+{
+    unsigned char rec[32];
+    size_t i;
+    int rc = XG_OK;
     for (i = 0; i < L->n && rc == XG_OK; i++) {
-        sqlite3_bind_int64(S->rowid, 1, fid_at(L, i));
-        sqlite3_bind_int64(S->rowid, 2, L->leaf[i]);
-        if (sqlite3_step(S->rowid) != SQLITE_DONE)
-            rc = sql_fail(L, "writing the index");
-        sqlite3_reset(S->rowid);
-        if (rc == XG_OK)
-            rc = tick(L, 1);
+        struct xgo_rec_val v = {SQLITE_INTEGER, L->leaf[i], 0, NULL, 0};
+        rc = put_row(L, P, fid_at(L, i), &v, rec);
+        if (rc == XG_OK && (i & 1023) == 1023)
+            rc = tick(L, 1024);
     }
+    return rc == XG_OK ? tick(L, L->n & 1023) : rc;
+}
+
+/* The root page of table <rt><suffix>, 0 when there is none. */
+static uint32_t root_of(struct load *L, const char *suffix)
+{
+    sqlite3_stmt *st;
+    uint32_t root = 0;
+    if (prepare(L, sqlite3_mprintf("SELECT rootpage FROM sqlite_master "
+                                   "WHERE type = 'table' AND name = "
+                                   "'%q%q'", L->rt, suffix), &st) != XG_OK)
+        return 0;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        root = (uint32_t)sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return root;
+}
+
+/* The tree into the three shadow tables as pages (sqlite_pages.c), on
+ * L's connection in an exclusive transaction: nodes, parents, rowids. */
+static int write_tree(struct load *L)
+{
+    struct shape S;
+    struct xgo_pages *P = NULL;
+    uint32_t rn = root_of(L, "_node"), rp = root_of(L, "_parent"),
+             rr = root_of(L, "_rowid");
+    char why[256] = "";
+    int rc = shape_of(L, &S), l;
+    if (rc == XG_OK && (!rn || !rp || !rr))
+        rc = sql_fail(L, "its shadow tables");
+    if (rc == XG_OK)
+        rc = xgo__pages_begin(L->db, L->path, &P, why, sizeof why);
+    if (rc == XG_OK &&
+        (rc = xgo__pages_table(P, rn, why, sizeof why)) == XG_OK &&
+        (rc = write_nodes(L, &S, P)) == XG_OK &&
+        (rc = xgo__pages_table_end(P, why, sizeof why)) == XG_OK &&
+        (rc = xgo__pages_table(P, rp, why, sizeof why)) == XG_OK &&
+        (rc = write_parents(L, &S, P)) == XG_OK &&
+        (rc = xgo__pages_table_end(P, why, sizeof why)) == XG_OK &&
+        (rc = xgo__pages_table(P, rr, why, sizeof why)) == XG_OK)
+        rc = write_rowids(L, P);
+    rc = xgo__pages_end(P, rc, why, sizeof why);
+    for (l = 0; l < S.nl; l++)
+        free(S.up[l]);
+    if (rc != XG_OK && *why)  /* the page writer's: file and layer named */
+        rc = xgo__fail(L->err, L->errlen, rc == XG_ENOTSUP ? XG_EIO : rc,
+                       "%s, layer '%s': cannot build the spatial index (%s)",
+                       L->path, L->table, why);
     return rc;
 }
 
 /* The load after the file is open and in a transaction: names, schema,
- * boxes (read back unless have_boxes: given by the writer), sort,
- * tree. */
+ * boxes (read back unless have_boxes: given by the writer), sort, and
+ * the rtree's root node (the module's, empty) taken out; the caller
+ * commits, then writes the tree (write_tree). */
 static int load(struct load *L, const char *layer, int have_boxes)
 {
-    struct stmts S = {NULL, NULL, NULL};
     int rc;
     if ((rc = names(L, layer)) != XG_OK || (rc = schema(L)) != XG_OK ||
         (!have_boxes && (rc = read_boxes(L)) != XG_OK) ||
         (rc = sort_boxes(L)) != XG_OK)
         return rc;
-    if ((rc = prepare(L, sqlite3_mprintf("INSERT INTO \"%w_node\"(nodeno, "
-                                         "data) VALUES (?, ?)", L->rt),
-                      &S.node)) == XG_OK &&
-        (rc = prepare(L, sqlite3_mprintf("INSERT INTO \"%w_parent\"(nodeno,"
-                                         " parentnode) VALUES (?, ?)", L->rt),
-                      &S.parent)) == XG_OK &&
-        (rc = prepare(L, sqlite3_mprintf("INSERT INTO \"%w_rowid\"(rowid, "
-                                         "nodeno) VALUES (?, ?)", L->rt),
-                      &S.rowid)) == XG_OK)
-        rc = write_tree(L, &S);
-    sqlite3_finalize(S.node);
-    sqlite3_finalize(S.parent);
-    sqlite3_finalize(S.rowid);
-    return rc;
+    return exec(L, sqlite3_mprintf("DELETE FROM \"%w_node\"", L->rt));
 }
 
 /* gpkg_rtree.h */
@@ -636,13 +709,29 @@ int xgo__gpkg_rtree_build(const char *path, const char *table,
         return XG_ENOTSUP;
     }
     sqlite3_busy_timeout(L.db, 5000);
+    /* first the schema, in SQLite's transaction; then, the file's
+     * exclusive lock held, the tree as pages past its end.  A file the
+     * page writer does not write (WAL, auto-vacuum) is GDAL's to index,
+     * nothing changed; a failure after the first commit fails the run,
+     * whose staged file is discarded */
     rc = exec(&L, sqlite3_mprintf("BEGIN IMMEDIATE"));
     if (rc == XG_OK) {
-        rc = load(&L, table, boxes != NULL);
+        struct xgo_pages *probe = NULL;
+        rc = xgo__pages_begin(L.db, path, &probe, err, errlen);
+        xgo__pages_end(probe, XG_ENOTSUP, NULL, 0);
+        if (rc == XG_OK)
+            rc = load(&L, table, boxes != NULL);
         if (rc == XG_OK)
             rc = exec(&L, sqlite3_mprintf("COMMIT"));
         if (rc != XG_OK)  /* the file as GDAL closed it */
             sqlite3_exec(L.db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    if (rc == XG_OK && (rc = exec(&L, sqlite3_mprintf("BEGIN EXCLUSIVE"))) ==
+                           XG_OK) {
+        rc = write_tree(&L);
+        if (sqlite3_exec(L.db, rc == XG_OK ? "COMMIT" : "ROLLBACK", NULL,
+                         NULL, NULL) != SQLITE_OK && rc == XG_OK)
+            rc = sql_fail(&L, "commit");
     }
     if (rc == XG_OK && L.pf && !L.pf(1.0, NULL, L.pa))
         rc = xgo__fail(err, errlen, XG_ECANCEL, "cancelled");

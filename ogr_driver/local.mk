@@ -24,7 +24,8 @@ ogr_driver_libxgogr_la_SOURCES = \
 	ogr_driver/bar_costs.c \
 	ogr_driver/gpkg_rtree.h ogr_driver/gpkg_rtree.c ogr_driver/gpkg_box.c \
 	ogr_driver/rtree_defer.c ogr_driver/gpkg_direct.h \
-	ogr_driver/gpkg_direct.c
+	ogr_driver/gpkg_direct.c ogr_driver/sqlite_pages.h \
+	ogr_driver/sqlite_pages.c
 ogr_driver_libxgogr_la_CPPFLAGS = -I$(top_srcdir)/src -I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
 ogr_driver_libxgogr_la_LIBADD = $(GDAL_LIBS) $(SQLITE3_LIBS)
 endif

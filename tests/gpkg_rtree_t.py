@@ -44,6 +44,13 @@ def rtreecheck(path):
     return r
 
 
+def integrity(path):
+    db = sqlite3.connect(path)
+    r = db.execute("PRAGMA integrity_check").fetchall()
+    db.close()
+    return "; ".join(x[0] for x in r[:3])
+
+
 def boxes(path):
     db = sqlite3.connect(path)
     r = db.execute('SELECT id, minx, maxx, miny, maxy FROM "%s" ORDER BY id'
@@ -223,6 +230,8 @@ def main():
     QGIS = len(sys.argv) > 6 and sys.argv[6] == "qgis"
     rng = random.Random(33)
     check(rtreecheck(OURS) == "ok", "rtreecheck")
+    ic = integrity(OURS)
+    check(ic == "ok", "PRAGMA integrity_check: %s (the rows and the index written as pages)" % ic)
     ours, theirs = boxes(OURS), boxes(THEIRS)
     check(ours == theirs, "boxes equal GDAL's row for row (%d)" % len(ours))
     check(schema(OURS) == schema(THEIRS), "rtree table, triggers, extension rows are GDAL's")
@@ -230,12 +239,14 @@ def main():
     ogr_edit(OURS, random.Random(1))
     ogr_edit(THEIRS, random.Random(1))
     check(rtreecheck(OURS) == "ok", "after OGR edits: rtreecheck")
+    check(integrity(OURS) == "ok", "after OGR edits: integrity_check")
     check(boxes(OURS) == boxes(THEIRS), "after OGR edits: boxes equal GDAL's")
     filters(OURS, "after OGR edits", rng)
     if QGIS:
         r = subprocess.run([sys.executable, __file__, "--qgis-edit", OURS, LAYER])
         check(r.returncode == 0, "edited through QGIS (QgsVectorLayer)")
         check(rtreecheck(OURS) == "ok", "after QGIS edits: rtreecheck")
+        check(integrity(OURS) == "ok", "after QGIS edits: integrity_check")
         filters(OURS, "after QGIS edits", rng)
     return 1 if failed else 0
 

@@ -174,6 +174,18 @@ tests_gpkg_box_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/ogr_driver $(GDAL_CF
 tests_gpkg_box_t_LDADD = -lm
 TESTS += tests/gpkg_box_t
 endif
+# Rows written as SQLite B-tree pages against SQLite's own inserts
+# (ogr_driver/sqlite_pages.c; SQLite only).
+if HAVE_GDAL
+check_PROGRAMS += tests/sqlite_pages_t
+tests_sqlite_pages_t_SOURCES = tests/sqlite_pages_t.c \
+	ogr_driver/sqlite_pages.c ogr_driver/sqlite_pages.h ogr_driver/fail.c \
+	tests/tap.h
+tests_sqlite_pages_t_CPPFLAGS = $(TAP_CPPFLAGS) -I$(top_srcdir)/src \
+	-I$(top_srcdir)/ogr_driver $(GDAL_CFLAGS)
+tests_sqlite_pages_t_LDADD = $(SQLITE3_LIBS) -lm
+TESTS += tests/sqlite_pages_t
+endif
 
 # The EXACTGEO GDAL driver (ogr2ogr/ogrinfo, Python) and the QGIS provider:
 # each compares with the exactgeo tool's own output, dumped exactly.
