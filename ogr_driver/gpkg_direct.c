@@ -63,7 +63,8 @@ struct xgo_gpkg_direct {
     int has_ext;
     double ext[4];            /* minx, miny, maxx, maxy               */
     struct xgo_gpkg_boxes boxes;
-    int no_boxes;             /* not kept: the loader reads them back */
+    int no_boxes;             /* not kept: no index, or the loader
+                                 reads them back                      */
     int in_tx;
 };
 
@@ -268,14 +269,16 @@ int xgo__gpkg_direct_begin(GDALDatasetH dst, OGRLayerH lyr, size_t n,
 {
     struct xgo_gpkg_direct *d;
     char why[256] = "";
+    int known;
     *out = NULL;
     if (!lyr ||
         !CPLTestBool(CPLGetConfigOption("XG_GPKG_DIRECT", "YES")) ||
-        !xgo__rtree_remembered(dst, OGR_L_GetName(lyr)))
+        !(known = xgo__rtree_remembered(dst, OGR_L_GetName(lyr))))
         return XG_OK;
     if (!(d = calloc(1, sizeof *d)))
         return XG_OK;         /* no memory for speed: OGR's route */
     d->dst = dst;
+    d->no_boxes = known != 2; /* no index: no boxes kept for it */
     d->boxes.hint = n;        /* sized once (docs/memory.md) */
     d->path = CPLStrdup(GDALGetDescription(dst));
     d->table = CPLStrdup(OGR_L_GetName(lyr));

@@ -1,20 +1,25 @@
 /*
- * gpkg_direct.h -- the direct GeoPackage writer (issue 33 part 2): the
- * rows of a GeoPackage layer this run created go into its table through
- * one prepared SQLite INSERT on a second connection to the file, not
- * through OGR_L_CreateFeature.  The rows are the pipeline's own features
- * (xgo_batch.make), encoded on the worker threads (xgo__gpkg_row_encode:
- * the geometry blob as GDAL 3.6 writes it, the field values); the
- * writer thread only binds and steps (xgo__gpkg_direct_put).
+ * gpkg_direct.h -- the direct GeoPackage writer (issue 33 parts 2 and
+ * 3): the rows of a GeoPackage layer this run created go into its table
+ * as SQLite B-tree pages (sqlite_pages.h), appended to the file under
+ * the exclusive lock of a second connection, not through
+ * OGR_L_CreateFeature nor SQLite's INSERT.  The rows are the pipeline's
+ * own features (xgo_batch.make), encoded on the worker threads
+ * (xgo__gpkg_row_encode: the geometry blob as GDAL 3.6 writes it, the
+ * field values); the writer thread only makes each row's record and
+ * packs it into a leaf (xgo__gpkg_direct_put).
  *
  * The life of a direct write (write_batch.c):
  *   xgo__gpkg_direct_begin  GDAL's table made (deferred creation forced),
  *                           GDAL's transaction committed, our connection
- *                           opened in a transaction of its own
+ *                           opened, the file's exclusive lock taken
  *   xgo__gpkg_row_encode    on any thread
  *   xgo__gpkg_direct_put    on the writer thread, in record order
- *   xgo__gpkg_direct_end    commit (the layer's count, extent and boxes
- *                           handed to rtree_defer.c) or roll back
+ *   xgo__gpkg_direct_end    the table's upper levels, root and the
+ *                           header's page count written, the sequence
+ *                           of AUTOINCREMENT set (the layer's count,
+ *                           extent and boxes handed to rtree_defer.c);
+ *                           or the pages cut off
  *   ... GDALClose ...       GDAL writes what it knows: no rows
  *   xgo__gpkg_direct_fixup  gpkg_contents' extent and gpkg_ogr_contents'
  *                           count set to the rows written, as GDAL would
@@ -87,15 +92,16 @@ void xgo__gpkg_row_ring(const struct xgo_gpkg_direct *d,
 /* Frees row's memory (NULL-safe). */
 void xgo__gpkg_row_clear(struct xgo_gpkg_row *row);
 
-/* Inserts row (record i) into d's table; the writer's thread, in record
+/* Appends row (record i) to d's table; the writer's thread, in record
  * order.  XG_OK, or XG_EIO / XG_ENOMEM naming the file, layer and
  * record. */
 int xgo__gpkg_direct_put(struct xgo_gpkg_direct *d, size_t i,
                          const struct xgo_gpkg_row *row, char *err,
                          size_t errlen);
 
-/* Ends d (NULL-safe): commits when rc is XG_OK and hands the layer's
- * count, extent and boxes to rtree_defer.c, else rolls back; closes the
+/* Ends d (NULL-safe): when rc is XG_OK, the table's pages finished (its
+ * root, the file's header) and the layer's count, extent and boxes
+ * handed to rtree_defer.c, else the pages cut off; closes the
  * connection, frees d.  Returns rc, or XG_EIO when the commit failed. */
 int xgo__gpkg_direct_end(struct xgo_gpkg_direct *d, int rc, char *err,
                          size_t errlen);

