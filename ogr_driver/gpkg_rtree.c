@@ -17,6 +17,10 @@
  *    round it (value_down/value_up): any other rounding (nextafterf)
  *    makes rtreecheck() fail where the module would store another float;
  *  - every node but the root holds at least a third of the maximum.
+ * The nodes are numbered top down (the root 1, each level after the one
+ * above it, the leaves last), so that _node and _parent, like _rowid
+ * (in fid order), are written in rowid order: as B-tree pages appended
+ * to the file (sqlite_pages.c), after the schema is committed.
  * The boxes are those the direct writer kept as it wrote the rows
  * (gpkg_direct.c: the same doubles its blobs' envelopes hold), else read
  * back from the file's geometry blobs (the header's envelope, a point's

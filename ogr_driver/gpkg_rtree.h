@@ -51,16 +51,17 @@ void xgo__gpkg_boxes_free(struct xgo_gpkg_boxes *b);
 
 /* Builds the R-tree of layer table of the GeoPackage file path, as GDAL
  * 3.6's CreateSpatialIndex() leaves it usable (the rtree_<t>_<g> virtual
- * table, the gpkg_extensions row, GDAL's six triggers), bulk-loaded into
- * the shadow tables in one transaction; NULL and empty geometries are
- * left out, as GDAL's triggers do.  The layer must have no index yet.
+ * table, the gpkg_extensions row, GDAL's six triggers: one SQLite
+ * transaction), then the tree bulk-loaded into the shadow tables as
+ * B-tree pages (sqlite_pages.h) under the file's exclusive lock; NULL
+ * and empty geometries are left out, as GDAL's triggers do.  The layer must have no index yet.
  * boxes: the features' boxes as the writer kept them (taken: emptied
  * here, whatever the outcome), or NULL: read back from the blobs.
  * Progress goes to pf (may be NULL) from 0 to 1.
  * XG_OK; XG_ENOTSUP when the file is not what this loader expects (an
  * rtree with aux columns, a geometry blob without an envelope that is
  * not a point, a fid column that is not the rowid, a file SQLite cannot
- * open...), nothing changed:
+ * open, a file in WAL mode or with auto-vacuum...), nothing changed:
  * the caller then asks GDAL to build it; XG_ECANCEL when pf said stop;
  * else XG_EIO, the message (naming path and table) in err. */
 int xgo__gpkg_rtree_build(const char *path, const char *table,

@@ -33,6 +33,8 @@
 #   XG_WORK        where the kit, inputs and outputs go [/tmp/xg_gpu]; the
 #                  inputs stay and are reused when their sizes match
 #   XG_DD_MB       MiB of the dd floor [4096]; 0: none
+#   XG_CHECK       1: PRAGMA integrity_check and rtreecheck() of NEW's
+#                  output after its run [0]
 #   XG_REF         1: also run the kit's second build (pack.sh's
 #                  XG_PACK_REF) on the same inputs, right after each run;
 #                  its rows are labelled REF [0]
@@ -153,6 +155,7 @@ run() {
     say "$c: exit $?, $w s; $(tail -n 3 "$WK/out/$c.log")"
     fl=$(floor "$1" pts)
     row "$label" "$g" "$w" "$WK/out/$c.json" "${fl:-?}"
+    [ "${XG_CHECK:-0}" = 1 ] && say "$c: $(check "$WK/out/$c.gpkg")"
     [ "${XG_REF:-0}" = 1 ] && [ -x "$K/ref/bin/exactgeo" ] || return 0
     dn=$(digest "$WK/out/$c.gpkg")
     rm -f "$WK/out/$c.gpkg"
@@ -170,6 +173,25 @@ run() {
         say "$c: NEW's rows DIFFER from REF's: '$dn' against '$dr'"
     fi
     rm -f "$WK/out/$c.gpkg"
+}
+# check GPKG: SQLite's PRAGMA integrity_check and rtreecheck() of each
+# layer's index, timed (the pages exactgeo wrote, past the lock-byte page
+# at 1 GiB on these sizes).
+check() {
+    l=$(left)
+    [ "$l" -gt 5 ] || { echo "no time left to check"; return 0; }
+    timeout "$l" python3 - "$1" <<'EOF2'
+import sqlite3, sys, time
+t0 = time.time()
+db = sqlite3.connect(sys.argv[1])
+ic = "; ".join(r[0] for r in db.execute("PRAGMA integrity_check").fetchall()[:3])
+rt = []
+for (t, g) in db.execute("SELECT table_name, column_name FROM gpkg_geometry_columns").fetchall():
+    name = "rtree_%s_%s" % (t, g)
+    if db.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)).fetchone():
+        rt.append(db.execute("SELECT rtreecheck(?)", (name,)).fetchone()[0])
+print("integrity_check %s, rtreecheck %s (%.1f s)" % (ic, ",".join(rt) or "-", time.time() - t0))
+EOF2
 }
 # digest GPKG: the SHA-256 of every row of its feature tables (those of
 # gpkg_contents) in FID order, through Python's sqlite3 (no GDAL there);
