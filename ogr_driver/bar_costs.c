@@ -55,10 +55,11 @@ static const struct cost costs[] = {
     {XGO_BAR_CORE, NULL, XG_ELEM_SEGMENT, XG_ELEM_TRIANGLE, -1, 600, 0.05,
      1},
     {XGO_BAR_CORE, NULL, 0, 0, -1, 600, 1, 1},
-    /* the write, per record of weight 1 (GeoPackage, the direct writer,
-     * 29 November: 2*10^6 triangles 3.2-3.5 s; OGR's route, with copied
-     * attributes, about 3x that) */
-    {XGO_BAR_WRITE, "GPKG", 0, 0, -1, 1150, 0, 0},
+    /* the write, per record of weight 1 (GeoPackage, the direct writer's
+     * pages, 29 November, part 3: 2*10^6 triangles 0.9-1.0 s, was 3.2-3.5
+     * s through SQLite's INSERT at 1150 ns; OGR's route, with copied
+     * attributes, about 10x that) */
+    {XGO_BAR_WRITE, "GPKG", 0, 0, -1, 330, 0, 0},
     {XGO_BAR_WRITE, "FlatGeobuf", 0, 0, -1, 3300, 0, 0},
     {XGO_BAR_WRITE, "ESRI Shapefile", 0, 0, -1, 10000, 0, 0},
     {XGO_BAR_WRITE, "CSV", 0, 0, -1, 16400, 0, 0},
@@ -71,9 +72,10 @@ static const struct cost costs[] = {
     {XGO_BAR_CLOSE, "FlatGeobuf", 0, 0, 1, 5700, 0, 0},
     {XGO_BAR_CLOSE, NULL, 0, 0, -1, 5, 0, 0},
     /* exactgeo's GeoPackage index after the close (gpkg_rtree.c), per
-     * record of weight 1 (from the boxes the direct writer kept, 29
-     * November: 2*10^6 triangles 1.4-1.6 s) */
-    {XGO_BAR_INDEX, NULL, 0, 0, -1, 500, 0, 0},
+     * record of weight 1 (from the boxes the direct writer kept, written
+     * as pages, 29 November, part 3: 2*10^6 triangles 0.45-0.5 s, was
+     * 1.4-1.6 s at 500 ns) */
+    {XGO_BAR_INDEX, NULL, 0, 0, -1, 150, 0, 0},
 };
 
 /* The row of stage for format (NULL: unknown), elements a and b, index
