@@ -175,6 +175,11 @@ static int read_all(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
     OGR_L_ResetReading(s->lyr);
     CPLErrorReset();
     s->nread = 0;
+    /* points, mostly one a feature: the set sized once to the count (no
+     * copy as it grows, no slack); a failure here is the push's to say */
+    if (total > 0 && r->job->op->in[r->input].elem == XG_ELEM_POINT)
+        (void)xg_set_reserve(r->set, XG_ELEM_POINT,
+                             r->set->n + (size_t)total);
     if (wfn && xgo__read_arrow_fits(r))
         rc = xgo__read_arrow(r, fn, wfn, total, &ord, pf, pa, &declined);
     if (declined)

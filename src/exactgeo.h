@@ -256,6 +256,11 @@ struct xg_set {
     int64_t *sub;
 };
 
+/* Room for n elements of kind elem in s at least, allocated at once
+ * (a reader that knows its count: no copies as the arrays grow, no
+ * doubling's slack).  XG_EINVAL when s holds another kind, XG_ENOMEM. */
+int xg_set_reserve(struct xg_set *s, int elem, size_t n);
+
 /* Appends one element of kind elem (its xg_elem_doubles(elem) doubles at
  * xyz).  XG_EINVAL when the set holds another kind, XG_ELIMIT past
  * 2^32 - 1 elements, XG_ENOMEM. */

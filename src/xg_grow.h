@@ -21,20 +21,32 @@
  * never wraps to a small allocation).  The caller owns *v (free()).
  * Inline, the test first: callers push one element at a time, and
  * nearly always there is room already. */
+/* The rule alone: the capacity *cap grows to for need elements of sz
+ * bytes, into *ncap; 0, or -1 where it or its bytes would pass
+ * SIZE_MAX. */
+static inline int xg__grow_cap(size_t cap, size_t need, size_t sz,
+                               size_t *ncap)
+{
+    while (cap < need) {
+        if (cap > SIZE_MAX / 2)
+            return -1; /* 2 * cap would wrap */
+        cap = cap ? 2 * cap : 64;
+    }
+    if (cap > SIZE_MAX / sz)
+        return -1; /* cap * sz would wrap */
+    *ncap = cap;
+    return 0;
+}
+
 static inline int xg__grow_array(void **v, size_t *cap, size_t need,
                                  size_t sz)
 {
-    size_t ncap = *cap;
+    size_t ncap;
     void *p;
-    if (need <= ncap)
+    if (need <= *cap)
         return 0;
-    while (ncap < need) {
-        if (ncap > SIZE_MAX / 2)
-            return -1; /* 2 * ncap would wrap */
-        ncap = ncap ? 2 * ncap : 64;
-    }
-    if (ncap > SIZE_MAX / sz)
-        return -1; /* ncap * sz would wrap */
+    if (xg__grow_cap(*cap, need, sz, &ncap))
+        return -1;
     if (!(p = realloc(*v, ncap * sz)))
         return -1;
     *v = p;

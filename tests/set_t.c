@@ -96,6 +96,36 @@ int main(void)
     xg_set_free(NULL);
     xg_contacts_free(&out);
     xg_ctx_free(ctx);
+    {   /* xg_set_reserve: a known count in one allocation (past the
+         * huge-page megabyte: the elements already pushed copied over),
+         * then pushes that never move it; another kind refused */
+        struct xg_set r = {0};
+        const double *before;
+        size_t i, n = 100000, good = 1;
+        for (i = 0; i < 10; i++) {
+            const double v[3] = {(double)i, -(double)i, 0.25};
+            xg_set_push_point(&r, v, (int64_t)i, (int64_t)i + 1);
+        }
+        ok(xg_set_reserve(&r, XG_ELEM_SEGMENT, n) == XG_EINVAL &&
+               xg_set_reserve(&r, XG_ELEM_POINT, n) == XG_OK && r.cap == n &&
+               xg_set_reserve(&r, XG_ELEM_POINT, 5) == XG_OK && r.cap == n,
+           "xg_set_reserve: exactly the count asked (%zu), smaller a no-op, "
+           "another kind XG_EINVAL", n);
+        before = r.xyz;
+        for (i = 10; i < n; i++) {
+            const double v[3] = {(double)i, -(double)i, 0.25};
+            good &= xg_set_push_point(&r, v, (int64_t)i, (int64_t)i + 1) ==
+                    XG_OK;
+        }
+        for (i = 0; i < n; i++)
+            good &= r.xyz[3 * i] == (double)i &&
+                    r.xyz[3 * i + 1] == -(double)i &&
+                    r.fid[i] == (int64_t)i && r.sub[i] == (int64_t)i + 1;
+        ok(good && r.n == n && r.xyz == before && r.cap == n,
+           "xg_set_reserve: %zu pushes after it, none moved the set, every "
+           "element kept (the 10 before it too)", n - 10);
+        xg_set_free(&r);
+    }
     tap_done();
     return tap_failed != 0;
 }
