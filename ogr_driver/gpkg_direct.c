@@ -162,9 +162,11 @@ static int columns(struct xgo_gpkg_direct *d, OGRLayerH lyr)
         const char *name = (const char *)sqlite3_column_text(st, 1);
         const char *type = (const char *)sqlite3_column_text(st, 2);
         int pk = sqlite3_column_int(st, 5), c = -3;
-        /* a default would fill a column the row leaves out */
+        /* a default would fill a column the row leaves out; NOT NULL
+         * (but the fid's) a check that pages would not make */
         if (!name || d->ncol == XGO_DIRECT_MAXF + 2 ||
-            sqlite3_column_type(st, 4) != SQLITE_NULL) {
+            sqlite3_column_type(st, 4) != SQLITE_NULL ||
+            (!pk && sqlite3_column_int(st, 3))) {
             ok = 0;
             break;
         }
