@@ -35,7 +35,14 @@ libasan=$1
 shift
 reports=$(mktemp -d "${TMPDIR:-/tmp}/xg-sanitize.XXXXXX") || exit 99
 leaks=1
-case "$*" in *qgis*) leaks=0 ;; esac
+# docs_t: its python3 block (docs/gdal-qgis.md, our plugin in
+# /usr/bin/python3) had LeakSanitizer's own tracer crash at exit ("Tracer
+# caught signal 11 ... LeakSanitizer has encountered a fatal error") in 2
+# of 2 whole docs_t runs on 29 November, never in 25 runs of the block
+# alone: a python3 leak check is never judged here anyway, and python3 is
+# called by its path, past any wrapper.  The tool's and the plugin's
+# leaks stay judged in every other test that runs the same code.
+case "$*" in *qgis*|*docs_t*) leaks=0 ;; esac
 qgis=$(command -v qgis_process.bin)
 if [ -n "$qgis" ]; then
     mkdir "$reports/bin"
