@@ -328,6 +328,9 @@ static int run_job(struct run *r)
     }
     /* the job closes ds (its time and progress are the "close" stage) */
     job->close_dst = 1;
+    /* a run in regions keeps its temporary file beside the output, on
+     * the disk the user chose for it (unlinked at once) */
+    job->spill_dir = *r->stg.dir ? r->stg.dir : NULL;
     if (tool_go_pending) {
         int go = 0;
         tool_go_pending = 0;

@@ -90,31 +90,43 @@ static int mpi_gather(struct xgp_comm *c, const void *buf, size_t n,
     return rc;
 }
 
-/* xgp_comm.scatter (contract in xgp.h): to each rank its length, then
- * its bytes in PIECEs, tag 2; rank 0 keeps a copy of parts[0]. */
-static int mpi_scatter(struct xgp_comm *c, void *const *parts,
-                       const size_t *len, void **mine, size_t *n)
+/* xgp_comm.scatter (contract in xgp.h): rank 0 makes each rank's part
+ * in turn and sends its length, then its bytes in PIECEs, tag 2. */
+static int mpi_scatter(struct xgp_comm *c,
+                       int (*make)(void *arg, int r, void **buf,
+                                   size_t *len),
+                       void *arg, void **mine, size_t *n)
 {
     uint64_t nr = 0;
     size_t at;
     char *scratch = NULL;
     *mine = NULL;
+    *n = 0;
     if (c->rank == 0) {
-        int r;
+        int r, rc = XG_OK;
         for (r = 1; r < c->size; r++) {
-            nr = len[r];
-            MPI_Send(&nr, 1, MPI_UINT64_T, r, 2, MPI_COMM_WORLD);
-            for (at = 0; at < len[r]; at += PIECE) {
-                size_t k = len[r] - at < PIECE ? len[r] - at : PIECE;
-                MPI_Send((const char *)parts[r] + at, (int)k, MPI_BYTE, r,
-                         2, MPI_COMM_WORLD);
+            void *buf = NULL;
+            size_t len = 0;
+            int e = make(arg, r, &buf, &len);
+            if (e != XG_OK || !buf) {
+                rc = rc ? rc : e;
+                free(buf);
+                buf = NULL;
+                len = 0;
             }
+            nr = len;
+            MPI_Send(&nr, 1, MPI_UINT64_T, r, 2, MPI_COMM_WORLD);
+            for (at = 0; at < len; at += PIECE) {
+                size_t k = len - at < PIECE ? len - at : PIECE;
+                MPI_Send((const char *)buf + at, (int)k, MPI_BYTE, r, 2,
+                         MPI_COMM_WORLD);
+            }
+            free(buf);
         }
-        *n = len[0];
-        if (!(*mine = malloc(len[0] ? len[0] : 1)))
-            return XG_ENOMEM;
-        memcpy(*mine, parts[0], len[0]);
-        return XG_OK;
+        {
+            int e = make(arg, 0, mine, n);
+            return rc ? rc : e;
+        }
     }
     MPI_Recv(&nr, 1, MPI_UINT64_T, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     *n = (size_t)nr;

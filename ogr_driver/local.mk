@@ -16,7 +16,7 @@ ogr_driver_libxgogr_la_SOURCES = \
 	ogr_driver/shape_triangles.c ogr_driver/shape_lines.c \
 	ogr_driver/job.c ogr_driver/stats.c \
 	ogr_driver/xgp.h ogr_driver/xgp_internal.h ogr_driver/part_run.c \
-	ogr_driver/part_plan.c ogr_driver/part_region.c ogr_driver/part_read.c \
+	ogr_driver/part_plan.c ogr_driver/part_region.c ogr_driver/part_spill.c \
 	ogr_driver/part_records.c ogr_driver/part_local.c \
 	ogr_driver/xgo_options.c ogr_driver/open_options.c ogr_driver/ops_json.c \
 	ogr_driver/progress.c \

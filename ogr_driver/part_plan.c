@@ -1,12 +1,16 @@
 /*
  * part_plan.c -- rank 0's plan of a run in regions: the inputs opened as a
- * single run opens them, the regions over their extents, and one pass
- * over every feature, read as a single run reads it (ogr_driver's
- * reader: its checks, messages and counts), that lists each feature by
- * FID for the regions its elements meet.  The regions then read by FID:
- * what OGR's spatial filters cannot see (non-finite or huge coordinates,
- * features outside a layer's stated extent, features without geometry)
- * is read, refused or counted here exactly as in a single run.
+ * single run opens them, fine strips ("bins") over their extents, and one
+ * pass over every feature, read as a single run reads it (ogr_driver's
+ * reader: its checks, messages and counts), that files each feature's
+ * elements in the run's temporary file under the bins they meet.  The
+ * regions are then cut from runs of bins holding equal shares of what
+ * was filed, so that a dense corner is cut finer than an empty plain;
+ * and a region's features come back from the file (xgp__plan_region),
+ * never read twice through GDAL.  What OGR's spatial filters cannot see
+ * (non-finite or huge coordinates, features outside a layer's stated
+ * extent, features without geometry) is read, refused or counted here
+ * exactly as in a single run.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -35,49 +39,75 @@ static int add_extent(OGRLayerH lyr, double lo[2], double hi[2], int have)
     return 1;
 }
 
-/* A growable list of FIDs. */
-struct fidv {
-    int64_t *v;
-    size_t n, cap;
-};
-
-/* fid appended to l, which grows by the house's rule (xg_grow.h).
- * XG_OK or XG_ENOMEM (l unchanged). */
-static int fidv_push(struct fidv *l, int64_t fid)
+/* The bins of n regions: 16 per region up to 1024 in all (the
+ * regions' balance is a bin's share), one per region past that. */
+static int bins_for(int n)
 {
-    if (xg__grow_array((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v))
-        return XG_ENOMEM;
-    l->v[l->n++] = fid;
-    return XG_OK;
+    int b = n <= 64 ? 16 * n : 1024;
+    return b > n ? b : n;
 }
 
-/* The pass over one input: the regions (xg_regions_plan's) and the
- * lists. */
+/* A feature meeting more bins than this is filed once (wide), not once
+ * per bin. */
+#define WIDE_BINS 4
+
+/* The pass over one input: the bins, the file, and what it filed. */
 struct scan {
-    const struct xg_region *reg;
-    int n, input;
-    struct fidv *list;        /* LIST(S, k, input, other)               */
+    struct xgp_plan *pl;
+    int input;
+    size_t cap;               /* a bin's chunk, bytes                   */
+    double *weight;           /* per bin: bytes filed there (narrow)    */
+    double *wdiff;            /* per bin + 1: wide bytes, differences   */
+    unsigned char *ent;       /* one entry being made                   */
+    size_t entcap;
+    struct xgp_stream fids;   /* every FID read, to find two alike      */
+    int64_t last;
+    int unordered, any;
     uint64_t elements;        /* elements of the input's features       */
 };
 
-/* Region k's list of input i: the features it owns (other 0) or the
- * others it reads (other 1). */
-#define LIST(S, k, i, other) ((S)->list[4 * (size_t)(k) + 2 * (i) + (other)])
+/* qsort's order of FIDs (int64_t). */
+static int fid_cmp(const void *x, const void *y)
+{
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* One wide feature's place, appended to pl's list of input i. */
+static int wide_push(struct xgp_plan *pl, int i, const struct xgp_wide *w)
+{
+    if (xg__grow_array((void **)&pl->wide[i], &pl->wcap[i], pl->nwide[i] + 1,
+                       sizeof *pl->wide[i]))
+        return XG_ENOMEM;
+    pl->wide[i][pl->nwide[i]++] = *w;
+    return XG_OK;
+}
 
 /* The reader's visit (xgo_src.visit): the feature's elements (none for
  * a feature that gave none, which no region needs: the reader counted
- * it) listed for each region whose reach meets their (x, y) box, owned
- * by the region holding their first vertex (one region, so that the
- * regions' sums of its elements are the single run's), then dropped:
- * the plan holds FIDs, not geometries. */
+ * it) filed under each bin whose reach meets their (x, y) box, with the
+ * bin that holds their first vertex as owner (one region will own it,
+ * so that the regions' sums of its elements are the single run's), then
+ * dropped: the plan holds them in the file, not in memory. */
 static int visit(void *arg, int64_t fid, struct xg_set *set, size_t first,
                  char *err, size_t errlen)
 {
     struct scan *S = arg;
-    size_t d = (size_t)xg_elem_doubles(set->elem), m = set->n - first, j;
+    struct xgp_plan *pl = S->pl;
+    size_t d = (size_t)xg_elem_doubles(set->elem), m = set->n - first, j,
+           bytes;
     const double *v = set->xyz + d * first;
+    struct xgp_ent h;
+    unsigned char *p;
     double box[4];
-    int k, k0, k1, ko;
+    int b, c0, c1, ko, rc;
+    if (S->any && fid <= S->last)
+        S->unordered = 1;
+    S->any = 1;
+    S->last = fid;
+    if ((rc = xgp__stream_put(&pl->sp, &S->fids, 1 << 16, &fid, sizeof fid,
+                              err, errlen)) != XG_OK)
+        return rc;
     if (m == 0)
         return XG_OK;
     box[0] = box[2] = v[0];
@@ -89,52 +119,76 @@ static int visit(void *arg, int64_t fid, struct xg_set *set, size_t first,
         box[1] = v[j + 1] < box[1] ? v[j + 1] : box[1];
         box[3] = v[j + 1] > box[3] ? v[j + 1] : box[3];
     }
-    xg_regions_meeting(S->reg, S->n, box, &k0, &k1);
-    ko = xg_regions_owner(S->reg, S->n, v);
+    xg_regions_meeting(pl->bins, pl->nbins, box, &c0, &c1);
+    ko = xg_regions_owner(pl->bins, pl->nbins, v);
     /* the owner's strip holds a vertex of the box, and its reach the
      * strip (xg_region_reach) */
-    if (ko < 0 || !(k0 <= ko && ko <= k1))
+    if (ko < 0 || !(c0 <= ko && ko <= c1))
         return xgo__fail(err, errlen, XG_EINVAL, "feature %lld: no region "
                          "owns it (a bug: the regions do not tile the "
                          "plane)", (long long)fid);
-    for (k = k0; k <= k1; k++)
-        if (fidv_push(&LIST(S, k, S->input, k != ko), fid) != XG_OK)
+    if (m > UINT32_MAX)
+        return xgo__fail(err, errlen, XG_ELIMIT, "feature %lld: %zu "
+                         "elements", (long long)fid, m);
+    bytes = sizeof h + m * (sizeof(int64_t) + d * sizeof(double));
+    if (xg__grow_array((void **)&S->ent, &S->entcap, bytes, 1))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    memset(&h, 0, sizeof h);
+    h.fid = fid;
+    h.m = (uint32_t)m;
+    h.c0 = c0;
+    h.cown = ko;
+    memcpy(S->ent, &h, sizeof h);
+    for (j = 0, p = S->ent + sizeof h; j < m; j++) {
+        memcpy(p, &set->sub[first + j], sizeof(int64_t));
+        memcpy(p + sizeof(int64_t), v + d * j, d * sizeof(double));
+        p += sizeof(int64_t) + d * sizeof(double);
+    }
+    if (c1 - c0 < WIDE_BINS) {
+        for (b = c0; b <= c1; b++) {
+            if ((rc = xgp__stream_put(&pl->sp, &pl->narrow[S->input][b],
+                                      S->cap, S->ent, bytes, err,
+                                      errlen)) != XG_OK)
+                return rc;
+            S->weight[b] += (double)bytes;
+        }
+    } else {
+        struct xgp_wide w = {0, bytes, c0, c1};
+        if ((rc = xgp__spill_write(&pl->sp, S->ent, bytes, &w.off, err,
+                                   errlen)) != XG_OK)
+            return rc;
+        if (wide_push(pl, S->input, &w) != XG_OK)
             return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+        S->wdiff[c0] += (double)bytes;
+        S->wdiff[c1 + 1] -= (double)bytes;
+    }
     S->elements += m;
     set->n = first;
     return XG_OK;
 }
 
-/* The lists of input i in ascending FIDs; two features of one FID (the
- * regions would read one of them twice) are an error. */
-static int sort_lists(struct scan *S, int i, const struct xgo_src *s,
-                      char *err, size_t errlen)
+/* Two features of one FID (the regions' records name features by their
+ * ids) are an error: found at once where the read ascends (GeoPackage,
+ * Shapefile), else from every FID read, sorted. */
+static int unique_fids(struct scan *S, const struct xgo_src *s, char *err,
+                       size_t errlen)
 {
-    size_t total = 0, at = 0, j;
+    size_t n = (size_t)(S->fids.bytes / sizeof(int64_t)), j;
     int64_t *all;
-    int k, other;
-    for (k = 0; k < S->n; k++)
-        for (other = 0; other < 2; other++) {
-            struct fidv *l = &LIST(S, k, i, other);
-            if (l->n > 1)     /* l->v is NULL while the list is empty */
-                qsort(l->v, l->n, sizeof *l->v, xgp__fid_cmp);
-        }
-    /* the owned lists hold each feature once: a FID twice there is two
-     * features */
-    for (k = 0; k < S->n; k++)
-        total += LIST(S, k, i, 0).n;
-    if (!(all = malloc((total ? total : 1) * sizeof *all)))
+    int rc;
+    if (!S->unordered)
+        return XG_OK;
+    if (!(all = malloc(n ? n * sizeof *all : 1)))
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-    for (k = 0; k < S->n; k++) {
-        const struct fidv *l = &LIST(S, k, i, 0);
-        if (l->n)
-            memcpy(all + at, l->v, l->n * sizeof *all);
-        at += l->n;
+    if ((rc = xgp__stream_load(&S->pl->sp, &S->fids, (unsigned char *)all,
+                               err, errlen)) != XG_OK) {
+        free(all);
+        return rc;
     }
-    qsort(all, total, sizeof *all, xgp__fid_cmp);
-    for (j = 1; j < total && all[j] != all[j - 1]; j++)
+    qsort(all, n, sizeof *all, fid_cmp);
+    for (j = 1; j < n && all[j] != all[j - 1]; j++)
         ;
-    if (j < total) {
+    if (j < n) {
         int64_t dup = all[j];
         free(all);
         return xgo__fail(err, errlen, XG_EFORMAT, "%s, layer '%s': two "
@@ -148,8 +202,8 @@ static int sort_lists(struct scan *S, int i, const struct xgo_src *s,
 }
 
 /* The pass over input i (src[i] opened already): the job's input opened
- * again, its features read with the single run's reader into S's lists;
- * the counts into src[i] and rep. */
+ * again, its features read with the single run's reader and filed; the
+ * counts into src[i] and rep. */
 static int scan_input(const struct xgo_job *job, int i, struct scan *S,
                       struct xgo_src *src, struct xgo_report *rep,
                       struct xgo_bar *bar, char *err, size_t errlen)
@@ -164,11 +218,13 @@ static int scan_input(const struct xgo_job *job, int i, struct scan *S,
     CPLPushErrorHandler(CPLQuietErrorHandler);
     rc = xgo__src_open(&s, &in, i ? "B" : "A", err, errlen);
     CPLPopErrorHandler();
+    S->input = i;
+    S->elements = 0;
+    S->unordered = S->any = 0;
+    xgp__stream_free(&S->fids);
     if (rc == XG_OK) {
         s.count = src->count;  /* the same layer, filters: counted once */
         s.counted = src->counted;
-        S->input = i;
-        S->elements = 0;
         s.visit = visit;
         s.visit_arg = S;
         set.elem = job->op->in[i].elem;
@@ -183,95 +239,207 @@ static int scan_input(const struct xgo_job *job, int i, struct scan *S,
     if (rc == XG_OK && S->elements == 0)
         rc = xgo__no_usable(job->op, i, src, 0, err, errlen);
     if (rc == XG_OK)
-        rc = sort_lists(S, i, src, err, errlen);
+        rc = unique_fids(S, src, err, errlen);
     xg_set_free(&set);
     xgo__src_close(&s);
     return rc;
 }
 
-/* Rank r's part of the plan (regions r, r + size, ...): for each, its
- * head then its lists, which are freed. */
-static int pack(struct scan *S, int r, int size, void **buf, size_t *len)
+/* The n regions cut from runs of pl's bins holding equal shares of the
+ * bytes filed (weight per bin, the wide features' by differences):
+ * pl->first and regions. */
+static void cut(struct xgp_plan *pl, int n, const double *weight,
+                const double *wdiff, struct xg_region *regions)
 {
-    size_t bytes = 0;
-    char *p;
-    int k, i, o;
-    for (k = r; k < S->n; k += size) {
-        bytes += sizeof(struct xgp_head);
-        for (i = 0; i < 4; i++)
-            bytes += S->list[4 * (size_t)k + i].n * sizeof(int64_t);
+    double total = 0, run = 0, wide = 0;
+    int b, k = 0;
+    for (b = 0; b < pl->nbins; b++) {
+        wide += wdiff[b];
+        total += weight[b] + wide;
     }
-    if (!(*buf = p = malloc(bytes ? bytes : 1)))
-        return XG_ENOMEM;
-    *len = bytes;
-    for (k = r; k < S->n; k += size) {
-        struct xgp_head h;
-        memset(&h, 0, sizeof h);
-        h.region = k;
-        for (i = 0; i < 2; i++)
-            for (o = 0; o < 2; o++)
-                h.n[i][o] = LIST(S, k, i, o).n;
-        memcpy(p, &h, sizeof h);
-        p += sizeof h;
-        for (i = 0; i < 4; i++) {
-            struct fidv *l = &S->list[4 * (size_t)k + i];
-            if (l->n)
-                memcpy(p, l->v, l->n * sizeof *l->v);
-            p += l->n * sizeof(int64_t);
-            free(l->v);
-            memset(l, 0, sizeof *l);
-        }
+    pl->first[0] = 0;
+    wide = 0;
+    for (b = 0; b < pl->nbins && k < n - 1; b++) {
+        wide += wdiff[b];
+        run += weight[b] + wide;
+        /* region k ends here when it has its share, or when the regions
+         * left need every bin left */
+        if (run >= total * (double)(k + 1) / (double)n ||
+            pl->nbins - 1 - b == n - 1 - k)
+            pl->first[++k] = b + 1;
     }
-    return XG_OK;
+    pl->first[n] = pl->nbins;
+    for (k = 0; k < n; k++) {
+        const struct xg_region *lo = &pl->bins[pl->first[k]],
+                               *hi = &pl->bins[pl->first[k + 1] - 1];
+        regions[k].lo[0] = lo->lo[0];
+        regions[k].lo[1] = lo->lo[1];
+        regions[k].hi[0] = hi->hi[0];
+        regions[k].hi[1] = hi->hi[1];
+    }
 }
 
-int xgp__plan(const struct xgo_job *job, int n, int size,
-              struct xgo_src src[2], OGRSpatialReferenceH *srs,
-              struct xg_region *regions, struct xgo_report *rep,
-              struct xgo_bar *bar, void **parts, size_t *len, char *err,
-              size_t errlen)
+void xgp__plan_free(struct xgp_plan *pl)
+{
+    int i, b;
+    for (i = 0; i < 2; i++) {
+        if (pl->narrow[i])
+            for (b = 0; b < pl->nbins; b++)
+                xgp__stream_free(&pl->narrow[i][b]);
+        free(pl->narrow[i]);
+        free(pl->wide[i]);
+    }
+    free(pl->bins);
+    free(pl->first);
+    xgp__spill_close(&pl->sp);
+    memset(pl, 0, sizeof *pl);
+    pl->sp.fd = -1;
+}
+
+int xgp__plan(const struct xgo_job *job, int n, struct xgo_src src[2],
+              OGRSpatialReferenceH *srs, struct xg_region *regions,
+              struct xgo_report *rep, struct xgo_bar *bar,
+              struct xgp_plan *pl, char *err, size_t errlen)
 {
     const struct xg_op *op = job->op;
     double lo[2] = {0, 0}, hi[2] = {0, 0};
     double feat[2] = {-1, -1}, none[2] = {-1, -1};
     struct scan S;
-    int rc, k, have = 0;
+    int rc, k, have = 0, nb = bins_for(n);
+    size_t cap;
 
     memset(&S, 0, sizeof S);
+    memset(pl, 0, sizeof *pl);
+    pl->sp.fd = -1;
     rc = xgo__open_inputs(job, &src[0], &src[1], srs, err, errlen);
     if (rc)
         return rc;
     /* the extents the drivers know (GeoPackage, Shapefile: from their
-     * headers) only balance the regions: the outer ones reach infinity,
-     * and each feature goes where its elements are, so that a stale or
+     * headers) only place the bins: the outer ones reach infinity, and
+     * each feature goes where its elements are, so that a stale or
      * missing extent loses nothing */
     for (k = 0; k < op->ninputs; k++) {
         have = add_extent(src[k].lyr, lo, hi, have);
         feat[k] = (double)xgo__src_count(&src[k]);
     }
     xgo__bar_estimate(bar, op, feat, none, -1);
-    if (xg_regions_plan(lo, hi, n, regions) != XG_OK)
-        return xgo__fail(err, errlen, XG_EINVAL, "%s: cannot plan %d "
-                         "regions over the extent %.17g %.17g %.17g %.17g",
-                         job->a.path, n, lo[0], lo[1], hi[0], hi[1]);
-    S.reg = regions;
-    S.n = n;
-    S.list = calloc(4 * (size_t)n, sizeof *S.list);
-    if (!S.list) {
+    pl->nbins = nb;
+    for (k = 0; k < op->ninputs; k++)
+        pl->doubles[k] = xg_elem_doubles(op->in[k].elem);
+    if (!(pl->bins = calloc((size_t)nb, sizeof *pl->bins)) ||
+        !(pl->first = calloc((size_t)n + 1, sizeof *pl->first)) ||
+        !(pl->narrow[0] = calloc((size_t)nb, sizeof *pl->narrow[0])) ||
+        !(pl->narrow[1] = calloc((size_t)nb, sizeof *pl->narrow[1])) ||
+        !(S.weight = calloc((size_t)nb, sizeof *S.weight)) ||
+        !(S.wdiff = calloc((size_t)nb + 1, sizeof *S.wdiff))) {
         rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
         goto done;
     }
+    if (xg_regions_plan(lo, hi, nb, pl->bins) != XG_OK) {
+        rc = xgo__fail(err, errlen, XG_EINVAL, "%s: cannot plan %d "
+                       "regions over the extent %.17g %.17g %.17g %.17g",
+                       job->a.path, n, lo[0], lo[1], hi[0], hi[1]);
+        goto done;
+    }
+    if ((rc = xgp__spill_open(&pl->sp, job->spill_dir, err, errlen)))
+        goto done;
+    /* a bin's chunk: 32 MiB of pending bytes in all, 4 KiB to 1 MiB */
+    cap = ((size_t)32 << 20) / (2 * (size_t)nb);
+    S.cap = cap < 4096 ? 4096 : cap > ((size_t)1 << 20) ? (size_t)1 << 20
+                                                         : cap;
+    S.pl = pl;
     for (k = 0; k < op->ninputs && rc == XG_OK; k++)
         rc = scan_input(job, k, &S, &src[k], rep, bar, err, errlen);
     rep->a_features = src[0].nread;
     rep->b_features = src[1].nread;
-    for (k = 0; k < size && rc == XG_OK; k++)
-        if (pack(&S, k, size, &parts[k], &len[k]) != XG_OK)
-            rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    if (rc == XG_OK)
+        cut(pl, n, S.weight, S.wdiff, regions);
 done:
-    if (S.list)
-        for (k = 0; k < 4 * n; k++)
-            free(S.list[k].v);
-    free(S.list);
+    xgp__stream_free(&S.fids);
+    free(S.weight);
+    free(S.wdiff);
+    free(S.ent);
     return rc;
+}
+
+/* Appends to *buf (at *len, room *cap) the entries of the n bytes at p
+ * that region [b0, b1] takes from bin b: those whose first bin met in
+ * the region is b (so each feature once), c0 set to whether the region
+ * owns it. */
+static int take(const unsigned char *p, size_t n, int b, int b0, int b1,
+                size_t d, unsigned char **buf, size_t *len, size_t *cap)
+{
+    size_t at = 0;
+    while (at + sizeof(struct xgp_ent) <= n) {
+        struct xgp_ent h;
+        size_t bytes;
+        memcpy(&h, p + at, sizeof h);
+        bytes = sizeof h + (size_t)h.m * (sizeof(int64_t) + d * sizeof(double));
+        if ((h.c0 > b0 ? h.c0 : b0) == b) {
+            if (xg__grow_array((void **)buf, cap, *len + bytes, 1))
+                return XG_ENOMEM;
+            memcpy(*buf + *len, p + at, bytes);
+            h.c0 = b0 <= h.cown && h.cown <= b1;
+            memcpy(*buf + *len, &h, sizeof h);
+            *len += bytes;
+        }
+        at += bytes;
+    }
+    return XG_OK;
+}
+
+int xgp__plan_region(const struct xgp_plan *pl, int k, void **out,
+                     size_t *outlen, char *err, size_t errlen)
+{
+    int b0 = pl->first[k], b1 = pl->first[k + 1] - 1, i, b, rc = XG_OK;
+    unsigned char *buf = NULL, *tmp = NULL;
+    size_t len = sizeof(uint64_t), cap = 0, tcap = 0, j;
+    uint64_t na = 0;
+    *out = NULL;
+    *outlen = 0;
+    if (xg__grow_array((void **)&buf, &cap, len, 1))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    for (i = 0; i < 2 && rc == XG_OK; i++) {
+        /* the element kind's doubles: the entries' sizes */
+        size_t d = (size_t)pl->doubles[i];
+        for (b = b0; b <= b1 && rc == XG_OK; b++) {
+            const struct xgp_stream *t = &pl->narrow[i][b];
+            if (!t->bytes)
+                continue;
+            if (xg__grow_array((void **)&tmp, &tcap, (size_t)t->bytes, 1)) {
+                rc = XG_ENOMEM;
+                break;
+            }
+            if ((rc = xgp__stream_load(&pl->sp, t, tmp, err, errlen)))
+                break;
+            rc = take(tmp, (size_t)t->bytes, b, b0, b1, d, &buf, &len, &cap);
+        }
+        for (j = 0; j < pl->nwide[i] && rc == XG_OK; j++) {
+            const struct xgp_wide *w = &pl->wide[i][j];
+            if (w->c1 < b0 || w->c0 > b1)
+                continue;
+            if (xg__grow_array((void **)&tmp, &tcap, (size_t)w->len, 1)) {
+                rc = XG_ENOMEM;
+                break;
+            }
+            if ((rc = xgp__spill_read(&pl->sp, w->off, tmp, (size_t)w->len,
+                                      err, errlen)))
+                break;
+            rc = take(tmp, (size_t)w->len, w->c0 > b0 ? w->c0 : b0, b0, b1,
+                      d, &buf, &len, &cap);
+        }
+        if (i == 0)
+            na = len - sizeof na;
+    }
+    free(tmp);
+    if (rc == XG_ENOMEM)
+        xgo__fail(err, errlen, rc, "out of memory");
+    if (rc) {
+        free(buf);
+        return rc;
+    }
+    memcpy(buf, &na, sizeof na);
+    *out = buf;
+    *outlen = len;
+    return XG_OK;
 }

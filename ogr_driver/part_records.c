@@ -12,15 +12,6 @@
 #include "xg_grow.h"
 #include "xgp_internal.h"
 
-int xgp__recs_push(struct xgp_recs *out, const struct xgp_rec *x)
-{
-    if (xg__grow_array((void **)&out->v, &out->cap, out->n + 1,
-                       sizeof *out->v))
-        return XG_ENOMEM;
-    out->v[out->n++] = *x;
-    return XG_OK;
-}
-
 #define CMP(x, y) ((x) < (y) ? -1 : (x) > (y) ? 1 : 0)
 
 /* A single run orders its contacts by (A element, B element), indices in
@@ -47,6 +38,132 @@ void xgp__recs_sort(struct xgp_rec *v, size_t n)
 {
     if (n > 1)
         qsort(v, n, sizeof *v, rec_cmp);
+}
+
+/* ---- the merge of sorted runs ---- */
+
+/* Records read from a file's run at a time (one buffer per run). */
+#define CUR_RECS 4096
+
+/* One sorted run: records at v[at .. n), more in the file when left. */
+struct xgp_cur {
+    const struct xgp_rec *v;
+    size_t n, at;
+    uint64_t off, left;       /* the file's: next offset, records left  */
+    struct xgp_rec *buf;      /* a file's run's buffer                  */
+};
+
+/* Loads the next records of a file's run; XG_EIO. */
+static int refill(struct xgp_merge *m, struct xgp_cur *c, char *err,
+                  size_t errlen)
+{
+    size_t k = c->left < CUR_RECS ? (size_t)c->left : CUR_RECS;
+    int rc = xgp__spill_read(m->sp, c->off, c->buf, k * sizeof *c->buf, err,
+                             errlen);
+    c->off += k * sizeof *c->buf;
+    c->left -= k;
+    c->v = c->buf;
+    c->n = k;
+    c->at = 0;
+    return rc;
+}
+
+/* Whether run x's record goes before run y's (ties: the lower run). */
+static int before(const struct xgp_merge *m, size_t x, size_t y)
+{
+    const struct xgp_cur *a = &m->cur[x], *b = &m->cur[y];
+    int c = rec_cmp(&a->v[a->at], &b->v[b->at]);
+    return c < 0 || (c == 0 && x < y);
+}
+
+/* The heap's entry at i moved down to its place. */
+static void sift(struct xgp_merge *m, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, s = i, t;
+        if (l < m->nheap && before(m, m->heap[l], m->heap[s]))
+            s = l;
+        if (r < m->nheap && before(m, m->heap[r], m->heap[s]))
+            s = r;
+        if (s == i)
+            return;
+        t = m->heap[i];
+        m->heap[i] = m->heap[s];
+        m->heap[s] = t;
+        i = s;
+    }
+}
+
+int xgp__merge_begin(struct xgp_merge *m, const struct xgp_spill *sp,
+                     const struct xgp_runs *runs, const struct xgp_rec *mem,
+                     size_t nmem, char *err, size_t errlen)
+{
+    size_t k, i, nm = 0;
+    int rc = XG_OK;
+    memset(m, 0, sizeof *m);
+    m->sp = sp;
+    /* the memory's runs: where a record goes before the one ahead */
+    for (k = 0; k < nmem; k++)
+        nm += k == 0 || rec_cmp(&mem[k], &mem[k - 1]) < 0;
+    m->ncur = nm + (runs ? runs->n : 0);
+    m->cur = calloc(m->ncur ? m->ncur : 1, sizeof *m->cur);
+    m->heap = malloc((m->ncur ? m->ncur : 1) * sizeof *m->heap);
+    if (!m->cur || !m->heap)
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    for (k = 0, i = 0; k < nmem; k++) {
+        if (k > 0 && rec_cmp(&mem[k], &mem[k - 1]) >= 0) {
+            m->cur[i - 1].n++;
+            continue;
+        }
+        m->cur[i].v = mem + k;
+        m->cur[i++].n = 1;
+    }
+    m->n = nmem;
+    for (k = 0; runs && k < runs->n && rc == XG_OK; k++, i++) {
+        struct xgp_cur *c = &m->cur[i];
+        c->off = runs->v[k].off;
+        c->left = runs->v[k].len / sizeof(struct xgp_rec);
+        m->n += c->left;
+        if (!(c->buf = malloc(CUR_RECS * sizeof *c->buf)))
+            rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+        else
+            rc = refill(m, c, err, errlen);
+    }
+    if (rc != XG_OK)
+        return rc;
+    for (k = 0; k < m->ncur; k++)
+        if (m->cur[k].at < m->cur[k].n)
+            m->heap[m->nheap++] = k;
+    for (k = m->nheap / 2; k-- > 0;)
+        sift(m, k);
+    return XG_OK;
+}
+
+const struct xgp_rec *xgp__merge_next(struct xgp_merge *m, int *rc,
+                                      char *err, size_t errlen)
+{
+    struct xgp_cur *c;
+    if (m->nheap == 0)
+        return NULL;
+    c = &m->cur[m->heap[0]];
+    m->rec = c->v[c->at++];
+    if (c->at == c->n && c->left &&
+        (*rc = refill(m, c, err, errlen)) != XG_OK)
+        return NULL;
+    if (c->at == c->n)
+        m->heap[0] = m->heap[--m->nheap];
+    sift(m, 0);
+    return &m->rec;
+}
+
+void xgp__merge_end(struct xgp_merge *m)
+{
+    size_t k;
+    for (k = 0; k < m->ncur; k++)
+        free(m->cur[k].buf);
+    free(m->cur);
+    free(m->heap);
+    memset(m, 0, sizeof *m);
 }
 
 /* The attributes of the features the records name, one feature per
@@ -113,9 +230,10 @@ static int too_many(size_t n, char *err, size_t errlen)
 int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
                const char *layer_name, char **lco,
                OGRSpatialReferenceH srs, struct xgo_src src[2],
-               const struct xgp_rec *v, size_t n, struct xgo_report *rep,
+               struct xgp_merge *m, struct xgo_report *rep,
                GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
+    size_t n = (size_t)m->n;
     struct xg_set aset = {0};
     struct xg_contacts c = {0};
     int64_t *bfid = NULL, *bsub = NULL;
@@ -138,16 +256,23 @@ int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
     }
     for (i = 0; i < n; i++) {
         struct xg_contact *x = &c.v[i];
+        const struct xgp_rec *v = xgp__merge_next(m, &rc, err, errlen);
+        if (!v) {
+            if (rc == XG_OK)
+                rc = xgo__fail(err, errlen, XG_EIO, "the records' merge "
+                               "ended short");
+            goto done;
+        }
         memset(x, 0, sizeof *x);
-        aset.fid[i] = v[i].afid;
-        aset.sub[i] = v[i].asub;
-        bfid[i] = v[i].bfid;
-        bsub[i] = v[i].bsub;
+        aset.fid[i] = v->afid;
+        aset.sub[i] = v->asub;
+        bfid[i] = v->bfid;
+        bsub[i] = v->bsub;
         x->a = (uint32_t)i;
-        x->b = v[i].has_b ? (uint32_t)i : UINT32_MAX;
-        x->kind = v[i].kind;
-        memcpy(x->p, v[i].p, sizeof x->p);
-        memcpy(x->q, v[i].q, sizeof x->q);
+        x->b = v->has_b ? (uint32_t)i : UINT32_MAX;
+        x->kind = v->kind;
+        memcpy(x->p, v->p, sizeof x->p);
+        memcpy(x->q, v->q, sizeof x->q);
     }
     aset.n = c.n = n;
     memset(&f, 0, sizeof f);
@@ -310,18 +435,31 @@ static int as_made(const struct xgo_job *job, OGRSpatialReferenceH srs,
 
 int xgp__keep_records(const struct xgo_job *job, const char *layer_name,
                       OGRSpatialReferenceH srs, struct xgo_src src[2],
-                      const struct xgp_rec *v, size_t n,
-                      struct xgo_report *rep, struct xgo_kept **keep,
-                      GDALProgressFunc pf, void *pa, char *err,
-                      size_t errlen)
+                      struct xgp_merge *mg, struct xgo_report *rep,
+                      struct xgo_kept **keep, GDALProgressFunc pf, void *pa,
+                      char *err, size_t errlen)
 {
     const struct xgo_shape *sh = xgo_shape_of(job->op);
     struct xg_set set[2] = {{0}, {0}};
     struct xgo_run_made m;
+    size_t n = (size_t)mg->n, k;
+    struct xgp_rec *v;
     int rc;
     *keep = NULL;
     if ((rc = too_many(n, err, errlen)) != XG_OK)
         return rc;
+    /* the driver keeps the records: all of them, in order */
+    if (!(v = malloc((n ? n : 1) * sizeof *v)))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    for (k = 0; k < n; k++) {
+        const struct xgp_rec *x = xgp__merge_next(mg, &rc, err, errlen);
+        if (!x) {
+            free(v);
+            return rc ? rc : xgo__fail(err, errlen, XG_EIO, "the records' "
+                                       "merge ended short");
+        }
+        v[k] = *x;
+    }
     /* the shapes that run in regions are those of pairs (write_pairs),
      * whose records are struct xgo_contacts_res */
     assert(sh->write_pairs);
@@ -332,6 +470,7 @@ int xgp__keep_records(const struct xgo_job *job, const char *layer_name,
     sh->free_res(m.res);
     xg_set_free(&set[0]);
     xg_set_free(&set[1]);
+    free(v);
     /* the features are made when read: the bar ends here */
     if (rc == XG_OK && pf)
         pf(1.0, NULL, pa);

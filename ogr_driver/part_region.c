@@ -1,13 +1,15 @@
 /*
  * part_region.c -- one region of a run in regions, on the rank that has
- * it: the features rank 0's plan gave it read by FID with the readers of
- * a single run, the operation's engine run on them, the contacts the
- * region owns kept and named by their sources' ids.
+ * it: the features rank 0's plan filed for it (read once, by the plan,
+ * with the single run's reader) made into sets, the operation's engine
+ * run on them, the contacts the region owns kept, named by their
+ * sources' ids, sorted and put in the rank's file until the merge.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <cpl_error.h>
+#include "xg_grow.h"
 #include "xgp_internal.h"
 
 
@@ -37,94 +39,77 @@ static int skipped(struct xg_ctx *ctx, const struct xg_op *op,
     return rc;
 }
 
-/* The ascending union of two ascending lists (disjoint: a feature is
- * owned or not), into *out (allocated; the caller frees it). */
-static int merge(const int64_t *a, size_t na, const int64_t *b, size_t nb,
-                 int64_t **out)
+/* One input's entries (n bytes at p, xgp__plan_region's) into set, of
+ * kind elem: the elements of the features the region owns first (*own
+ * of them), then the others, each group in the buffer's order; the
+ * features counted into *features.  The
+ * order of a region's elements does not matter otherwise: its records
+ * are named by ids.  XG_ENOMEM, XG_EIO (a buffer cut short). */
+static int entries_to_set(const unsigned char *p, size_t n, int elem,
+                          struct xg_set *set, size_t *own,
+                          uint64_t *features)
 {
-    size_t i = 0, j = 0, k = 0;
-    if (!(*out = malloc((na + nb > 0 ? na + nb : 1) * sizeof **out)))
-        return XG_ENOMEM;
-    while (i < na || j < nb)
-        (*out)[k++] = j == nb || (i < na && a[i] < b[j]) ? a[i++] : b[j++];
-    return XG_OK;
-}
-
-/* set's elements of the features listed in own (ascending) moved before
- * the others, in their order; *n receives their count. */
-static int owned_first(struct xg_set *set, const int64_t *own, size_t nown,
-                       size_t *n)
-{
-    struct xg_set t = {0};
-    size_t d = (size_t)xg_elem_doubles(set->elem), i;
+    size_t d = (size_t)xg_elem_doubles(elem), at, total = 0, o = 0;
     int pass;
-    t.elem = set->elem;
-    *n = 0;
-    for (pass = 0; pass < 2; pass++)
-        for (i = 0; i < set->n; i++) {
-            int64_t fid = set->fid[i];
-            const int64_t *p = bsearch(&fid, own, nown, sizeof *own,
-                                       xgp__fid_cmp);
-            if ((p != NULL) != (pass == 0))
+    *own = 0;
+    set->elem = elem;
+    for (pass = 0; pass < 2; pass++) {
+        for (at = 0; at + sizeof(struct xgp_ent) <= n;) {
+            struct xgp_ent h;
+            size_t j, step = sizeof(int64_t) + d * sizeof(double);
+            memcpy(&h, p + at, sizeof h);
+            at += sizeof h;
+            if ((size_t)h.m > (n - at) / step)
+                return XG_EIO;
+            if (pass == 0) {
+                ++*features;
+                total += h.m;
+                *own += h.c0 ? h.m : 0;
+                at += h.m * step;
                 continue;
-            if (xg_set_push(&t, set->elem, set->xyz + d * i, fid,
-                            set->sub[i]) != XG_OK) {
-                xg_set_free(&t);
-                return XG_ENOMEM;
             }
-            *n += pass == 0;
+            for (j = 0; j < h.m; j++, at += step) {
+                size_t k = h.c0 ? o++ : set->n++;
+                memcpy(&set->sub[k], p + at, sizeof(int64_t));
+                memcpy(set->xyz + d * k, p + at + sizeof(int64_t),
+                       d * sizeof(double));
+                set->fid[k] = h.fid;
+            }
         }
-    xg_set_free(set);
-    *set = t;
-    return XG_OK;
+        if (pass == 0) {
+            if (total && xg_set_reserve(set, elem, total) != XG_OK)
+                return XG_ENOMEM;
+            set->n = *own;    /* the others go after the owned */
+        }
+    }
+    return set->n == total && o == *own ? XG_OK : XG_EIO;
 }
 
-/* The features of f's lists of input i read into set, those the region
- * owns first (*own elements of them), with the single run's reader (job,
- * quiet): the input opened again without its filters, which the plan
- * applied.  The order of a region's elements does not matter otherwise:
- * its records are named by ids. */
-static int read_lists(const struct xgo_job *job, int i,
-                      const struct xgp_fids *f, struct xg_set *set,
-                      size_t *own, char *err, size_t errlen)
+/* The region's features (buf, len: xgp__plan_region's) into set[0] and
+ * set[1] (kinds of op), those it owns first (own[i] elements). */
+static int region_sets(const struct xg_op *op, const void *buf, size_t len,
+                       struct xg_set set[2], size_t own[2],
+                       uint64_t *features, char *err, size_t errlen)
 {
-    struct xgo_input in = i ? job->b : job->a;
-    struct xgo_src s;
-    struct xgo_report rep;    /* the plan's counts are the run's */
-    struct xgp_fetch fetch;
-    int64_t *all = NULL;
-    int rc;
-    *own = 0;
-    if (f->n[i][0] + f->n[i][1] == 0)
-        return XG_OK;
-    in.where = NULL;
-    in.spat_set = 0;
-    in.copy = XGO_COPY_NONE;  /* rank 0 fetches those it writes */
-    in.fields = NULL;
-    memset(&rep, 0, sizeof rep);
-    memset(&fetch, 0, sizeof fetch);
-    /* what GDAL says while opening, rank 0's plan said once already */
-    CPLPushErrorHandler(CPLQuietErrorHandler);
-    rc = xgo__src_open(&s, &in, i ? "B" : "A", err, errlen);
-    CPLPopErrorHandler();
-    if (rc == XG_OK &&
-        (merge(f->v[i][0], f->n[i][0], f->v[i][1], f->n[i][1], &all) !=
-             XG_OK ||
-         xgp__fetch_begin(&fetch, &s, all, f->n[i][0] + f->n[i][1]) !=
-             XG_OK))
-        rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-    if (rc == XG_OK) {
-        s.next = xgp__fetch_next;
-        s.next_arg = &fetch;
-        rc = xgo__read(&s, job, i, set, &rep, NULL, NULL, err, errlen);
+    const unsigned char *p = buf;
+    uint64_t na = 0;
+    int rc = XG_OK, i;
+    if (len >= sizeof na)
+        memcpy(&na, p, sizeof na);
+    if (len < sizeof na || na > len - sizeof na)
+        return xgo__fail(err, errlen, XG_EIO, "a region's features cut "
+                         "short");
+    for (i = 0; i < op->ninputs && rc == XG_OK; i++) {
+        size_t at = i ? sizeof na + (size_t)na : sizeof na;
+        size_t n = i ? len - at : (size_t)na;
+        rc = entries_to_set(p + at, n, op->in[i].elem, &set[i], &own[i],
+                            features);
     }
-    if (rc == XG_OK &&
-        owned_first(set, f->v[i][0], f->n[i][0], own) != XG_OK)
-        rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-    xgp__fetch_end(&fetch);
-    free(all);
-    xgo__src_close(&s);
-    return rc;
+    if (rc == XG_ENOMEM)
+        return xgo__fail(err, errlen, rc, "out of memory");
+    if (rc)
+        return xgo__fail(err, errlen, rc, "a region's features cut short");
+    return XG_OK;
 }
 
 /* The core on a region's sets (quiet: rank 0's plan gave the
@@ -165,48 +150,62 @@ static int region_core(const struct xgo_job *job, struct xg_ctx *ctx,
     return rc;
 }
 
-/* The contacts of c that region r owns, appended to out as records
- * named by their sources' ids (set's fid and sub); their kinds and
- * number into part.  XG_ENOMEM. */
+/* The contacts of c that region r owns, as records named by their
+ * sources' ids (set's fid and sub), sorted, appended to sp as one run
+ * (runs); their kinds and number into part.  XG_ENOMEM, XG_EIO. */
 static int region_keep(const struct xg_region *r, struct xg_contacts *c,
                        const struct xg_set set[2], struct xgp_part *part,
-                       struct xgp_recs *out, char *err, size_t errlen)
+                       struct xgp_spill *sp, struct xgp_runs *runs,
+                       char *err, size_t errlen)
 {
+    struct xgp_rec *v;
+    struct xgp_chunk run;
     size_t j;
-    int rc = XG_OK;
+    int rc;
     xg_contacts_keep_owned(c, r);
-    for (j = 0; j < c->n && rc == XG_OK; j++) {
-        const struct xg_contact *x = &c->v[j];
-        struct xgp_rec rec;
-        memset(&rec, 0, sizeof rec);
-        rec.afid = set[0].fid[x->a];
-        rec.asub = set[0].sub[x->a];
-        rec.has_b = x->b != UINT32_MAX;
-        if (rec.has_b) {
-            rec.bfid = set[1].fid[x->b];
-            rec.bsub = set[1].sub[x->b];
-        }
-        rec.kind = x->kind;
-        memcpy(rec.p, x->p, sizeof rec.p);
-        memcpy(rec.q, x->q, sizeof rec.q);
-        part->st.contacts[x->kind]++;
-        if (xgp__recs_push(out, &rec) != XG_OK)
-            rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-    }
     part->rank.contacts += c->n;
+    if (c->n == 0)
+        return XG_OK;
+    if (xg__grow_array((void **)&runs->v, &runs->cap, runs->n + 1,
+                       sizeof *runs->v) ||
+        !(v = calloc(c->n, sizeof *v)))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    for (j = 0; j < c->n; j++) {
+        const struct xg_contact *x = &c->v[j];
+        struct xgp_rec *rec = &v[j];
+        rec->afid = set[0].fid[x->a];
+        rec->asub = set[0].sub[x->a];
+        rec->has_b = x->b != UINT32_MAX;
+        if (rec->has_b) {
+            rec->bfid = set[1].fid[x->b];
+            rec->bsub = set[1].sub[x->b];
+        }
+        rec->kind = x->kind;
+        memcpy(rec->p, x->p, sizeof rec->p);
+        memcpy(rec->q, x->q, sizeof rec->q);
+        part->st.contacts[x->kind]++;
+    }
+    xgp__recs_sort(v, c->n);
+    run.len = c->n * sizeof *v;
+    rc = xgp__spill_write(sp, v, (size_t)run.len, &run.off, err, errlen);
+    free(v);
+    if (rc == XG_OK) {
+        runs->v[runs->n++] = run;
+        runs->nrec += c->n;
+    }
     return rc;
 }
 
-/* xgp_internal.h: region r read by FID, run, its owned contacts kept;
- * the owned elements (and those the core skips among them) counted. */
+/* xgp_internal.h: region r's features into sets, run, its owned
+ * contacts kept; the owned elements (and those the core skips among
+ * them) counted. */
 int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
-                    const struct xg_region *r, const struct xgp_fids *f,
-                    struct xgp_part *part, struct xgp_recs *out,
-                    GDALProgressFunc pf, void *pa, char *err,
-                    size_t errlen)
+                    const struct xg_region *r, const void *buf, size_t len,
+                    struct xgp_part *part, struct xgp_spill *sp,
+                    struct xgp_runs *runs, GDALProgressFunc pf, void *pa,
+                    char *err, size_t errlen)
 {
     const struct xg_op *op = job->op;
-    struct xgo_job quiet = *job;
     struct xg_set set[2] = {{0}, {0}};
     struct xg_contacts c = {0};
     struct xg_stats st;
@@ -215,13 +214,9 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
     int i, rc = XG_OK;
 
     memset(&st, 0, sizeof st);
-    quiet.quiet = 1;
     t = xgo__now();
-    for (i = 0; i < op->ninputs && rc == XG_OK; i++) {
-        set[i].elem = op->in[i].elem;
-        rc = read_lists(&quiet, i, f, &set[i], &own[i], err, errlen);
-        part->rank.features += f->n[i][0] + f->n[i][1];
-    }
+    rc = region_sets(op, buf, len, set, own, &part->rank.features, err,
+                     errlen);
     part->rank.read_seconds += xgo__now() - t;
     if (rc == XG_OK && pf && !pf(0.5, NULL, pa))
         rc = xgo__fail(err, errlen, XG_ECANCEL, "cancelled");
@@ -243,7 +238,7 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
         part->st.b_skipped += sk[1];
     }
     if (rc == XG_OK)
-        rc = region_keep(r, &c, set, part, out, err, errlen);
+        rc = region_keep(r, &c, set, part, sp, runs, err, errlen);
     part->rank.compute_seconds += xgo__now() - t;
     xg_contacts_free(&c);
     xg_set_free(&set[0]);

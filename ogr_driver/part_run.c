@@ -1,12 +1,14 @@
 /*
  * part_run.c -- a run in regions on every rank of a communicator
- * (xgp_run, xgp.h): rank 0 plans (every feature read once, each listed
- * for the regions it meets) and sends each rank its regions' lists; the
- * ranks run their regions in rounds (region k on rank k mod P), stop
- * together when one fails, and send their records to rank 0, which puts
- * them in the single-process order and hands them to the run's sink:
- * written into a dataset (the tool, xgp_run) or kept for the EXACTGEO
- * driver (xgp__keep_run).  One run, two ends.
+ * (xgp_run, xgp.h): rank 0 plans (every feature read once, filed in its
+ * temporary file under the strips it meets, the regions cut by the work)
+ * and, in rounds, sends each rank the features of its next region (region
+ * k on rank k mod P); the ranks run them, keep the records each region
+ * owns sorted in their own file, stop together when one fails, and send
+ * their records to rank 0, which merges the sorted runs into the
+ * single-process order and hands them to the run's sink: written into a
+ * dataset (the tool, xgp_run) or kept for the EXACTGEO driver
+ * (xgp__keep_run).  One run, two ends.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -75,16 +77,19 @@ static void add_part(struct xg_stats *st, struct xgo_report *rep,
 }
 
 /* Rank 0 after the gather: each rank's part into the report, the first
- * failure (by region) as the run's, else the checks, the records sorted
- * and handed to the sink (written, or kept: then src's datasets, their
- * copied attributes, go with them). */
+ * failure (by region) as the run's, else the checks, the records merged
+ * (rank 0's runs in its file, sp and runs, and those the others sent
+ * after their figures) and handed to the sink (written, or kept: then
+ * src's datasets, their copied attributes, go with them). */
 static int finish(const struct xgo_job *job, int size, char *all,
-                  const size_t *len, struct xgo_src src[2],
+                  const size_t *len, const struct xgp_spill *sp,
+                  const struct xgp_runs *runs, struct xgo_src src[2],
                   OGRSpatialReferenceH srs, const struct sink *sk,
                   struct xg_stats *st, struct xgo_report *rep,
                   struct xgo_bar *bar, char *err, size_t errlen)
 {
     struct xgp_rec *v = NULL;
+    struct xgp_merge m;
     size_t nrec = 0, at = 0;
     int r, rc = XG_OK, failed = -1, have_run = 0;
     struct slice sl = {bar, 0, 1};
@@ -92,9 +97,10 @@ static int finish(const struct xgo_job *job, int size, char *all,
 
     for (r = 0, at = 0; r < size; at += len[r], r++) {
         const struct xgp_part *p = (const struct xgp_part *)(all + at);
-        if (len[r] < sizeof *p)
+        if (len[r] < sizeof *p ||
+            (len[r] - sizeof *p) / sizeof *v < p->nrec)
             return xgo__fail(err, errlen, XG_EIO, "rank %d sent %zu bytes, "
-                             "not its figures", r, len[r]);
+                             "not its figures and records", r, len[r]);
         rep->per_rank[r] = p->rank;
         add_part(st, rep, p, &have_run);
         nrec += p->nrec;
@@ -110,24 +116,29 @@ static int finish(const struct xgo_job *job, int size, char *all,
     if ((rc = xgo__all_skipped(job->op, st, &src[0], &src[1], err,
                                errlen)) != XG_OK)
         return rc;
-    /* the records, each rank's after its figures, into one array */
-    if (!(v = malloc((nrec ? nrec : 1) * sizeof *v)))
+    /* the other ranks' records, each rank's after its figures, into one
+     * array (rank 0's stay in its file) */
+    if (nrec && !(v = malloc(nrec * sizeof *v)))
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
     for (r = 0, at = 0, nrec = 0; r < size; at += len[r], r++) {
         const struct xgp_part *p = (const struct xgp_part *)(all + at);
-        memcpy(v + nrec, all + at + sizeof *p, p->nrec * sizeof *v);
+        if (p->nrec)
+            memcpy(v + nrec, all + at + sizeof *p, p->nrec * sizeof *v);
         nrec += p->nrec;
     }
     t = xgo__now();
-    xgp__recs_sort(v, nrec);
-    xgo__bar_estimate_output(bar, (double)nrec);
-    xgo__bar_begin(bar, XGO_BAR_WRITE);
-    if (sk->keep)
-        rc = xgp__keep_records(job, sk->layer_name, srs, src, v, nrec,
-                               rep, sk->keep, slice_fn, &sl, err, errlen);
-    else
-        rc = xgp__write(job, sk->dst, sk->layer_name, sk->lco, srs, src, v,
-                        nrec, rep, slice_fn, &sl, err, errlen);
+    if ((rc = xgp__merge_begin(&m, sp, runs, v, nrec, err, errlen)) ==
+        XG_OK) {
+        xgo__bar_estimate_output(bar, (double)m.n);
+        xgo__bar_begin(bar, XGO_BAR_WRITE);
+        if (sk->keep)
+            rc = xgp__keep_records(job, sk->layer_name, srs, src, &m, rep,
+                                   sk->keep, slice_fn, &sl, err, errlen);
+        else
+            rc = xgp__write(job, sk->dst, sk->layer_name, sk->lco, srs, src,
+                            &m, rep, slice_fn, &sl, err, errlen);
+    }
+    xgp__merge_end(&m);
     /* written into a dst the caller closes, or kept: the run is over */
     if (rc == XG_OK && !job->close_dst)
         xgo__bar_done(bar);
@@ -135,30 +146,6 @@ static int finish(const struct xgo_job *job, int size, char *all,
     rep->per_rank[0].write_seconds = rep->write_seconds;
     free(v);
     return rc;
-}
-
-/* The lists of region k, the next in *at (rank's part of the plan, up
- * to end): XG_EIO when the part does not hold them. */
-static int region_fids(const char **at, const char *end, int k,
-                       struct xgp_fids *f)
-{
-    struct xgp_head h;
-    int i, o;
-    if ((size_t)(end - *at) < sizeof h)
-        return XG_EIO;
-    memcpy(&h, *at, sizeof h);
-    *at += sizeof h;
-    if (h.region != k)
-        return XG_EIO;
-    for (i = 0; i < 2; i++)
-        for (o = 0; o < 2; o++) {
-            if (h.n[i][o] > (size_t)(end - *at) / sizeof(int64_t))
-                return XG_EIO;
-            f->v[i][o] = (const int64_t *)(const void *)*at;
-            f->n[i][o] = (size_t)h.n[i][o];
-            *at += f->n[i][o] * sizeof(int64_t);
-        }
-    return XG_OK;
 }
 
 /* One rank's run in regions: what xgp_run's stages share. */
@@ -171,15 +158,16 @@ struct prun {
     struct xgo_src src[2];    /* rank 0: the inputs the plan opened     */
     OGRSpatialReferenceH srs; /* rank 0: their CRS                      */
     struct xg_region *regions;
-    void **parts;             /* rank 0: each rank's part of the plan   */
-    size_t *parts_len;        /* ... and its bytes                      */
-    char *plan;               /* this rank's part                       */
-    size_t plan_len;
+    struct xgp_plan plan;     /* rank 0: the plan, its file             */
+    struct xgp_spill own;     /* another rank's file                    */
+    struct xgp_spill *sp;     /* this rank's file: the plan's on rank 0 */
+    int round;                /* the round being shipped                */
     struct xg_ctx *ctx;
     struct xgp_part part;     /* what this rank did, for rank 0         */
     struct xgo_bar bar;       /* the job's progress bar (rank 0's whole
                                  run; another rank's regions alone)    */
-    struct xgp_recs recs;     /* the records its regions own            */
+    struct xgp_runs runs;     /* the records its regions own, sorted,
+                                 in its file                           */
     char *buf, *all;          /* what it sends; rank 0: what all sent   */
     size_t *len;              /* rank 0: what each rank sent            */
     size_t len_other;         /* the other ranks' (unused)              */
@@ -211,17 +199,12 @@ static int plan_head(struct prun *P, const struct sink *sk)
         else if (!sk->dst && !sk->keep)
             ph.rc = xgo__fail(err, errlen, XG_EINVAL, "no output dataset");
         else if (ph.rc == XG_ENOMEM ||
-                 !(P->len = calloc((size_t)comm->size, sizeof *P->len)) ||
-                 !(P->parts = calloc((size_t)comm->size,
-                                     sizeof *P->parts)) ||
-                 !(P->parts_len = calloc((size_t)comm->size,
-                                         sizeof *P->parts_len)))
+                 !(P->len = calloc((size_t)comm->size, sizeof *P->len)))
             ph.rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
         else {
             double t = xgo__now();
-            ph.rc = xgp__plan(job, P->n, comm->size, P->src, &P->srs,
-                              P->regions, P->rep, &P->bar, P->parts,
-                              P->parts_len, err, errlen);
+            ph.rc = xgp__plan(job, P->n, P->src, &P->srs, P->regions,
+                              P->rep, &P->bar, &P->plan, err, errlen);
             P->part.rank.read_seconds = xgo__now() - t;
         }
     }
@@ -231,22 +214,19 @@ static int plan_head(struct prun *P, const struct sink *sk)
     return ph.rc;
 }
 
-/* Each rank receives its part of the plan and makes its context: a
- * failure's message in its part (the rounds then run nothing on it). */
-static int receive(struct prun *P)
+/* Each rank's file (rank 0's is the plan's) and context: a failure's
+ * message in its part (the rounds then run nothing on it). */
+static int prepare(struct prun *P)
 {
-    struct xgp_comm *comm = P->comm;
     struct xgp_part *part = &P->part;
-    int rc = XG_OK, r;
-    if (comm->scatter(comm, P->parts, P->parts_len, (void **)&P->plan,
-                      &P->plan_len) != XG_OK)
-        rc = xgo__fail(part->err, sizeof part->err, XG_ENOMEM,
-                       "out of memory");
-    if (P->parts)
-        for (r = 0; r < comm->size; r++) {
-            free(P->parts[r]);
-            P->parts[r] = NULL;
-        }
+    int rc = XG_OK;
+    if (P->comm->rank == 0) {
+        P->sp = &P->plan.sp;
+    } else {
+        P->sp = &P->own;
+        rc = xgp__spill_open(&P->own, P->job->spill_dir, part->err,
+                             sizeof part->err);
+    }
     if (rc == XG_OK &&
         (!(P->ctx = xg_ctx_new()) ||
          xg_ctx_set_threads(P->ctx, P->job->threads) != XG_OK))
@@ -257,6 +237,20 @@ static int receive(struct prun *P)
     return rc;
 }
 
+/* The scatter's make (xgp_comm.scatter): rank r's region in this round,
+ * from rank 0's plan; none past the last region. */
+static int make_region(void *arg, int r, void **buf, size_t *len)
+{
+    struct prun *P = arg;
+    int k = P->round + r;
+    *buf = NULL;
+    *len = 0;
+    if (k >= P->n)
+        return XG_OK;
+    return xgp__plan_region(&P->plan, k, buf, len, P->part.err,
+                            sizeof P->part.err);
+}
+
 /* The rounds: region first + rank in each; after each, every rank
  * learns whether one failed (or was cancelled), and all stop.  rc: this
  * rank's failure so far.  The outcome into the part. */
@@ -264,32 +258,39 @@ static void rounds(struct prun *P, int rc)
 {
     struct xgp_comm *comm = P->comm;
     struct xgp_part *part = &P->part;
-    const char *plan_at = P->plan;
     struct slice sl = {&P->bar, 0.0, 0.0};
     int first, mine = 0, stop,
         nmine = (P->n - comm->rank + comm->size - 1) / comm->size;
     part->region = -1;
     xgo__bar_begin(&P->bar, XGO_BAR_CORE);
     for (first = 0; first < P->n; first += comm->size) {
-        int k = first + comm->rank;
+        int k = first + comm->rank, e;
+        void *buf = NULL;
+        size_t len = 0;
+        double t = xgo__now();
+        /* every rank takes part in the scatter, whatever its state */
+        P->round = first;
+        e = comm->scatter(comm, make_region, P, &buf, &len);
+        part->rank.read_seconds += xgo__now() - t;
+        if (rc == XG_OK && e != XG_OK)
+            rc = e == XG_ENOMEM && comm->rank != 0
+                     ? xgo__fail(part->err, sizeof part->err, e,
+                                 "out of memory")
+                     : e;
         if (rc == XG_OK && k < P->n) {
-            struct xgp_fids f;
             sl.at = (double)mine / nmine;
             sl.span = 1.0 / nmine;
-            if (region_fids(&plan_at, P->plan + P->plan_len, k, &f) !=
-                XG_OK)
-                rc = xgo__fail(part->err, sizeof part->err, XG_EIO,
-                               "rank %d: the plan of region %d is cut short",
-                               comm->rank, k);
-            else
-                rc = xgp__region_run(P->job, P->ctx, &P->regions[k], &f,
-                                     part, &P->recs, slice_fn, &sl,
-                                     part->err, sizeof part->err);
+            rc = xgp__region_run(P->job, P->ctx, &P->regions[k], buf, len,
+                                 part, P->sp, &P->runs, slice_fn, &sl,
+                                 part->err, sizeof part->err);
             if (rc)
                 part->region = k;
             part->rank.regions++;
             mine++;
+        } else if (rc != XG_OK && part->region < 0 && k < P->n) {
+            part->region = k;
         }
+        free(buf);
         stop = rc != XG_OK;
         comm->max(comm, &stop);
         if (stop)
@@ -298,29 +299,36 @@ static void rounds(struct prun *P, int rc)
     part->rc = rc;
     if (rc && part->region < 0)
         part->region = P->n;  /* not a region's failure: after them */
-    part->nrec = rc ? 0 : P->recs.n;
 }
 
-/* The figures, then the records, to rank 0 (the gather's code). */
+/* The figures, then, from a rank other than 0, its records (rank 0's
+ * stay in its file for the merge), to rank 0 (the gather's code). */
 static int send(struct prun *P)
 {
     struct xgp_part *part = &P->part;
-    size_t rec = sizeof *P->recs.v;
+    size_t rec = sizeof(struct xgp_rec), at = 0, k;
     double t = xgo__now();
-    int rc;
+    int rc = XG_OK;
+    part->nrec = P->comm->rank != 0 && part->rc == XG_OK ? P->runs.nrec : 0;
     if (!(P->buf = malloc(sizeof *part + part->nrec * rec))) {
         /* with nothing to send but the failure: the figures alone */
         part->rc = XG_ENOMEM;
         part->nrec = 0;
         snprintf(part->err, sizeof part->err, "out of memory");
     }
-    if (P->buf) {
-        memcpy(P->buf, part, sizeof *part);
-        if (part->nrec)       /* recs.v is NULL when there are none */
-            memcpy(P->buf + sizeof *part, P->recs.v, part->nrec * rec);
+    for (k = 0; P->buf && part->nrec && k < P->runs.n && rc == XG_OK; k++) {
+        rc = xgp__spill_read(P->sp, P->runs.v[k].off,
+                             P->buf + sizeof *part + at,
+                             (size_t)P->runs.v[k].len, part->err,
+                             sizeof part->err);
+        at += (size_t)P->runs.v[k].len;
     }
-    free(P->recs.v);
-    P->recs.v = NULL;
+    if (rc != XG_OK) {
+        part->rc = rc;
+        part->nrec = 0;
+    }
+    if (P->buf)
+        memcpy(P->buf, part, sizeof *part);
     rc = P->comm->gather(P->comm, P->buf ? (void *)P->buf : (void *)part,
                          P->buf ? sizeof *part + part->nrec * rec
                                 : sizeof *part,
@@ -349,8 +357,9 @@ static int gathered(struct prun *P, int rc, const struct sink *sk)
             P->part.rank.gather_seconds;
         rep->ranks = comm->size;
         rep->regions = P->n;
-        rc = finish(P->job, comm->size, P->all, P->len, P->src, P->srs, sk,
-                    P->st, rep, &P->bar, P->err, P->errlen);
+        rc = finish(P->job, comm->size, P->all, P->len, P->sp, &P->runs,
+                    P->src, P->srs, sk, P->st, rep, &P->bar, P->err,
+                    P->errlen);
     }
     return rc;
 }
@@ -358,19 +367,14 @@ static int gathered(struct prun *P, int rc, const struct sink *sk)
 /* Frees what the stages allocated. */
 static void prun_free(struct prun *P)
 {
-    int r;
     xg_ctx_free(P->ctx);
     free(P->regions);
-    if (P->parts)
-        for (r = 0; r < P->comm->size; r++)
-            free(P->parts[r]);
-    free(P->parts);
-    free(P->parts_len);
-    free(P->plan);
+    xgp__plan_free(&P->plan);
+    xgp__spill_close(&P->own);
+    free(P->runs.v);
     free(P->buf);
     free(P->all);
     free(P->len);
-    free(P->recs.v);
     xgo__src_close(&P->src[0]);
     xgo__src_close(&P->src[1]);
 }
@@ -388,6 +392,7 @@ static int run(struct xgp_comm *comm, const struct xgo_job *job,
     int rc, stop;
 
     memset(&P, 0, sizeof P);
+    P.plan.sp.fd = P.own.fd = -1;
     P.comm = comm;
     P.job = job;
     P.rep = job->report ? job->report : &local;
@@ -406,7 +411,7 @@ static int run(struct xgp_comm *comm, const struct xgo_job *job,
 
     if ((rc = plan_head(&P, sk)) != XG_OK)
         goto done;
-    rounds(&P, receive(&P));
+    rounds(&P, prepare(&P));
     rc = send(&P);
     if (comm->rank != 0) {
         /* rank 0 reports the run's outcome; this rank's own failure (or

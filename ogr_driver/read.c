@@ -78,7 +78,7 @@ int xgo__read_one(struct xgo_reader *r, xgo_geom_fn fn, OGRFeatureH f,
     size_t first = r->set->n;
     int rc = XG_OK;
     r->fid = OGR_F_GetFID(f);
-    if (r->fid == OGRNullFID && (s->visit || s->next))
+    if (r->fid == OGRNullFID && s->visit)
         rc = FAIL(r, XG_EFORMAT, "%s, layer '%s': a feature without "
                   "an id (FID): a run in regions names features by "
                   "their ids; convert the layer (ogr2ogr -f GPKG) "
@@ -118,9 +118,8 @@ int xgo__read_progress(struct xgo_reader *r, GIntBig ord, GIntBig total,
     return XG_OK;
 }
 
-/* Today's route: every feature of r->s from OGR_L_GetNextFeature (or
- * s->next in a region), through xgo__read_one; *ord receives the count
- * of features read. */
+/* Today's route: every feature of r->s from OGR_L_GetNextFeature,
+ * through xgo__read_one; *ord receives the count of features read. */
 static int read_features(struct xgo_reader *r, xgo_geom_fn fn,
                          GIntBig total, GIntBig *ord, GDALProgressFunc pf,
                          void *pa)
@@ -129,8 +128,7 @@ static int read_features(struct xgo_reader *r, xgo_geom_fn fn,
     OGRFeatureH f;
     int rc = XG_OK;
     while (rc == XG_OK &&
-           (f = s->next ? s->next(s->next_arg, &rc, r->err, r->errlen)
-                        : OGR_L_GetNextFeature(s->lyr)) != NULL) {
+           (f = OGR_L_GetNextFeature(s->lyr)) != NULL) {
         rc = xgo__read_one(r, fn, f, *ord);
         ++*ord;
         if (rc == XG_OK)
@@ -143,8 +141,7 @@ static int read_features(struct xgo_reader *r, xgo_geom_fn fn,
     return rc;
 }
 
-/* Reads every feature of r->s (in the layer's order, or from
- * r->s->next in a region) into r->set through fn, the reader of the
+/* Reads every feature of r->s (in the layer's order) into r->set through fn, the reader of the
  * input's element kind, or through wfn, its reader of WKB, on the Arrow
  * route where it applies (read_arrow.c; wfn NULL: none): each feature
  * checked and counted, its attributes kept (s->ncopy), recorded by group
@@ -157,7 +154,7 @@ static int read_all(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
 {
     struct xgo_src *s = r->s;
     OGRwkbGeometryType lt = OGR_L_GetGeomType(s->lyr);
-    GIntBig total = s->next ? 0 : xgo__src_count(s),
+    GIntBig total = xgo__src_count(s),
             ord = 0;
     int rc = XG_OK, declined = 1;
 
@@ -176,8 +173,11 @@ static int read_all(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
     CPLErrorReset();
     s->nread = 0;
     /* points, mostly one a feature: the set sized once to the count (no
-     * copy as it grows, no slack); a failure here is the push's to say */
-    if (total > 0 && r->job->op->in[r->input].elem == XG_ELEM_POINT)
+     * copy as it grows, no slack; not for the plan of a run in regions,
+     * which drops each feature's elements); a failure here is the push's
+     * to say */
+    if (total > 0 && !s->visit &&
+        r->job->op->in[r->input].elem == XG_ELEM_POINT)
         (void)xg_set_reserve(r->set, XG_ELEM_POINT,
                              r->set->n + (size_t)total);
     if (wfn && xgo__read_arrow_fits(r))
@@ -190,7 +190,7 @@ static int read_all(struct xgo_reader *r, xgo_geom_fn fn, xgo_wkb_fn wfn,
                                r, r->err, r->errlen);
         r->rep->b_groups += r->groups->ngroups;
     }
-    if (rc == XG_OK && ord == 0 && !s->next) {
+    if (rc == XG_OK && ord == 0) {
         char what[512];
         xgo__src_filters(s, what, sizeof what);
         if (*what)

@@ -69,14 +69,15 @@ static double mean_blob(const struct xgo_src *s)
     return mean;
 }
 
-/* Whether the read r may take the Arrow route (xgo_read.h).  Regions,
- * kept attributes and groups need the OGR feature of every feature read;
- * a driver without a fast stream would build the batches from those
- * very features. */
+/* Whether the read r may take the Arrow route (xgo_read.h).  Kept
+ * attributes and groups need the OGR feature of every feature read; a
+ * driver without a fast stream would build the batches from those very
+ * features.  The plan of a run in regions (visit) needs only ids and
+ * elements. */
 int xgo__read_arrow_fits(const struct xgo_reader *r)
 {
     const struct xgo_src *s = r->s;
-    if (s->next || s->visit || s->ncopy > 0 || r->groups)
+    if (s->ncopy > 0 || r->groups)
         return 0;
     if (!CPLTestBool(CPLGetConfigOption("XG_READ_ARROW", "YES")))
         return 0;
@@ -271,8 +272,13 @@ static int one(struct xgo_reader *r, struct by_id *h, xgo_geom_fn fn,
     assert(r->set->n > first);
     r->s->nread++;
     *read = 1;
-    /* as read.c's feature() checks it, with the same message */
-    return r->closed ? xgo__read_closed(r, first) : XG_OK;
+    /* as read.c's feature() checks it, with the same message; then the
+     * plan's visit, as read.c's xgo__read_one calls it */
+    rc = r->closed ? xgo__read_closed(r, first) : XG_OK;
+    if (rc == XG_OK && r->s->visit)
+        rc = r->s->visit(r->s->visit_arg, fid, r->set, first, r->err,
+                         r->errlen);
+    return rc;
 }
 
 /* The features of batch a (columns c) in order, *ord counting them. */

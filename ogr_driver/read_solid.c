@@ -36,9 +36,7 @@ static int crossing_check(struct xgo_reader *r, const double *tri, size_t n,
     size_t pair[2];
     int found = 0, rc;
     char what[256];
-    /* a region reads only what the plan's pass has read and checked
-     * already (part_plan.c) */
-    if (r->job->opts.solids_checked || r->s->next)
+    if (r->job->opts.solids_checked)
         return XG_OK;
     if (!(ctx = xg_ctx_new()))
         return FAIL(r, XG_ENOMEM, "out of memory");

@@ -156,6 +156,10 @@ struct xgo_job {
                                  process); 0: one run over the whole
                                  input (xgo_job_run, which refuses any
                                  other value)                          */
+    const char *spill_dir;    /* a run in regions: the folder of its
+                                 temporary file (unlinked at once; what
+                                 the plan read, the records before the
+                                 merge); NULL: $TMPDIR, else /tmp      */
     char **copy_lists[2];     /* the field lists xgo_option_set split for
                                  acopy and bcopy (a.fields, b.fields
                                  point into them): owned, freed by

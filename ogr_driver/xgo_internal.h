@@ -178,21 +178,16 @@ struct xgo_src {
     GIntBig count;            /* the layer's feature count, once asked
                                  (xgo__src_count); counted: asked      */
     int counted;
-    /* A run in regions (xgp.h) reads in two ways, set after
-     * xgo__src_open; a feature without an id (FID) is an error in both.
-     * With visit, the plan's pass: every feature read as a single run
-     * reads it (its checks, warnings and counts), then visit is called
-     * with its elements (those of set from first on, none for a feature
-     * without geometry), which it may drop (set->n = first); a non-zero
-     * return stops the read with that code, its message in err.  With
-     * next, a region's read: the features come from next(next_arg), not
-     * from the layer's own order: NULL at the end, or after a failure,
-     * its code in *rc and its message in err; none at all is no error. */
+    /* The plan of a run in regions (xgp.h), set after xgo__src_open:
+     * every feature read as a single run reads it (its checks, warnings
+     * and counts), then visit is called with its elements (those of set
+     * from first on, none for a feature without geometry), which it may
+     * drop (set->n = first); a non-zero return stops the read with that
+     * code, its message in err.  A feature without an id (FID) is an
+     * error there. */
     int (*visit)(void *arg, int64_t fid, struct xg_set *set, size_t first,
                  char *err, size_t errlen);
     void *visit_arg;
-    OGRFeatureH (*next)(void *arg, int *rc, char *err, size_t errlen);
-    void *next_arg;
 };
 
 /* Opens in->path and its layer, sets the filters (attribute, box),

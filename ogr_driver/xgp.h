@@ -43,13 +43,17 @@ struct xgp_comm {
      * get *all NULL. */
     int (*gather)(struct xgp_comm *c, const void *buf, size_t n, void **all,
                   size_t *len);
-    /* Rank 0's parts[r] (len[r] bytes) to each rank r, which receives
-     * its own in *mine (allocated; the caller frees it with free()) and
-     * its length in *n; parts and len are rank 0's (the other ranks
-     * pass NULL).  XG_ENOMEM on a rank that cannot hold its part (*mine
-     * NULL; the part is received all the same, so that no rank waits). */
-    int (*scatter)(struct xgp_comm *c, void *const *parts,
-                   const size_t *len, void **mine, size_t *n);
+    /* Rank 0 makes each rank r's part with make(arg, r, &buf, &len)
+     * (r = 1 .. size - 1, then 0; buf allocated, or NULL for none),
+     * sends it to rank r and frees it, one at a time; each rank receives
+     * its own in *mine (allocated; the caller frees it with free()), its
+     * length in *n.  On rank 0, the first failure of make (that rank's
+     * part then empty); XG_ENOMEM on a rank that cannot hold its part
+     * (*mine NULL; the part is received all the same, so that no rank
+     * waits). */
+    int (*scatter)(struct xgp_comm *c,
+                   int (*make)(void *arg, int r, void **buf, size_t *len),
+                   void *arg, void **mine, size_t *n);
     /* The end of the processes' work together (MPI_Finalize); call it
      * once, before exit, on every rank. */
     void (*end)(struct xgp_comm *c);

@@ -21,10 +21,6 @@ struct xgp_rec {
     double p[3], q[3];        /* as struct xg_contact                   */
 };
 
-struct xgp_recs {
-    size_t n, cap;
-    struct xgp_rec *v;
-};
 
 /* What a rank's regions add up to: sent to rank 0 before its records.
  * The features' counts are rank 0's plan's; a rank counts the elements
@@ -42,102 +38,171 @@ struct xgp_part {
     struct xg_stats st;
 };
 
-/* A region's features in the plan that rank 0 sends each rank: for each
- * of its regions, this head, then the FIDs of A's features that the
- * region owns, of the other A features it reads, then B's two lists,
- * each in ascending FIDs. */
-struct xgp_head {
-    int32_t region, pad;
-    uint64_t n[2][2];         /* [input][0: owned, 1: other]            */
+/* ---- the temporary file (part_spill.c) ---- */
+
+/* One unlinked temporary file: nothing of it outlives the process. */
+struct xgp_spill {
+    int fd;
+    uint64_t end;             /* bytes written                          */
+    char dir[4096];           /* its folder, for messages               */
+};
+struct xgp_chunk {
+    uint64_t off, len;
+};
+/* Entries appended to the file in chunks (each a run of whole entries),
+ * the last ones pending in buf until a chunk is full. */
+struct xgp_stream {
+    unsigned char *buf;
+    size_t used, cap;
+    struct xgp_chunk *c;
+    size_t n, ncap;
+    uint64_t bytes;           /* written and pending                    */
+};
+/* Makes the file in dir (NULL or "": $TMPDIR, else /tmp).  XG_EIO. */
+int xgp__spill_open(struct xgp_spill *s, const char *dir, char *err,
+                    size_t errlen);
+void xgp__spill_close(struct xgp_spill *s);
+/* n bytes at the file's end, their offset in *off; n bytes at off read
+ * back.  XG_EIO (a full disk) with the message in err. */
+int xgp__spill_write(struct xgp_spill *s, const void *p, size_t n,
+                     uint64_t *off, char *err, size_t errlen);
+int xgp__spill_read(const struct xgp_spill *s, uint64_t off, void *to,
+                    size_t n, char *err, size_t errlen);
+/* One entry of n bytes appended to t, in chunks of cap bytes (an entry
+ * larger than cap is a chunk of its own); t's pending entries written;
+ * t's bytes (t->bytes of them) into to; t freed.  XG_EIO, XG_ENOMEM. */
+int xgp__stream_put(struct xgp_spill *s, struct xgp_stream *t, size_t cap,
+                    const void *p, size_t n, char *err, size_t errlen);
+int xgp__stream_flush(struct xgp_spill *s, struct xgp_stream *t, char *err,
+                      size_t errlen);
+int xgp__stream_load(const struct xgp_spill *s, const struct xgp_stream *t,
+                     unsigned char *to, char *err, size_t errlen);
+void xgp__stream_free(struct xgp_stream *t);
+
+/* ---- the plan (part_plan.c) ---- */
+
+/* A feature's elements as the plan files them and as a region receives
+ * them: this head, then m elements, each its index in the feature
+ * (int64_t) then its xg_elem_doubles doubles. */
+struct xgp_ent {
+    int64_t fid;
+    uint32_t m;
+    /* filed: the first strip the feature meets and the one that owns it;
+     * in a region's buffer: c0 is 1 when the region owns it */
+    int32_t c0, cown;
+    int32_t pad;
 };
 
-/* A region's lists (pointing into the plan a rank received). */
-struct xgp_fids {
-    const int64_t *v[2][2];
-    size_t n[2][2];
+/* A feature filed once, for every strip it meets (wide: it meets many). */
+struct xgp_wide {
+    uint64_t off, len;
+    int32_t c0, c1;
 };
+
+/* Rank 0's plan: the fine strips ("bins") the pass filed each feature
+ * under, the file, and the regions, each a run of bins holding about an
+ * equal share of the filed bytes (the work, not the area). */
+struct xgp_plan {
+    struct xgp_spill sp;
+    int nbins;
+    int doubles[2];           /* per input: xg_elem_doubles of its kind */
+    struct xg_region *bins;
+    int *first;               /* region k: bins first[k] .. first[k+1]-1 */
+    struct xgp_stream *narrow[2]; /* per input, per bin                 */
+    struct xgp_wide *wide[2];
+    size_t nwide[2], wcap[2];
+};
+void xgp__plan_free(struct xgp_plan *pl);
 
 /* Rank 0: opens the inputs as a single run does (the job's filters, the
  * copied fields resolved: src[0], src[1], which the caller closes with
- * xgo__src_close), checks their CRSs (*srs), plans n regions over the
- * union of their extents (OGR_L_GetExtent) into regions, and reads every
- * feature once with the single run's reader: its failures, warnings and
- * counts (src[i]'s nread, nogeom, barren, invalid; rep's a_features,
+ * xgo__src_close), checks their CRSs (*srs), cuts the union of their
+ * extents (OGR_L_GetExtent) into fine strips, and reads every feature
+ * once with the single run's reader: its failures, warnings and counts
+ * (src[i]'s nread, nogeom, barren, invalid; rep's a_features,
  * b_features, null_geoms, triangulated, nonplanar, bad_polygons,
- * not_closed) are the single run's.  Each feature that gives elements
- * goes to the lists of the regions whose reach meets their (x, y) box,
- * owned by the one that holds their first vertex.  parts[r] receives
- * rank r's part of the plan (size ranks; allocated, the caller frees
- * each with free()), len[r] its bytes.  Progress: the reads' stages of
- * bar, estimated first (xgo__bar_estimate). */
-int xgp__plan(const struct xgo_job *job, int n, int size,
-              struct xgo_src src[2], OGRSpatialReferenceH *srs,
-              struct xg_region *regions, struct xgo_report *rep,
-              struct xgo_bar *bar, void **parts, size_t *len, char *err,
-              size_t errlen);
+ * not_closed) are the single run's.  Each feature that gives elements is
+ * filed in pl's file under the strips whose reach meets their (x, y) box,
+ * owned by the one that holds their first vertex; then the n regions
+ * (regions, the caller's) are cut from runs of strips, by the bytes
+ * filed.  Two features of one FID are an error.  Progress: the reads'
+ * stages of bar, estimated first (xgo__bar_estimate). */
+int xgp__plan(const struct xgo_job *job, int n, struct xgo_src src[2],
+              OGRSpatialReferenceH *srs, struct xg_region *regions,
+              struct xgo_report *rep, struct xgo_bar *bar,
+              struct xgp_plan *pl, char *err, size_t errlen);
 
-/* Runs region r on this rank: reads its features by FID (f) with the
- * single run's reader, quietly (rank 0's plan gave the warnings and
- * counts), runs the core with ctx, keeps the contacts r owns and appends
- * them to out as records; adds the owned elements and the work figures
- * to part.  pf/pa (may be NULL) see the progress, and cancel by
- * returning FALSE. */
-int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
-                    const struct xg_region *r, const struct xgp_fids *f,
-                    struct xgp_part *part, struct xgp_recs *out,
-                    GDALProgressFunc pf, void *pa, char *err,
-                    size_t errlen);
+/* Region k's features, from the plan's file, into *buf (allocated; the
+ * caller frees it), *len bytes: a uint64_t, the bytes of A's entries,
+ * then A's entries, then B's, each feature once, c0 telling whether the
+ * region owns it.  XG_ENOMEM, XG_EIO. */
+int xgp__plan_region(const struct xgp_plan *pl, int k, void **buf,
+                     size_t *len, char *err, size_t errlen);
 
-/* A region's features read by FID (region_read.c): a source of features
- * for the reader (xgo_src.next, with xgp__fetch_next), the n features of
- * s whose ascending FIDs fid lists, each once, in no given order.  Begin
- * sets s's filter (s is opened without the job's); end removes it and
- * frees what begin allocated.  XG_ENOMEM. */
-struct xgp_fetch {
-    struct xgo_src *s;
-    const int64_t *fid;
-    size_t n, got, at;
-    unsigned char *have;      /* per listed feature: taken */
-    int random, pass;
+/* Runs region r on this rank: its features (buf, len bytes: one of
+ * xgp__plan_region's) into sets, those it owns first, the core run with
+ * ctx, the contacts r owns kept as records, sorted, appended to the
+ * rank's file sp as one run (runs); the owned elements and the work
+ * figures added to part.  pf/pa (may be NULL) see the progress, and
+ * cancel by returning FALSE. */
+struct xgp_runs {
+    struct xgp_chunk *v;      /* each a run of sorted records in sp     */
+    size_t n, cap;
+    uint64_t nrec;
 };
-/* qsort's and bsearch's order of FIDs (int64_t). */
-int xgp__fid_cmp(const void *x, const void *y);
-int xgp__fetch_begin(struct xgp_fetch *f, struct xgo_src *s,
-                     const int64_t *fid, size_t n);
-OGRFeatureH xgp__fetch_next(void *arg, int *rc, char *err, size_t errlen);
-void xgp__fetch_end(struct xgp_fetch *f);
-
-/* Appends one record; XG_ENOMEM. */
-int xgp__recs_push(struct xgp_recs *out, const struct xgp_rec *x);
+int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
+                    const struct xg_region *r, const void *buf, size_t len,
+                    struct xgp_part *part, struct xgp_spill *sp,
+                    struct xgp_runs *runs, GDALProgressFunc pf, void *pa,
+                    char *err, size_t errlen);
 
 /* Sorts n records into the single-process order: ascending A FID, A
  * element, then the records of a B element by B FID and B element, then
  * the record of no B element. */
 void xgp__recs_sort(struct xgp_rec *v, size_t n);
 
-/* Rank 0: writes the n sorted records v to dst as xgo_job_run would
- * (ogr_driver's writer), the copied attributes fetched by FID from src
- * (xgp__plan's); fills rep->written, layer, lines_layer. */
+/* The records of several sorted runs, merged into the single-process
+ * order: runs in the file sp (runs, read through small buffers), and
+ * the records at mem (nmem of them, concatenated sorted runs, as the
+ * ranks send them).  next: the next record, NULL at the end or on a
+ * failure (*rc, message in err). */
+struct xgp_merge {
+    struct xgp_cur *cur;
+    size_t ncur, *heap, nheap;
+    const struct xgp_spill *sp;
+    uint64_t n;               /* records in all                         */
+    struct xgp_rec rec;       /* the one next returned                  */
+};
+int xgp__merge_begin(struct xgp_merge *m, const struct xgp_spill *sp,
+                     const struct xgp_runs *runs, const struct xgp_rec *mem,
+                     size_t nmem, char *err, size_t errlen);
+const struct xgp_rec *xgp__merge_next(struct xgp_merge *m, int *rc,
+                                      char *err, size_t errlen);
+void xgp__merge_end(struct xgp_merge *m);
+
+/* Rank 0: writes the records of m (merged in order) to dst as
+ * xgo_job_run would (ogr_driver's writer), the copied attributes fetched
+ * by FID from src (xgp__plan's); fills rep->written, layer,
+ * lines_layer. */
 int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
                const char *layer_name, char **lco,
                OGRSpatialReferenceH srs, struct xgo_src src[2],
-               const struct xgp_rec *v, size_t n, struct xgo_report *rep,
+               struct xgp_merge *m, struct xgo_report *rep,
                GDALProgressFunc pf, void *pa, char *err, size_t errlen);
 
-/* Rank 0: keeps the n sorted records v for the EXACTGEO driver, as a
- * single run's records are kept (xgo__kept_new, under layer_name, rep's
+/* Rank 0: keeps the records of m for the EXACTGEO driver, as a single
+ * run's records are kept (xgo__kept_new, under layer_name, rep's
  * written and layer): the elements they name, each record a contact
- * between them in v's order, the copied attributes fetched by FID from
+ * between them in m's order, the copied attributes fetched by FID from
  * src (xgp__plan's), which *keep takes over (src left zeroed).  So the
  * driver's features are those of the single run, in its order (xgp_run's
  * order; fields, attributes, geometries).  pf/pa (may be NULL) go to 1 at
  * the end.  *keep: free with xgo__kept_free; NULL on failure. */
 int xgp__keep_records(const struct xgo_job *job, const char *layer_name,
                       OGRSpatialReferenceH srs, struct xgo_src src[2],
-                      const struct xgp_rec *v, size_t n,
-                      struct xgo_report *rep, struct xgo_kept **keep,
-                      GDALProgressFunc pf, void *pa, char *err,
-                      size_t errlen);
+                      struct xgp_merge *m, struct xgo_report *rep,
+                      struct xgo_kept **keep, GDALProgressFunc pf, void *pa,
+                      char *err, size_t errlen);
 
 /* xgp_run with the records kept in *keep (xgp__keep_records; free with
  * xgo__kept_free) rather than written: the EXACTGEO driver's run in
