@@ -91,56 +91,58 @@ static int mpi_gather(struct xgp_comm *c, const void *buf, size_t n,
 }
 
 /* xgp_comm.scatter (contract in xgp.h): rank 0 makes each rank's part
- * in turn and sends its length, then its bytes in PIECEs, tag 2. */
+ * in turn, in its own buffer, and sends its length, then its bytes in
+ * PIECEs, tag 2. */
 static int mpi_scatter(struct xgp_comm *c,
-                       int (*make)(void *arg, int r, void **buf,
-                                   size_t *len),
-                       void *arg, void **mine, size_t *n)
+                       int (*make)(void *arg, int r, struct xgp_buf *b),
+                       void *arg, struct xgp_buf *mine)
 {
     uint64_t nr = 0;
     size_t at;
     char *scratch = NULL;
-    *mine = NULL;
-    *n = 0;
     if (c->rank == 0) {
-        int r, rc = XG_OK;
+        int r, rc = XG_OK, e;
         for (r = 1; r < c->size; r++) {
-            void *buf = NULL;
-            size_t len = 0;
-            int e = make(arg, r, &buf, &len);
-            if (e != XG_OK || !buf) {
+            mine->len = 0;
+            if ((e = make(arg, r, mine)) != XG_OK) {
                 rc = rc ? rc : e;
-                free(buf);
-                buf = NULL;
-                len = 0;
+                mine->len = 0;
             }
-            nr = len;
+            nr = mine->len;
             MPI_Send(&nr, 1, MPI_UINT64_T, r, 2, MPI_COMM_WORLD);
-            for (at = 0; at < len; at += PIECE) {
-                size_t k = len - at < PIECE ? len - at : PIECE;
-                MPI_Send((const char *)buf + at, (int)k, MPI_BYTE, r, 2,
+            for (at = 0; at < mine->len; at += PIECE) {
+                size_t k = mine->len - at < PIECE ? mine->len - at : PIECE;
+                MPI_Send(mine->p + at, (int)k, MPI_BYTE, r, 2,
                          MPI_COMM_WORLD);
             }
-            free(buf);
         }
-        {
-            int e = make(arg, 0, mine, n);
-            return rc ? rc : e;
-        }
+        mine->len = 0;
+        e = make(arg, 0, mine);
+        return rc ? rc : e;
     }
     MPI_Recv(&nr, 1, MPI_UINT64_T, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    *n = (size_t)nr;
+    mine->len = 0;
+    if (nr > mine->cap) {
+        unsigned char *p = realloc(mine->p, (size_t)nr);
+        if (p) {
+            mine->p = p;
+            mine->cap = (size_t)nr;
+        }
+    }
     /* the pieces are received even when there is nowhere to keep them,
      * so that rank 0 does not wait for ever */
-    if (!(*mine = malloc(*n ? *n : 1)) && !(scratch = malloc(PIECE)))
+    if (nr > mine->cap && !(scratch = malloc(PIECE)))
         MPI_Abort(MPI_COMM_WORLD, 1);
-    for (at = 0; at < *n; at += PIECE) {
-        size_t k = *n - at < PIECE ? *n - at : PIECE;
-        MPI_Recv(*mine ? (char *)*mine + at : scratch, (int)k, MPI_BYTE, 0,
-                 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    for (at = 0; at < (size_t)nr; at += PIECE) {
+        size_t k = (size_t)nr - at < PIECE ? (size_t)nr - at : PIECE;
+        MPI_Recv(scratch ? scratch : (char *)mine->p + at, (int)k, MPI_BYTE,
+                 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
     free(scratch);
-    return *mine ? XG_OK : XG_ENOMEM;
+    if (scratch)
+        return XG_ENOMEM;
+    mine->len = (size_t)nr;
+    return XG_OK;
 }
 
 /* xgp_comm.end (contract in xgp.h): MPI_Finalize, unless it was done

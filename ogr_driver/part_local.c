@@ -38,14 +38,12 @@ static int local_gather(struct xgp_comm *c, const void *buf, size_t n,
 }
 
 static int local_scatter(struct xgp_comm *c,
-                         int (*make)(void *arg, int r, void **buf,
-                                     size_t *len),
-                         void *arg, void **mine, size_t *n)
+                         int (*make)(void *arg, int r, struct xgp_buf *b),
+                         void *arg, struct xgp_buf *mine)
 {
     (void)c;
-    *mine = NULL;
-    *n = 0;
-    return make(arg, 0, mine, n);
+    mine->len = 0;
+    return make(arg, 0, mine);
 }
 
 static void local_end(struct xgp_comm *c)

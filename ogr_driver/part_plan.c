@@ -279,7 +279,7 @@ static void cut(struct xgp_plan *pl, int n, const double *weight,
     }
 }
 
-void xgp__plan_free(struct xgp_plan *pl)
+void xgp__plan_drop(struct xgp_plan *pl)
 {
     int i, b;
     for (i = 0; i < 2; i++) {
@@ -288,7 +288,15 @@ void xgp__plan_free(struct xgp_plan *pl)
                 xgp__stream_free(&pl->narrow[i][b]);
         free(pl->narrow[i]);
         free(pl->wide[i]);
+        pl->narrow[i] = NULL;
+        pl->wide[i] = NULL;
+        pl->nwide[i] = pl->wcap[i] = 0;
     }
+}
+
+void xgp__plan_free(struct xgp_plan *pl)
+{
+    xgp__plan_drop(pl);
     free(pl->bins);
     free(pl->first);
     xgp__spill_close(&pl->sp);
@@ -362,12 +370,11 @@ done:
     return rc;
 }
 
-/* Appends to *buf (at *len, room *cap) the entries of the n bytes at p
- * that region [b0, b1] takes from bin b: those whose first bin met in
- * the region is b (so each feature once), c0 set to whether the region
- * owns it. */
+/* Appends to out the entries of the n bytes at p that region [b0, b1]
+ * takes from bin b: those whose first bin met in the region is b (so
+ * each feature once), c0 set to whether the region owns it. */
 static int take(const unsigned char *p, size_t n, int b, int b0, int b1,
-                size_t d, unsigned char **buf, size_t *len, size_t *cap)
+                size_t d, struct xgp_buf *out)
 {
     size_t at = 0;
     while (at + sizeof(struct xgp_ent) <= n) {
@@ -376,28 +383,42 @@ static int take(const unsigned char *p, size_t n, int b, int b0, int b1,
         memcpy(&h, p + at, sizeof h);
         bytes = sizeof h + (size_t)h.m * (sizeof(int64_t) + d * sizeof(double));
         if ((h.c0 > b0 ? h.c0 : b0) == b) {
-            if (xg__grow_array((void **)buf, cap, *len + bytes, 1))
+            if (xg__grow_array((void **)&out->p, &out->cap, out->len + bytes,
+                               1))
                 return XG_ENOMEM;
-            memcpy(*buf + *len, p + at, bytes);
+            memcpy(out->p + out->len, p + at, bytes);
             h.c0 = b0 <= h.cown && h.cown <= b1;
-            memcpy(*buf + *len, &h, sizeof h);
-            *len += bytes;
+            memcpy(out->p + out->len, &h, sizeof h);
+            out->len += bytes;
         }
         at += bytes;
     }
     return XG_OK;
 }
 
-int xgp__plan_region(const struct xgp_plan *pl, int k, void **out,
-                     size_t *outlen, char *err, size_t errlen)
+/* n bytes of room in b (its bytes kept); XG_ENOMEM. */
+static int room(struct xgp_buf *b, size_t n)
+{
+    return xg__grow_array((void **)&b->p, &b->cap, n, 1) ? XG_ENOMEM : XG_OK;
+}
+
+int xgp__plan_region(const struct xgp_plan *pl, int k, struct xgp_buf *out,
+                     struct xgp_buf *tmp, char *err, size_t errlen)
 {
     int b0 = pl->first[k], b1 = pl->first[k + 1] - 1, i, b, rc = XG_OK;
-    unsigned char *buf = NULL, *tmp = NULL;
-    size_t len = sizeof(uint64_t), cap = 0, tcap = 0, j;
+    size_t j, most = sizeof(uint64_t);
     uint64_t na = 0;
-    *out = NULL;
-    *outlen = 0;
-    if (xg__grow_array((void **)&buf, &cap, len, 1))
+    /* at most every byte filed in its bins and every wide feature: room
+     * for them at once, so that out does not grow entry by entry */
+    for (i = 0; i < 2; i++) {
+        for (b = b0; b <= b1; b++)
+            most += (size_t)pl->narrow[i][b].bytes;
+        for (j = 0; j < pl->nwide[i]; j++)
+            if (!(pl->wide[i][j].c1 < b0 || pl->wide[i][j].c0 > b1))
+                most += (size_t)pl->wide[i][j].len;
+    }
+    out->len = sizeof na;
+    if (room(out, most) != XG_OK)
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
     for (i = 0; i < 2 && rc == XG_OK; i++) {
         /* the element kind's doubles: the entries' sizes */
@@ -406,40 +427,31 @@ int xgp__plan_region(const struct xgp_plan *pl, int k, void **out,
             const struct xgp_stream *t = &pl->narrow[i][b];
             if (!t->bytes)
                 continue;
-            if (xg__grow_array((void **)&tmp, &tcap, (size_t)t->bytes, 1)) {
-                rc = XG_ENOMEM;
+            if ((rc = room(tmp, (size_t)t->bytes)) != XG_OK ||
+                (rc = xgp__stream_load(&pl->sp, t, tmp->p, err, errlen)))
                 break;
-            }
-            if ((rc = xgp__stream_load(&pl->sp, t, tmp, err, errlen)))
-                break;
-            rc = take(tmp, (size_t)t->bytes, b, b0, b1, d, &buf, &len, &cap);
+            rc = take(tmp->p, (size_t)t->bytes, b, b0, b1, d, out);
         }
         for (j = 0; j < pl->nwide[i] && rc == XG_OK; j++) {
             const struct xgp_wide *w = &pl->wide[i][j];
             if (w->c1 < b0 || w->c0 > b1)
                 continue;
-            if (xg__grow_array((void **)&tmp, &tcap, (size_t)w->len, 1)) {
-                rc = XG_ENOMEM;
-                break;
-            }
-            if ((rc = xgp__spill_read(&pl->sp, w->off, tmp, (size_t)w->len,
+            if ((rc = room(tmp, (size_t)w->len)) != XG_OK ||
+                (rc = xgp__spill_read(&pl->sp, w->off, tmp->p, (size_t)w->len,
                                       err, errlen)))
                 break;
-            rc = take(tmp, (size_t)w->len, w->c0 > b0 ? w->c0 : b0, b0, b1,
-                      d, &buf, &len, &cap);
+            rc = take(tmp->p, (size_t)w->len, w->c0 > b0 ? w->c0 : b0, b0, b1,
+                      d, out);
         }
         if (i == 0)
-            na = len - sizeof na;
+            na = out->len - sizeof na;
     }
-    free(tmp);
     if (rc == XG_ENOMEM)
         xgo__fail(err, errlen, rc, "out of memory");
     if (rc) {
-        free(buf);
+        out->len = 0;
         return rc;
     }
-    memcpy(buf, &na, sizeof na);
-    *out = buf;
-    *outlen = len;
+    memcpy(out->p, &na, sizeof na);
     return XG_OK;
 }

@@ -34,6 +34,11 @@ static int rec_cmp(const void *x, const void *y)
     return CMP(a->bsub, b->bsub);
 }
 
+int xgp__rec_cmp(const struct xgp_rec *x, const struct xgp_rec *y)
+{
+    return rec_cmp(x, y);
+}
+
 void xgp__recs_sort(struct xgp_rec *v, size_t n)
 {
     if (n > 1)
@@ -234,9 +239,9 @@ int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
                GDALProgressFunc pf, void *pa, char *err, size_t errlen)
 {
     size_t n = (size_t)m->n;
-    struct xg_set aset = {0};
+    struct xg_set aset = {0}, bids = {0};
     struct xg_contacts c = {0};
-    int64_t *bfid = NULL, *bsub = NULL;
+    int64_t *bfid, *bsub;
     struct fetch f;
     size_t i;
     int rc;
@@ -244,16 +249,18 @@ int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
     if ((rc = too_many(n, err, errlen)) != XG_OK)
         return rc;
     /* the writer takes contacts and element ids: contact i names A
-     * element i and B element i, whose ids are record i's */
-    aset.fid = malloc((n ? n : 1) * sizeof *aset.fid);
-    aset.sub = malloc((n ? n : 1) * sizeof *aset.sub);
-    bfid = malloc((n ? n : 1) * sizeof *bfid);
-    bsub = malloc((n ? n : 1) * sizeof *bsub);
-    c.v = malloc((n ? n : 1) * sizeof *c.v);
-    if (!aset.fid || !aset.sub || !bfid || !bsub || !c.v) {
+     * element i and B element i, whose ids are record i's.  The library
+     * sizes the arrays (on huge pages: the pages of 4 KiB, touched once
+     * each, cost as much as the merge); the sets' coordinates are never
+     * touched, so never paged in */
+    if (xg_set_reserve(&aset, XG_ELEM_POINT, n ? n : 1) != XG_OK ||
+        xg_set_reserve(&bids, XG_ELEM_POINT, n ? n : 1) != XG_OK ||
+        xg_contacts_reserve(&c, n ? n : 1) != XG_OK) {
         rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
         goto done;
     }
+    bfid = bids.fid;
+    bsub = bids.sub;
     for (i = 0; i < n; i++) {
         struct xg_contact *x = &c.v[i];
         const struct xgp_rec *v = xgp__merge_next(m, &rc, err, errlen);
@@ -292,11 +299,9 @@ int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
     OGR_F_Destroy(f.have[0]);
     OGR_F_Destroy(f.have[1]);
 done:
-    free(aset.fid);
-    free(aset.sub);
-    free(bfid);
-    free(bsub);
-    free(c.v);
+    xg_set_free(&aset);
+    xg_set_free(&bids);
+    xg_contacts_free(&c);
     return rc;
 }
 

@@ -39,59 +39,89 @@ static int skipped(struct xg_ctx *ctx, const struct xg_op *op,
     return rc;
 }
 
-/* One input's entries (n bytes at p, xgp__plan_region's) into set, of
- * kind elem: the elements of the features the region owns first (*own
- * of them), then the others, each group in the buffer's order; the
- * features counted into *features.  The
- * order of a region's elements does not matter otherwise: its records
- * are named by ids.  XG_ENOMEM, XG_EIO (a buffer cut short). */
-static int entries_to_set(const unsigned char *p, size_t n, int elem,
-                          struct xg_set *set, size_t *own,
-                          uint64_t *features)
+/* An entry of a region's buffer: its feature's id, where it is. */
+struct at_fid {
+    int64_t fid;
+    size_t at;
+};
+
+static int at_fid_cmp(const void *x, const void *y)
 {
-    size_t d = (size_t)xg_elem_doubles(elem), at, total = 0, o = 0;
-    int pass;
-    *own = 0;
-    set->elem = elem;
-    for (pass = 0; pass < 2; pass++) {
-        for (at = 0; at + sizeof(struct xgp_ent) <= n;) {
-            struct xgp_ent h;
-            size_t j, step = sizeof(int64_t) + d * sizeof(double);
-            memcpy(&h, p + at, sizeof h);
-            at += sizeof h;
-            if ((size_t)h.m > (n - at) / step)
-                return XG_EIO;
-            if (pass == 0) {
-                ++*features;
-                total += h.m;
-                *own += h.c0 ? h.m : 0;
-                at += h.m * step;
-                continue;
-            }
-            for (j = 0; j < h.m; j++, at += step) {
-                size_t k = h.c0 ? o++ : set->n++;
-                memcpy(&set->sub[k], p + at, sizeof(int64_t));
-                memcpy(set->xyz + d * k, p + at + sizeof(int64_t),
-                       d * sizeof(double));
-                set->fid[k] = h.fid;
-            }
-        }
-        if (pass == 0) {
-            if (total && xg_set_reserve(set, elem, total) != XG_OK)
-                return XG_ENOMEM;
-            set->n = *own;    /* the others go after the owned */
-        }
-    }
-    return set->n == total && o == *own ? XG_OK : XG_EIO;
+    const struct at_fid *a = x, *b = y;
+    return a->fid < b->fid ? -1 : a->fid > b->fid;
 }
 
-/* The region's features (buf, len: xgp__plan_region's) into set[0] and
- * set[1] (kinds of op), those it owns first (own[i] elements). */
-static int region_sets(const struct xg_op *op, const void *buf, size_t len,
-                       struct xg_set set[2], size_t own[2],
-                       uint64_t *features, char *err, size_t errlen)
+/* One input's entries (n bytes at p, xgp__plan_region's) into set, of
+ * kind elem: the elements of the features the region owns first (*own
+ * of them), then the others, each group in ascending FIDs (the regions'
+ * contacts then come out of the core nearly in the single-process
+ * order: region_keep); the features counted into *features.
+ * XG_ENOMEM, XG_EIO (a buffer cut short). */
+static int entries_to_set(const unsigned char *p, size_t n, int elem,
+                          struct xg_set *set, size_t *own,
+                          uint64_t *features, struct xgp_buf *tmp)
 {
-    const unsigned char *p = buf;
+    size_t d = (size_t)xg_elem_doubles(elem), at, total = 0, o = 0, ne = 0,
+           k, step = sizeof(int64_t) + d * sizeof(double);
+    struct at_fid *e;
+    int sorted = 1;
+    *own = 0;
+    set->elem = elem;
+    for (at = 0; at + sizeof(struct xgp_ent) <= n; ne++) {
+        struct xgp_ent h;
+        memcpy(&h, p + at, sizeof h);
+        if ((size_t)h.m > (n - at - sizeof h) / step)
+            return XG_EIO;
+        total += h.m;
+        *own += h.c0 ? h.m : 0;
+        at += sizeof h + h.m * step;
+    }
+    if (at != n)
+        return XG_EIO;
+    *features += ne;
+    if (total == 0)
+        return XG_OK;
+    if (xg__grow_array((void **)&tmp->p, &tmp->cap, ne * sizeof *e, 1) ||
+        xg_set_reserve(set, elem, total) != XG_OK)
+        return XG_ENOMEM;
+    e = (struct at_fid *)(void *)tmp->p;
+    for (at = 0, k = 0; k < ne; k++) {
+        struct xgp_ent h;
+        memcpy(&h, p + at, sizeof h);
+        e[k].fid = h.fid;
+        e[k].at = at;
+        sorted &= k == 0 || e[k - 1].fid <= h.fid;
+        at += sizeof h + h.m * step;
+    }
+    if (!sorted)
+        qsort(e, ne, sizeof *e, at_fid_cmp);
+    set->n = *own;            /* the others go after the owned */
+    for (k = 0; k < ne; k++) {
+        struct xgp_ent h;
+        size_t j;
+        at = e[k].at;
+        memcpy(&h, p + at, sizeof h);
+        at += sizeof h;
+        for (j = 0; j < h.m; j++, at += step) {
+            size_t i = h.c0 ? o++ : set->n++;
+            memcpy(&set->sub[i], p + at, sizeof(int64_t));
+            memcpy(set->xyz + d * i, p + at + sizeof(int64_t),
+                   d * sizeof(double));
+            set->fid[i] = h.fid;
+        }
+    }
+    return XG_OK;
+}
+
+/* The region's features (in: xgp__plan_region's) into set[0] and set[1]
+ * (kinds of op), those it owns first (own[i] elements); tmp: scratch. */
+static int region_sets(const struct xg_op *op, const struct xgp_buf *in,
+                       struct xgp_buf *tmp, struct xg_set set[2],
+                       size_t own[2], uint64_t *features, char *err,
+                       size_t errlen)
+{
+    const unsigned char *p = in->p;
+    size_t len = in->len;
     uint64_t na = 0;
     int rc = XG_OK, i;
     if (len >= sizeof na)
@@ -103,7 +133,7 @@ static int region_sets(const struct xg_op *op, const void *buf, size_t len,
         size_t at = i ? sizeof na + (size_t)na : sizeof na;
         size_t n = i ? len - at : (size_t)na;
         rc = entries_to_set(p + at, n, op->in[i].elem, &set[i], &own[i],
-                            features);
+                            features, tmp);
     }
     if (rc == XG_ENOMEM)
         return xgo__fail(err, errlen, rc, "out of memory");
@@ -150,29 +180,36 @@ static int region_core(const struct xgo_job *job, struct xg_ctx *ctx,
     return rc;
 }
 
+/* A region's records may be written as this many sorted runs at most
+ * (the merge takes each); past it they are sorted into one. */
+#define RUNS_MAX 16
+
 /* The contacts of c that region r owns, as records named by their
- * sources' ids (set's fid and sub), sorted, appended to sp as one run
- * (runs); their kinds and number into part.  XG_ENOMEM, XG_EIO. */
+ * sources' ids (set's fid and sub), appended to sp as sorted runs (runs):
+ * the core gives them in (A element, B element) order and the sets hold
+ * their features in ascending FIDs, owned first, so they come as a few
+ * ascending runs, each written as it is; more than RUNS_MAX are sorted
+ * into one.  Their kinds and number into part.  XG_ENOMEM, XG_EIO. */
 static int region_keep(const struct xg_region *r, struct xg_contacts *c,
                        const struct xg_set set[2], struct xgp_part *part,
                        struct xgp_spill *sp, struct xgp_runs *runs,
                        char *err, size_t errlen)
 {
     struct xgp_rec *v;
-    struct xgp_chunk run;
-    size_t j;
-    int rc;
+    size_t j, lo, nrun = 1;
+    int rc = XG_OK;
     xg_contacts_keep_owned(c, r);
     part->rank.contacts += c->n;
     if (c->n == 0)
         return XG_OK;
-    if (xg__grow_array((void **)&runs->v, &runs->cap, runs->n + 1,
-                       sizeof *runs->v) ||
-        !(v = calloc(c->n, sizeof *v)))
+    if (xg__grow_array((void **)&runs->scratch, &runs->scratch_cap, c->n,
+                       sizeof *runs->scratch))
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    v = runs->scratch;
     for (j = 0; j < c->n; j++) {
         const struct xg_contact *x = &c->v[j];
         struct xgp_rec *rec = &v[j];
+        memset(rec, 0, sizeof *rec);
         rec->afid = set[0].fid[x->a];
         rec->asub = set[0].sub[x->a];
         rec->has_b = x->b != UINT32_MAX;
@@ -184,14 +221,27 @@ static int region_keep(const struct xg_region *r, struct xg_contacts *c,
         memcpy(rec->p, x->p, sizeof rec->p);
         memcpy(rec->q, x->q, sizeof rec->q);
         part->st.contacts[x->kind]++;
+        nrun += j > 0 && xgp__rec_cmp(&v[j - 1], rec) > 0;
     }
-    xgp__recs_sort(v, c->n);
-    run.len = c->n * sizeof *v;
-    rc = xgp__spill_write(sp, v, (size_t)run.len, &run.off, err, errlen);
-    free(v);
-    if (rc == XG_OK) {
-        runs->v[runs->n++] = run;
-        runs->nrec += c->n;
+    if (nrun > RUNS_MAX) {
+        xgp__recs_sort(v, c->n);
+        nrun = 1;
+    }
+    for (lo = 0, j = 1; j <= c->n && rc == XG_OK; j++) {
+        struct xgp_chunk run;
+        if (j < c->n && (nrun == 1 || xgp__rec_cmp(&v[j - 1], &v[j]) <= 0))
+            continue;
+        if (xg__grow_array((void **)&runs->v, &runs->cap, runs->n + 1,
+                           sizeof *runs->v))
+            return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+        run.len = (j - lo) * sizeof *v;
+        rc = xgp__spill_write(sp, v + lo, (size_t)run.len, &run.off, err,
+                              errlen);
+        if (rc == XG_OK) {
+            runs->v[runs->n++] = run;
+            runs->nrec += j - lo;
+        }
+        lo = j;
     }
     return rc;
 }
@@ -200,8 +250,9 @@ static int region_keep(const struct xg_region *r, struct xg_contacts *c,
  * contacts kept; the owned elements (and those the core skips among
  * them) counted. */
 int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
-                    const struct xg_region *r, const void *buf, size_t len,
-                    struct xgp_part *part, struct xgp_spill *sp,
+                    const struct xg_region *r, const struct xgp_buf *in,
+                    struct xgp_buf *tmp, struct xgp_part *part,
+                    struct xgp_spill *sp,
                     struct xgp_runs *runs, GDALProgressFunc pf, void *pa,
                     char *err, size_t errlen)
 {
@@ -215,7 +266,7 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
 
     memset(&st, 0, sizeof st);
     t = xgo__now();
-    rc = region_sets(op, buf, len, set, own, &part->rank.features, err,
+    rc = region_sets(op, in, tmp, set, own, &part->rank.features, err,
                      errlen);
     part->rank.read_seconds += xgo__now() - t;
     if (rc == XG_OK && pf && !pf(0.5, NULL, pa))

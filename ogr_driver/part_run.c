@@ -162,6 +162,8 @@ struct prun {
     struct xgp_spill own;     /* another rank's file                    */
     struct xgp_spill *sp;     /* this rank's file: the plan's on rank 0 */
     int round;                /* the round being shipped                */
+    struct xgp_buf mine;      /* this rank's region in the round        */
+    struct xgp_buf tmp;       /* scratch of the regions' loads          */
     struct xg_ctx *ctx;
     struct xgp_part part;     /* what this rank did, for rank 0         */
     struct xgo_bar bar;       /* the job's progress bar (rank 0's whole
@@ -239,15 +241,14 @@ static int prepare(struct prun *P)
 
 /* The scatter's make (xgp_comm.scatter): rank r's region in this round,
  * from rank 0's plan; none past the last region. */
-static int make_region(void *arg, int r, void **buf, size_t *len)
+static int make_region(void *arg, int r, struct xgp_buf *b)
 {
     struct prun *P = arg;
     int k = P->round + r;
-    *buf = NULL;
-    *len = 0;
+    b->len = 0;
     if (k >= P->n)
         return XG_OK;
-    return xgp__plan_region(&P->plan, k, buf, len, P->part.err,
+    return xgp__plan_region(&P->plan, k, b, &P->tmp, P->part.err,
                             sizeof P->part.err);
 }
 
@@ -265,12 +266,10 @@ static void rounds(struct prun *P, int rc)
     xgo__bar_begin(&P->bar, XGO_BAR_CORE);
     for (first = 0; first < P->n; first += comm->size) {
         int k = first + comm->rank, e;
-        void *buf = NULL;
-        size_t len = 0;
         double t = xgo__now();
         /* every rank takes part in the scatter, whatever its state */
         P->round = first;
-        e = comm->scatter(comm, make_region, P, &buf, &len);
+        e = comm->scatter(comm, make_region, P, &P->mine);
         part->rank.read_seconds += xgo__now() - t;
         if (rc == XG_OK && e != XG_OK)
             rc = e == XG_ENOMEM && comm->rank != 0
@@ -280,9 +279,9 @@ static void rounds(struct prun *P, int rc)
         if (rc == XG_OK && k < P->n) {
             sl.at = (double)mine / nmine;
             sl.span = 1.0 / nmine;
-            rc = xgp__region_run(P->job, P->ctx, &P->regions[k], buf, len,
-                                 part, P->sp, &P->runs, slice_fn, &sl,
-                                 part->err, sizeof part->err);
+            rc = xgp__region_run(P->job, P->ctx, &P->regions[k], &P->mine,
+                                 &P->tmp, part, P->sp, &P->runs, slice_fn,
+                                 &sl, part->err, sizeof part->err);
             if (rc)
                 part->region = k;
             part->rank.regions++;
@@ -290,7 +289,6 @@ static void rounds(struct prun *P, int rc)
         } else if (rc != XG_OK && part->region < 0 && k < P->n) {
             part->region = k;
         }
-        free(buf);
         stop = rc != XG_OK;
         comm->max(comm, &stop);
         if (stop)
@@ -299,6 +297,15 @@ static void rounds(struct prun *P, int rc)
     part->rc = rc;
     if (rc && part->region < 0)
         part->region = P->n;  /* not a region's failure: after them */
+    /* the regions are done: their buffers go before the write's */
+    xgp__plan_drop(&P->plan);
+    free(P->mine.p);
+    free(P->tmp.p);
+    free(P->runs.scratch);
+    memset(&P->mine, 0, sizeof P->mine);
+    memset(&P->tmp, 0, sizeof P->tmp);
+    P->runs.scratch = NULL;
+    P->runs.scratch_cap = 0;
 }
 
 /* The figures, then, from a rank other than 0, its records (rank 0's
@@ -372,6 +379,9 @@ static void prun_free(struct prun *P)
     xgp__plan_free(&P->plan);
     xgp__spill_close(&P->own);
     free(P->runs.v);
+    free(P->runs.scratch);
+    free(P->mine.p);
+    free(P->tmp.p);
     free(P->buf);
     free(P->all);
     free(P->len);

@@ -26,6 +26,13 @@
 #include <stddef.h>
 #include "xgo.h"
 
+/* A buffer of bytes that grows and is used again: len bytes at p, room
+ * for cap (p from malloc; free(p) frees it). */
+struct xgp_buf {
+    unsigned char *p;
+    size_t len, cap;
+};
+
 /* The processes of a run and the few collective steps the run takes.
  * Every rank calls each step in the same order; a step's failure
  * returns an XG_E* code (MPI's own errors end the job, as MPI does by
@@ -43,17 +50,17 @@ struct xgp_comm {
      * get *all NULL. */
     int (*gather)(struct xgp_comm *c, const void *buf, size_t n, void **all,
                   size_t *len);
-    /* Rank 0 makes each rank r's part with make(arg, r, &buf, &len)
-     * (r = 1 .. size - 1, then 0; buf allocated, or NULL for none),
-     * sends it to rank r and frees it, one at a time; each rank receives
-     * its own in *mine (allocated; the caller frees it with free()), its
-     * length in *n.  On rank 0, the first failure of make (that rank's
-     * part then empty); XG_ENOMEM on a rank that cannot hold its part
-     * (*mine NULL; the part is received all the same, so that no rank
-     * waits). */
+    /* Rank 0 makes each rank r's part with make(arg, r, b) (r = 1 ..
+     * size - 1, then 0: into b, its mine, grown as needed, len set) and
+     * sends it to rank r, one at a time; each rank receives its own in
+     * mine (grown as needed: the caller's, used again from round to
+     * round, so that a region's bytes are not paged in anew each time).
+     * On rank 0, the first failure of make (that rank's part then
+     * empty); XG_ENOMEM on a rank that cannot hold its part (mine->len
+     * 0; the part is received all the same, so that no rank waits). */
     int (*scatter)(struct xgp_comm *c,
-                   int (*make)(void *arg, int r, void **buf, size_t *len),
-                   void *arg, void **mine, size_t *n);
+                   int (*make)(void *arg, int r, struct xgp_buf *b),
+                   void *arg, struct xgp_buf *mine);
     /* The end of the processes' work together (MPI_Finalize); call it
      * once, before exit, on every rank. */
     void (*end)(struct xgp_comm *c);

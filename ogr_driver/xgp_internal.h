@@ -112,6 +112,9 @@ struct xgp_plan {
     struct xgp_wide *wide[2];
     size_t nwide[2], wcap[2];
 };
+/* What the regions took from pl freed, its file kept (the records' runs
+ * follow in it); then everything, the file closed. */
+void xgp__plan_drop(struct xgp_plan *pl);
 void xgp__plan_free(struct xgp_plan *pl);
 
 /* Rank 0: opens the inputs as a single run does (the job's filters, the
@@ -132,15 +135,15 @@ int xgp__plan(const struct xgo_job *job, int n, struct xgo_src src[2],
               struct xgo_report *rep, struct xgo_bar *bar,
               struct xgp_plan *pl, char *err, size_t errlen);
 
-/* Region k's features, from the plan's file, into *buf (allocated; the
- * caller frees it), *len bytes: a uint64_t, the bytes of A's entries,
+/* Region k's features, from the plan's file, into out (grown as needed;
+ * tmp: scratch, grown too), out->len bytes: a uint64_t, the bytes of A's entries,
  * then A's entries, then B's, each feature once, c0 telling whether the
  * region owns it.  XG_ENOMEM, XG_EIO. */
-int xgp__plan_region(const struct xgp_plan *pl, int k, void **buf,
-                     size_t *len, char *err, size_t errlen);
+int xgp__plan_region(const struct xgp_plan *pl, int k, struct xgp_buf *out,
+                     struct xgp_buf *tmp, char *err, size_t errlen);
 
-/* Runs region r on this rank: its features (buf, len bytes: one of
- * xgp__plan_region's) into sets, those it owns first, the core run with
+/* Runs region r on this rank: its features (in: one of
+ * xgp__plan_region's; tmp: scratch, grown as needed) into sets, those it owns first, the core run with
  * ctx, the contacts r owns kept as records, sorted, appended to the
  * rank's file sp as one run (runs); the owned elements and the work
  * figures added to part.  pf/pa (may be NULL) see the progress, and
@@ -149,10 +152,13 @@ struct xgp_runs {
     struct xgp_chunk *v;      /* each a run of sorted records in sp     */
     size_t n, cap;
     uint64_t nrec;
+    struct xgp_rec *scratch;  /* a region's records, made there         */
+    size_t scratch_cap;
 };
 int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
-                    const struct xg_region *r, const void *buf, size_t len,
-                    struct xgp_part *part, struct xgp_spill *sp,
+                    const struct xg_region *r, const struct xgp_buf *in,
+                    struct xgp_buf *tmp, struct xgp_part *part,
+                    struct xgp_spill *sp,
                     struct xgp_runs *runs, GDALProgressFunc pf, void *pa,
                     char *err, size_t errlen);
 
@@ -160,6 +166,8 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
  * element, then the records of a B element by B FID and B element, then
  * the record of no B element. */
 void xgp__recs_sort(struct xgp_rec *v, size_t n);
+/* That order: < 0, 0 or > 0 as x goes before, with or after y. */
+int xgp__rec_cmp(const struct xgp_rec *x, const struct xgp_rec *y);
 
 /* The records of several sorted runs, merged into the single-process
  * order: runs in the file sp (runs, read through small buffers), and

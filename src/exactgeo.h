@@ -309,6 +309,11 @@ struct xg_contacts {
     struct xg_contact *v;
 };
 
+/* Room for n contacts in c at least, allocated at once (a caller that
+ * knows its count: no copies as it grows, huge pages from a megabyte),
+ * the contacts held kept.  XG_ENOMEM. */
+int xg_contacts_reserve(struct xg_contacts *c, size_t n);
+
 /* Frees c's contacts and leaves c empty; NULL is a no-op. */
 void xg_contacts_free(struct xg_contacts *c);
 

@@ -156,6 +156,11 @@ int xg__contacts_push(struct xg_contacts *c, const struct xg_contact *x)
     return XG_OK;
 }
 
+int xg_contacts_reserve(struct xg_contacts *c, size_t n)
+{
+    return reserve_exact((void **)&c->v, &c->cap, n, sizeof *c->v);
+}
+
 void xg_contacts_free(struct xg_contacts *c)
 {
     if (!c)

@@ -126,6 +126,32 @@ int main(void)
            "element kept (the 10 before it too)", n - 10);
         xg_set_free(&r);
     }
+    {   /* xg_contacts_reserve: room at once, what it held kept */
+        struct xg_contacts c = {0};
+        size_t i, n = 50000, good = 1;
+        struct xg_contact *before;
+        for (i = 0; i < 3; i++) {
+            if (xg_contacts_reserve(&c, c.n + 1) != XG_OK) {
+                good = 0;
+                break;
+            }
+            memset(&c.v[c.n], 0, sizeof c.v[0]);
+            c.v[c.n].a = (uint32_t)i;
+            c.v[c.n++].p[0] = 0.5 * (double)i;
+        }
+        ok(good && xg_contacts_reserve(&c, n) == XG_OK && c.cap == n &&
+               xg_contacts_reserve(&c, 7) == XG_OK && c.cap == n &&
+               c.n == 3 && c.v[2].a == 2 && c.v[2].p[0] == 1.0 &&
+               c.v[1].a == 1,
+           "xg_contacts_reserve: exactly the count asked (%zu), smaller a "
+           "no-op, the 3 contacts held kept", n);
+        before = c.v;
+        for (i = 3; i < n; i++)
+            c.v[c.n++].a = (uint32_t)i;
+        ok(c.v == before && c.n == n && c.v[n - 1].a == n - 1,
+           "xg_contacts_reserve: filled to its room without moving");
+        xg_contacts_free(&c);
+    }
     tap_done();
     return tap_failed != 0;
 }
