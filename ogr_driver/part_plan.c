@@ -40,10 +40,15 @@ static int add_extent(OGRLayerH lyr, double lo[2], double hi[2], int have)
 }
 
 /* The bins of n regions: 16 per region up to 1024 in all (the
- * regions' balance is a bin's share), one per region past that. */
+ * regions' balance is a bin's share), one per region past that.
+ * Testing only (EXACTGEO_TEST_REGIONS_EVEN): one per region, so that the
+ * regions are strips of equal widths whose cuts a fixture can place its
+ * results on. */
 static int bins_for(int n)
 {
     int b = n <= 64 ? 16 * n : 1024;
+    if (getenv("EXACTGEO_TEST_REGIONS_EVEN"))
+        return n;
     return b > n ? b : n;
 }
 
@@ -360,8 +365,15 @@ int xgp__plan(const struct xgo_job *job, int n, struct xgo_src src[2],
         rc = scan_input(job, k, &S, &src[k], rep, bar, err, errlen);
     rep->a_features = src[0].nread;
     rep->b_features = src[1].nread;
-    if (rc == XG_OK)
+    if (rc == XG_OK) {
         cut(pl, n, S.weight, S.wdiff, regions);
+        for (k = 0; k < n; k++)
+            CPLDebug("EXACTGEO", "region %d of %d: x %.17g .. %.17g, "
+                     "y %.17g .. %.17g (bins %d .. %d of %d)", k, n,
+                     regions[k].lo[0], regions[k].hi[0], regions[k].lo[1],
+                     regions[k].hi[1], pl->first[k], pl->first[k + 1] - 1,
+                     nb);
+    }
 done:
     xgp__stream_free(&S.fids);
     free(S.weight);

@@ -4,10 +4,12 @@
 # MPI, give the single run's output, feature for feature and bit for bit
 # (tests/ogrdump: every field, every coordinate in %a), and the single
 # run's counts in the summary and in --stats, for segtri, redblue and
-# inside (with -bcopy, with -outside).  The fixture's extent is x 0..12,
-# y 0..4, so that the cuts of 2, 3, 4 and 6 regions fall on integers
-# (6; 4, 8; 3, 6, 9; 2, 4, 6, 8, 10), and its contacts have integer x:
-# many lie exactly on a cut, owned by the region above it.  Then the
+# inside (with -bcopy, with -outside).  The regions are cut where the
+# work is (part_plan.c); cut in strips of equal widths instead
+# (EXACTGEO_TEST_REGIONS_EVEN), the fixture's extent, x 0..12, y 0..4,
+# puts the cuts of 2, 3, 4 and 6 regions on integers (6; 4, 8; 3, 6, 9;
+# 2, 4, 6, 8, 10), and its contacts have integer x: many lie exactly on a
+# cut, owned by the region above it.  Then the
 # bundled data (drillholes x orebodies, blocks x orebodies), bad input in
 # one region (one message, the single run's, exit 1, nothing written),
 # an interrupted run, and what runs in regions refuses.  Last, what OGR's
@@ -144,6 +146,22 @@ check() {
         same "$name: --regions $r: the same features" "$name-$r.gpkg" \
             "$name.gpkg"
     done
+    # the regions cut by the work fall where the fixture's data is; cut
+    # in strips of equal widths, 2, 3, 4 and 6 of them cut at integers,
+    # where its results lie
+    for r in 2 3 4 6; do
+        EXACTGEO_TEST_REGIONS_EVEN=1 "$XG" "$op" -overwrite \
+            "$name-e$r.gpkg" "$@" --engine cpu --regions $r > out.txt \
+            2> err.txt
+        st=$?
+        counts out.txt | cmp -s - "$name.out.counts"
+        c=$?
+        sort err.txt | cmp -s - "$name.err.sorted"
+        e=$?
+        ok $((st + c + e)) "$name: --regions $r of equal widths: status, counts, warnings"
+        same "$name: --regions $r of equal widths: the same features" \
+            "$name-e$r.gpkg" "$name.gpkg"
+    done
     if [ "$mpi" = no ]; then
         for p in 1 2 3 4; do
             ok 0 "$name: mpirun -n $p # SKIP not built with MPI"
@@ -190,6 +208,34 @@ for k in inside boundary outside; do
     "$OGRDUMP" in.gpkg | grep -q "$k"
     ok $? "in: the fixture has $k records"
 done
+
+# Regions cut by the work, not by area: 990 points in the corner x 0..20
+# of a layer 100 wide.  The three cuts of 4 regions fall in the corner
+# (the strips of equal widths would put the 990 points in the first),
+# and the output is the single run's.  (The cuts are those of 64 strips
+# of equal widths: a cluster narrower than one of them stays in one
+# region.)
+/usr/bin/python3 - <<'PY' 2>/dev/null
+from osgeo import ogr, osr
+ogr.UseExceptions()
+srs = osr.SpatialReference()
+srs.ImportFromEPSG(32634)
+ds = ogr.GetDriverByName('GPKG').CreateDataSource('dense.gpkg')
+lyr = ds.CreateLayer('pts', srs, ogr.wkbPoint25D)
+for i in range(1000):
+    x = 20.0 * i / 990.0 if i < 990 else 10.0 * (i - 989)
+    f = ogr.Feature(lyr.GetLayerDefn())
+    f.SetGeometry(ogr.CreateGeometryFromWkt('POINT Z (%r %r 0.5)' % (x, (i * 7) % 4 + 0.5)))
+    lyr.CreateFeature(f)
+PY
+"$XG" inside -q -overwrite dense1.gpkg dense.gpkg ib.gpkg -outside
+CPL_DEBUG=EXACTGEO "$XG" inside -q -overwrite dense4.gpkg dense.gpkg ib.gpkg \
+    -outside --regions 4 2> err.txt
+st=$?
+cuts=$(sed -n 's/.*EXACTGEO: region [0-9]* of 4: x [^ ]* \.\. \([^,]*\),.*/\1/p' err.txt)
+[ $st -eq 0 ] && [ "$(echo "$cuts" | awk '$1 > 0 && $1 < 21' | wc -l)" -eq 3 ]
+ok $? "dense corner: the 3 cuts of 4 regions in x 0..20 ($(echo $cuts | tr '\n' ' '))"
+same "dense corner, --regions 4: the same features" dense4.gpkg dense1.gpkg
 
 # the bundled data: a few region counts, and two ranks
 for r in 2 5; do
