@@ -180,68 +180,95 @@ static int region_core(const struct xgo_job *job, struct xg_ctx *ctx,
     return rc;
 }
 
-/* A region's records may be written as this many sorted runs at most
- * (the merge takes each); past it they are sorted into one. */
+/* A region's records are made and written this many at a time (4.2
+ * MiB), and a piece may hold this many ascending runs at most (each
+ * written as it is); past it the piece is sorted into one. */
+#define PIECE_RECS 50000
 #define RUNS_MAX 16
 
+/* Appends the n records v (ascending) to sp, as the run runs->v[last]
+ * continued when cont (it ends where they begin), else as a new run. */
+static int put_run(struct xgp_spill *sp, struct xgp_runs *runs,
+                   const struct xgp_rec *v, size_t n, int cont, char *err,
+                   size_t errlen)
+{
+    struct xgp_chunk run;
+    int rc;
+    if (!cont && xg__grow_array((void **)&runs->v, &runs->cap, runs->n + 1,
+                                sizeof *runs->v))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    run.len = n * sizeof *v;
+    if ((rc = xgp__spill_write(sp, v, (size_t)run.len, &run.off, err,
+                               errlen)) != XG_OK)
+        return rc;
+    if (cont)
+        runs->v[runs->n - 1].len += run.len;
+    else
+        runs->v[runs->n++] = run;
+    runs->nrec += n;
+    return XG_OK;
+}
+
 /* The contacts of c that region r owns, as records named by their
- * sources' ids (set's fid and sub), appended to sp as sorted runs (runs):
- * the core gives them in (A element, B element) order and the sets hold
- * their features in ascending FIDs, owned first, so they come as a few
- * ascending runs, each written as it is; more than RUNS_MAX are sorted
- * into one.  Their kinds and number into part.  XG_ENOMEM, XG_EIO. */
+ * sources' ids (set's fid and sub), appended to sp as sorted runs (runs),
+ * PIECE_RECS at a time: the core gives them in (A element, B element)
+ * order and the sets hold their features in ascending FIDs, owned first,
+ * so they come as a few ascending runs, each written as it is, a run
+ * going on from piece to piece (the file grows by nothing else
+ * meanwhile); a piece of more than RUNS_MAX is sorted into one.  Their
+ * kinds and number into part.  XG_ENOMEM, XG_EIO. */
 static int region_keep(const struct xg_region *r, struct xg_contacts *c,
                        const struct xg_set set[2], struct xgp_part *part,
                        struct xgp_spill *sp, struct xgp_runs *runs,
                        char *err, size_t errlen)
 {
-    struct xgp_rec *v;
-    size_t j, lo, nrun = 1;
-    int rc = XG_OK;
+    struct xgp_rec *v, last;
+    size_t at, j, lo, m, nrun;
+    int rc = XG_OK, any = 0;
     xg_contacts_keep_owned(c, r);
     part->rank.contacts += c->n;
     if (c->n == 0)
         return XG_OK;
-    if (xg__grow_array((void **)&runs->scratch, &runs->scratch_cap, c->n,
+    m = c->n < PIECE_RECS ? c->n : PIECE_RECS;
+    if (xg__grow_array((void **)&runs->scratch, &runs->scratch_cap, m,
                        sizeof *runs->scratch))
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
     v = runs->scratch;
-    for (j = 0; j < c->n; j++) {
-        const struct xg_contact *x = &c->v[j];
-        struct xgp_rec *rec = &v[j];
-        memset(rec, 0, sizeof *rec);
-        rec->afid = set[0].fid[x->a];
-        rec->asub = set[0].sub[x->a];
-        rec->has_b = x->b != UINT32_MAX;
-        if (rec->has_b) {
-            rec->bfid = set[1].fid[x->b];
-            rec->bsub = set[1].sub[x->b];
+    memset(&last, 0, sizeof last);
+    for (at = 0; at < c->n && rc == XG_OK; at += m) {
+        m = c->n - at < PIECE_RECS ? c->n - at : PIECE_RECS;
+        for (j = 0, nrun = 1; j < m; j++) {
+            const struct xg_contact *x = &c->v[at + j];
+            struct xgp_rec *rec = &v[j];
+            memset(rec, 0, sizeof *rec);
+            rec->afid = set[0].fid[x->a];
+            rec->asub = set[0].sub[x->a];
+            rec->has_b = x->b != UINT32_MAX;
+            if (rec->has_b) {
+                rec->bfid = set[1].fid[x->b];
+                rec->bsub = set[1].sub[x->b];
+            }
+            rec->kind = x->kind;
+            memcpy(rec->p, x->p, sizeof rec->p);
+            memcpy(rec->q, x->q, sizeof rec->q);
+            part->st.contacts[x->kind]++;
+            nrun += j > 0 && xgp__rec_cmp(&v[j - 1], rec) > 0;
         }
-        rec->kind = x->kind;
-        memcpy(rec->p, x->p, sizeof rec->p);
-        memcpy(rec->q, x->q, sizeof rec->q);
-        part->st.contacts[x->kind]++;
-        nrun += j > 0 && xgp__rec_cmp(&v[j - 1], rec) > 0;
-    }
-    if (nrun > RUNS_MAX) {
-        xgp__recs_sort(v, c->n);
-        nrun = 1;
-    }
-    for (lo = 0, j = 1; j <= c->n && rc == XG_OK; j++) {
-        struct xgp_chunk run;
-        if (j < c->n && (nrun == 1 || xgp__rec_cmp(&v[j - 1], &v[j]) <= 0))
-            continue;
-        if (xg__grow_array((void **)&runs->v, &runs->cap, runs->n + 1,
-                           sizeof *runs->v))
-            return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-        run.len = (j - lo) * sizeof *v;
-        rc = xgp__spill_write(sp, v + lo, (size_t)run.len, &run.off, err,
-                              errlen);
-        if (rc == XG_OK) {
-            runs->v[runs->n++] = run;
-            runs->nrec += j - lo;
+        if (nrun > RUNS_MAX) {
+            xgp__recs_sort(v, m);
+            nrun = 1;
         }
-        lo = j;
+        for (lo = 0, j = 1; j <= m && rc == XG_OK; j++) {
+            if (j < m && (nrun == 1 || xgp__rec_cmp(&v[j - 1], &v[j]) <= 0))
+                continue;
+            /* the last run goes on where this one begins after it */
+            rc = put_run(sp, runs, v + lo, j - lo,
+                         any && xgp__rec_cmp(&last, &v[lo]) <= 0, err,
+                         errlen);
+            last = v[j - 1];
+            any = 1;
+            lo = j;
+        }
     }
     return rc;
 }
@@ -250,7 +277,7 @@ static int region_keep(const struct xg_region *r, struct xg_contacts *c,
  * contacts kept; the owned elements (and those the core skips among
  * them) counted. */
 int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
-                    const struct xg_region *r, const struct xgp_buf *in,
+                    const struct xg_region *r, struct xgp_buf *in,
                     struct xgp_buf *tmp, struct xgp_part *part,
                     struct xgp_spill *sp,
                     struct xgp_runs *runs, GDALProgressFunc pf, void *pa,
@@ -268,6 +295,8 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
     t = xgo__now();
     rc = region_sets(op, in, tmp, set, own, &part->rank.features, err,
                      errlen);
+    xgp__buf_trim(in);
+    xgp__buf_trim(tmp);
     part->rank.read_seconds += xgo__now() - t;
     if (rc == XG_OK && pf && !pf(0.5, NULL, pa))
         rc = xgo__fail(err, errlen, XG_ECANCEL, "cancelled");

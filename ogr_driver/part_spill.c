@@ -157,6 +157,14 @@ int xgp__stream_load(const struct xgp_spill *s, const struct xgp_stream *t,
     return XG_OK;
 }
 
+void xgp__buf_trim(struct xgp_buf *b)
+{
+    if (b->cap > ((size_t)64 << 20)) {
+        free(b->p);
+        memset(b, 0, sizeof *b);
+    }
+}
+
 void xgp__stream_free(struct xgp_stream *t)
 {
     free(t->buf);

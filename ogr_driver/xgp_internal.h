@@ -79,6 +79,11 @@ int xgp__stream_load(const struct xgp_spill *s, const struct xgp_stream *t,
                      unsigned char *to, char *err, size_t errlen);
 void xgp__stream_free(struct xgp_stream *t);
 
+/* b freed when it holds more than 64 MiB: a buffer used again from
+ * region to region saves the first touch of its pages in many small
+ * regions, but a few large ones would hold it beside their sets. */
+void xgp__buf_trim(struct xgp_buf *b);
+
 /* ---- the plan (part_plan.c) ---- */
 
 /* A feature's elements as the plan files them and as a region receives
@@ -143,7 +148,8 @@ int xgp__plan_region(const struct xgp_plan *pl, int k, struct xgp_buf *out,
                      struct xgp_buf *tmp, char *err, size_t errlen);
 
 /* Runs region r on this rank: its features (in: one of
- * xgp__plan_region's; tmp: scratch, grown as needed) into sets, those it owns first, the core run with
+ * xgp__plan_region's; tmp: scratch, grown as needed; both trimmed once
+ * the sets are made, xgp__buf_trim) into sets, those it owns first, the core run with
  * ctx, the contacts r owns kept as records, sorted, appended to the
  * rank's file sp as one run (runs); the owned elements and the work
  * figures added to part.  pf/pa (may be NULL) see the progress, and
@@ -156,7 +162,7 @@ struct xgp_runs {
     size_t scratch_cap;
 };
 int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
-                    const struct xg_region *r, const struct xgp_buf *in,
+                    const struct xg_region *r, struct xgp_buf *in,
                     struct xgp_buf *tmp, struct xgp_part *part,
                     struct xgp_spill *sp,
                     struct xgp_runs *runs, GDALProgressFunc pf, void *pa,
