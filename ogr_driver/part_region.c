@@ -182,7 +182,9 @@ static int region_core(const struct xgo_job *job, struct xg_ctx *ctx,
 
 /* A region's records are made and written this many at a time (4.2
  * MiB), and a piece may hold this many ascending runs at most (each
- * written as it is); past it the piece is sorted into one. */
+ * written as it is); past it the piece is sorted into one.  Testing
+ * only (EXACTGEO_TEST_RECORD_PIECE=N): pieces of N records, every piece
+ * with a descent sorted, so that small fixtures take every path. */
 #define PIECE_RECS 50000
 #define RUNS_MAX 16
 
@@ -223,20 +225,25 @@ static int region_keep(const struct xg_region *r, struct xg_contacts *c,
                        char *err, size_t errlen)
 {
     struct xgp_rec *v, last;
-    size_t at, j, lo, m, nrun;
+    size_t at, j, lo, m, nrun, piece = PIECE_RECS, most = RUNS_MAX;
+    const char *test = getenv("EXACTGEO_TEST_RECORD_PIECE");
     int rc = XG_OK, any = 0;
     xg_contacts_keep_owned(c, r);
     part->rank.contacts += c->n;
     if (c->n == 0)
         return XG_OK;
-    m = c->n < PIECE_RECS ? c->n : PIECE_RECS;
+    if (test && atoi(test) > 0) {
+        piece = (size_t)atoi(test);
+        most = 1;
+    }
+    m = c->n < piece ? c->n : piece;
     if (xg__grow_array((void **)&runs->scratch, &runs->scratch_cap, m,
                        sizeof *runs->scratch))
         return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
     v = runs->scratch;
     memset(&last, 0, sizeof last);
     for (at = 0; at < c->n && rc == XG_OK; at += m) {
-        m = c->n - at < PIECE_RECS ? c->n - at : PIECE_RECS;
+        m = c->n - at < piece ? c->n - at : piece;
         for (j = 0, nrun = 1; j < m; j++) {
             const struct xg_contact *x = &c->v[at + j];
             struct xgp_rec *rec = &v[j];
@@ -254,7 +261,7 @@ static int region_keep(const struct xg_region *r, struct xg_contacts *c,
             part->st.contacts[x->kind]++;
             nrun += j > 0 && xgp__rec_cmp(&v[j - 1], rec) > 0;
         }
-        if (nrun > RUNS_MAX) {
+        if (nrun > most) {
             xgp__recs_sort(v, m);
             nrun = 1;
         }

@@ -146,6 +146,15 @@ check() {
         same "$name: --regions $r: the same features" "$name-$r.gpkg" \
             "$name.gpkg"
     done
+    # a region's records in pieces of 5, each sorted where it does not
+    # ascend (part_region.c): the merge of many runs
+    EXACTGEO_TEST_RECORD_PIECE=5 "$XG" "$op" -overwrite "$name-p.gpkg" \
+        "$@" --engine cpu --regions 3 > out.txt 2> err.txt
+    st=$?
+    counts out.txt | cmp -s - "$name.out.counts"
+    ok $((st + $?)) "$name: --regions 3, records in pieces of 5: status, counts"
+    same "$name: --regions 3, records in pieces of 5: the same features" \
+        "$name-p.gpkg" "$name.gpkg"
     # the regions cut by the work fall where the fixture's data is; cut
     # in strips of equal widths, 2, 3, 4 and 6 of them cut at integers,
     # where its results lie
