@@ -104,7 +104,7 @@ static int visit(void *arg, int64_t fid, struct xg_set *set, size_t first,
     const double *v = set->xyz + d * first;
     struct xgp_ent h;
     unsigned char *p;
-    double box[4];
+    double box[4], share;
     int b, c0, c1, ko, rc;
     if (S->any && fid <= S->last)
         S->unordered = 1;
@@ -149,13 +149,17 @@ static int visit(void *arg, int64_t fid, struct xg_set *set, size_t first,
         memcpy(p + sizeof(int64_t), v + d * j, d * sizeof(double));
         p += sizeof(int64_t) + d * sizeof(double);
     }
+    /* a region loads a feature once, however many of its bins it meets:
+     * its bytes are spread over them, so that a large solid does not
+     * weigh on every bin it covers as if each held it all */
+    share = (double)bytes / (double)(c1 - c0 + 1);
     if (c1 - c0 < WIDE_BINS) {
         for (b = c0; b <= c1; b++) {
             if ((rc = xgp__stream_put(&pl->sp, &pl->narrow[S->input][b],
                                       S->cap, S->ent, bytes, err,
                                       errlen)) != XG_OK)
                 return rc;
-            S->weight[b] += (double)bytes;
+            S->weight[b] += share;
         }
     } else {
         struct xgp_wide w = {0, bytes, c0, c1};
@@ -164,8 +168,8 @@ static int visit(void *arg, int64_t fid, struct xg_set *set, size_t first,
             return rc;
         if (wide_push(pl, S->input, &w) != XG_OK)
             return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-        S->wdiff[c0] += (double)bytes;
-        S->wdiff[c1 + 1] -= (double)bytes;
+        S->wdiff[c0] += share;
+        S->wdiff[c1 + 1] -= share;
     }
     S->elements += m;
     set->n = first;
@@ -251,7 +255,8 @@ static int scan_input(const struct xgo_job *job, int i, struct scan *S,
 }
 
 /* The n regions cut from runs of pl's bins holding equal shares of the
- * bytes filed (weight per bin, the wide features' by differences):
+ * bytes filed (weight per bin, each feature's bytes spread over the bins
+ * it meets; the wide features' by differences):
  * pl->first and regions. */
 static void cut(struct xgp_plan *pl, int n, const double *weight,
                 const double *wdiff, struct xg_region *regions)

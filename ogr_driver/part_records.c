@@ -47,8 +47,12 @@ void xgp__recs_sort(struct xgp_rec *v, size_t n)
 
 /* ---- the merge of sorted runs ---- */
 
-/* Records read from a file's run at a time (one buffer per run). */
+/* Records read from a file's run at a time (one buffer per run): 4096,
+ * fewer where the runs are many (8 MiB of buffers in all), 256 at
+ * least. */
 #define CUR_RECS 4096
+#define CUR_BYTES ((size_t)8 << 20)
+#define CUR_MIN 256
 
 /* One sorted run: records at v[at .. n), more in the file when left. */
 struct xgp_cur {
@@ -62,7 +66,7 @@ struct xgp_cur {
 static int refill(struct xgp_merge *m, struct xgp_cur *c, char *err,
                   size_t errlen)
 {
-    size_t k = c->left < CUR_RECS ? (size_t)c->left : CUR_RECS;
+    size_t k = c->left < m->bufn ? (size_t)c->left : m->bufn;
     int rc = xgp__spill_read(m->sp, c->off, c->buf, k * sizeof *c->buf, err,
                              errlen);
     c->off += k * sizeof *c->buf;
@@ -124,12 +128,18 @@ int xgp__merge_begin(struct xgp_merge *m, const struct xgp_spill *sp,
         m->cur[i++].n = 1;
     }
     m->n = nmem;
+    m->bufn = CUR_RECS;
+    if (runs && runs->n && CUR_BYTES / runs->n / sizeof(struct xgp_rec) <
+                               CUR_RECS)
+        m->bufn = CUR_BYTES / runs->n / sizeof(struct xgp_rec);
+    if (m->bufn < CUR_MIN)
+        m->bufn = CUR_MIN;
     for (k = 0; runs && k < runs->n && rc == XG_OK; k++, i++) {
         struct xgp_cur *c = &m->cur[i];
         c->off = runs->v[k].off;
         c->left = runs->v[k].len / sizeof(struct xgp_rec);
         m->n += c->left;
-        if (!(c->buf = malloc(CUR_RECS * sizeof *c->buf)))
+        if (!(c->buf = malloc(m->bufn * sizeof *c->buf)))
             rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
         else
             rc = refill(m, c, err, errlen);

@@ -39,32 +39,20 @@ static int skipped(struct xg_ctx *ctx, const struct xg_op *op,
     return rc;
 }
 
-/* An entry of a region's buffer: its feature's id, where it is. */
-struct at_fid {
-    int64_t fid;
-    size_t at;
-};
-
-static int at_fid_cmp(const void *x, const void *y)
-{
-    const struct at_fid *a = x, *b = y;
-    return a->fid < b->fid ? -1 : a->fid > b->fid;
-}
-
 /* One input's entries (n bytes at p, xgp__plan_region's) into set, of
  * kind elem: the elements of the features the region owns first (*own
- * of them), then the others, each group in ascending FIDs (the regions'
- * contacts then come out of the core nearly in the single-process
- * order: region_keep); the features counted into *features.
- * XG_ENOMEM, XG_EIO (a buffer cut short). */
+ * of them), then the others, each group in the buffer's order (bin by
+ * bin, each bin in the order the plan read: ascending FIDs in
+ * GeoPackage and Shapefile, so the region's contacts come out of the
+ * core as a few ascending runs of the single-process order:
+ * region_keep); the features counted into *features.  XG_ENOMEM, XG_EIO
+ * (a buffer cut short). */
 static int entries_to_set(const unsigned char *p, size_t n, int elem,
                           struct xg_set *set, size_t *own,
-                          uint64_t *features, struct xgp_buf *tmp)
+                          uint64_t *features)
 {
     size_t d = (size_t)xg_elem_doubles(elem), at, total = 0, o = 0, ne = 0,
-           k, step = sizeof(int64_t) + d * sizeof(double);
-    struct at_fid *e;
-    int sorted = 1;
+           step = sizeof(int64_t) + d * sizeof(double);
     *own = 0;
     set->elem = elem;
     for (at = 0; at + sizeof(struct xgp_ent) <= n; ne++) {
@@ -81,25 +69,12 @@ static int entries_to_set(const unsigned char *p, size_t n, int elem,
     *features += ne;
     if (total == 0)
         return XG_OK;
-    if (xg__grow_array((void **)&tmp->p, &tmp->cap, ne * sizeof *e, 1) ||
-        xg_set_reserve(set, elem, total) != XG_OK)
+    if (xg_set_reserve(set, elem, total) != XG_OK)
         return XG_ENOMEM;
-    e = (struct at_fid *)(void *)tmp->p;
-    for (at = 0, k = 0; k < ne; k++) {
-        struct xgp_ent h;
-        memcpy(&h, p + at, sizeof h);
-        e[k].fid = h.fid;
-        e[k].at = at;
-        sorted &= k == 0 || e[k - 1].fid <= h.fid;
-        at += sizeof h + h.m * step;
-    }
-    if (!sorted)
-        qsort(e, ne, sizeof *e, at_fid_cmp);
     set->n = *own;            /* the others go after the owned */
-    for (k = 0; k < ne; k++) {
+    for (at = 0; at < n;) {
         struct xgp_ent h;
         size_t j;
-        at = e[k].at;
         memcpy(&h, p + at, sizeof h);
         at += sizeof h;
         for (j = 0; j < h.m; j++, at += step) {
@@ -114,11 +89,10 @@ static int entries_to_set(const unsigned char *p, size_t n, int elem,
 }
 
 /* The region's features (in: xgp__plan_region's) into set[0] and set[1]
- * (kinds of op), those it owns first (own[i] elements); tmp: scratch. */
+ * (kinds of op), those it owns first (own[i] elements). */
 static int region_sets(const struct xg_op *op, const struct xgp_buf *in,
-                       struct xgp_buf *tmp, struct xg_set set[2],
-                       size_t own[2], uint64_t *features, char *err,
-                       size_t errlen)
+                       struct xg_set set[2], size_t own[2],
+                       uint64_t *features, char *err, size_t errlen)
 {
     const unsigned char *p = in->p;
     size_t len = in->len;
@@ -133,7 +107,7 @@ static int region_sets(const struct xg_op *op, const struct xgp_buf *in,
         size_t at = i ? sizeof na + (size_t)na : sizeof na;
         size_t n = i ? len - at : (size_t)na;
         rc = entries_to_set(p + at, n, op->in[i].elem, &set[i], &own[i],
-                            features, tmp);
+                            features);
     }
     if (rc == XG_ENOMEM)
         return xgo__fail(err, errlen, rc, "out of memory");
@@ -186,7 +160,7 @@ static int region_core(const struct xgo_job *job, struct xg_ctx *ctx,
  * only (EXACTGEO_TEST_RECORD_PIECE=N): pieces of N records, every piece
  * with a descent sorted, so that small fixtures take every path. */
 #define PIECE_RECS 50000
-#define RUNS_MAX 16
+#define RUNS_MAX 64
 
 /* Appends the n records v (ascending) to sp, as the run runs->v[last]
  * continued when cont (it ends where they begin), else as a new run. */
@@ -214,8 +188,9 @@ static int put_run(struct xgp_spill *sp, struct xgp_runs *runs,
 /* The contacts of c that region r owns, as records named by their
  * sources' ids (set's fid and sub), appended to sp as sorted runs (runs),
  * PIECE_RECS at a time: the core gives them in (A element, B element)
- * order and the sets hold their features in ascending FIDs, owned first,
- * so they come as a few ascending runs, each written as it is, a run
+ * order and the sets hold their features bin by bin, each in ascending
+ * FIDs, owned first, so they come as a few ascending runs (about two a
+ * bin at most), each written as it is, a run
  * going on from piece to piece (the file grows by nothing else
  * meanwhile); a piece of more than RUNS_MAX is sorted into one.  Their
  * kinds and number into part.  XG_ENOMEM, XG_EIO. */
@@ -285,7 +260,7 @@ static int region_keep(const struct xg_region *r, struct xg_contacts *c,
  * them) counted. */
 int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
                     const struct xg_region *r, struct xgp_buf *in,
-                    struct xgp_buf *tmp, struct xgp_part *part,
+                    struct xgp_part *part,
                     struct xgp_spill *sp,
                     struct xgp_runs *runs, GDALProgressFunc pf, void *pa,
                     char *err, size_t errlen)
@@ -300,10 +275,8 @@ int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
 
     memset(&st, 0, sizeof st);
     t = xgo__now();
-    rc = region_sets(op, in, tmp, set, own, &part->rank.features, err,
-                     errlen);
+    rc = region_sets(op, in, set, own, &part->rank.features, err, errlen);
     xgp__buf_trim(in);
-    xgp__buf_trim(tmp);
     part->rank.read_seconds += xgo__now() - t;
     if (rc == XG_OK && pf && !pf(0.5, NULL, pa))
         rc = xgo__fail(err, errlen, XG_ECANCEL, "cancelled");

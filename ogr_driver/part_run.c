@@ -162,6 +162,7 @@ struct prun {
     struct xgp_spill own;     /* another rank's file                    */
     struct xgp_spill *sp;     /* this rank's file: the plan's on rank 0 */
     int round;                /* the round being shipped                */
+    double make_seconds;      /* rank 0: making the round's regions     */
     struct xgp_buf mine;      /* this rank's region in the round        */
     struct xgp_buf tmp;       /* scratch of the regions' loads          */
     struct xg_ctx *ctx;
@@ -208,6 +209,9 @@ static int plan_head(struct prun *P, const struct sink *sk)
             ph.rc = xgp__plan(job, P->n, P->src, &P->srs, P->regions,
                               P->rep, &P->bar, &P->plan, err, errlen);
             P->part.rank.read_seconds = xgo__now() - t;
+            CPLDebug("EXACTGEO", "the plan: %.3f s, %llu bytes filed",
+                     P->part.rank.read_seconds,
+                     (unsigned long long)P->plan.sp.end);
         }
     }
     comm->bcast(comm, &ph, sizeof ph);
@@ -244,12 +248,17 @@ static int prepare(struct prun *P)
 static int make_region(void *arg, int r, struct xgp_buf *b)
 {
     struct prun *P = arg;
-    int k = P->round + r;
+    int k = P->round + r, rc;
+    double t = xgo__now();
     b->len = 0;
+    if (r == 1 || P->comm->size == 1)
+        P->make_seconds = 0;
     if (k >= P->n)
         return XG_OK;
-    return xgp__plan_region(&P->plan, k, b, &P->tmp, P->part.err,
-                            sizeof P->part.err);
+    rc = xgp__plan_region(&P->plan, k, b, &P->tmp, P->part.err,
+                          sizeof P->part.err);
+    P->make_seconds += xgo__now() - t;
+    return rc;
 }
 
 /* The rounds: region first + rank in each; after each, every rank
@@ -270,7 +279,12 @@ static void rounds(struct prun *P, int rc)
         /* every rank takes part in the scatter, whatever its state */
         P->round = first;
         e = comm->scatter(comm, make_region, P, &P->mine);
+        CPLDebug("EXACTGEO", "rank %d: round %d: its region's %zu bytes in "
+                 "%.3f s (rank 0: the regions made in %.3f s)", comm->rank,
+                 first / comm->size, P->mine.len, xgo__now() - t,
+                 P->make_seconds);
         part->rank.read_seconds += xgo__now() - t;
+        xgp__buf_trim(&P->tmp);
         if (rc == XG_OK && e != XG_OK)
             rc = e == XG_ENOMEM && comm->rank != 0
                      ? xgo__fail(part->err, sizeof part->err, e,
@@ -280,8 +294,8 @@ static void rounds(struct prun *P, int rc)
             sl.at = (double)mine / nmine;
             sl.span = 1.0 / nmine;
             rc = xgp__region_run(P->job, P->ctx, &P->regions[k], &P->mine,
-                                 &P->tmp, part, P->sp, &P->runs, slice_fn,
-                                 &sl, part->err, sizeof part->err);
+                                 part, P->sp, &P->runs, slice_fn, &sl,
+                                 part->err, sizeof part->err);
             if (rc)
                 part->region = k;
             part->rank.regions++;

@@ -148,8 +148,8 @@ int xgp__plan_region(const struct xgp_plan *pl, int k, struct xgp_buf *out,
                      struct xgp_buf *tmp, char *err, size_t errlen);
 
 /* Runs region r on this rank: its features (in: one of
- * xgp__plan_region's; tmp: scratch, grown as needed; both trimmed once
- * the sets are made, xgp__buf_trim) into sets, those it owns first, the core run with
+ * xgp__plan_region's, trimmed once the sets are made, xgp__buf_trim)
+ * into sets, those it owns first, the core run with
  * ctx, the contacts r owns kept as records, sorted, appended to the
  * rank's file sp as one run (runs); the owned elements and the work
  * figures added to part.  pf/pa (may be NULL) see the progress, and
@@ -163,7 +163,7 @@ struct xgp_runs {
 };
 int xgp__region_run(const struct xgo_job *job, struct xg_ctx *ctx,
                     const struct xg_region *r, struct xgp_buf *in,
-                    struct xgp_buf *tmp, struct xgp_part *part,
+                    struct xgp_part *part,
                     struct xgp_spill *sp,
                     struct xgp_runs *runs, GDALProgressFunc pf, void *pa,
                     char *err, size_t errlen);
@@ -185,6 +185,7 @@ struct xgp_merge {
     size_t ncur, *heap, nheap;
     const struct xgp_spill *sp;
     uint64_t n;               /* records in all                         */
+    size_t bufn;              /* records a file's run reads at a time   */
     struct xgp_rec rec;       /* the one next returned                  */
 };
 int xgp__merge_begin(struct xgp_merge *m, const struct xgp_spill *sp,

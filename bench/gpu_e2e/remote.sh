@@ -15,6 +15,10 @@
 #             spheres of XG_NTRI triangles in all, filling XG_FILL of the
 #             cube (so about XG_FILL x XG_N_INSIDE rows out; no -outside)
 #   delaunay  XG_N_DELAUNAY uniform PointZ in 10 x 10 km
+#   mpi       inside's inputs, the single run and then `mpirun -n P` for
+#             P in XG_RANKS, each rank on $(nproc)/P threads (the
+#             machine's Open MPI: the kit's own MPI libraries are set
+#             aside), each output's digest against the single run's
 # and the read floor of each input (GDAL's Arrow stream, arrow_floor).
 # Prints progress lines with the time, then one markdown table: wall,
 # read, compute (total - read - write - close), write, close, rows out.
@@ -35,6 +39,9 @@
 #   XG_DD_MB       MiB of the dd floor [4096]; 0: none
 #   XG_CHECK       1: PRAGMA integrity_check and rtreecheck() of NEW's
 #                  output after its run [0]
+#   XG_RANKS       the mpi case's rank counts ["1 2 4 8"]
+#   XG_MPIRUN_OPTS more options of mpirun, e.g. "--mca btl self,vader
+#                  -x CPL_DEBUG=EXACTGEO" (whose rank lines are shown)
 #   XG_REF         1: also run the kit's second build (pack.sh's
 #                  XG_PACK_REF) on the same inputs, right after each run;
 #                  its rows are labelled REF [0]
@@ -231,6 +238,42 @@ for c in $CASES; do
     delaunay)
         points dt_pts "$ND" 2 10000 10000 100 || continue
         run delaunay "delaunay $ND" "$A"
+        ;;
+    mpi)
+        points in_pts "$NI" 1 1000 1000 1000 || continue
+        B=$WK/in_solids_${NT}_$FILL.gpkg
+        if [ ! -f "$B" ]; then
+            gen_gpkg spheres "$B.tmp" solids 8 "$NT" "$FILL" 0 0 0 1000 1000 1000 &&
+                mv "$B.tmp" "$B" || { say "cannot make $B"; continue; }
+        fi
+        # the machine's Open MPI, not the kit's copy of this one's
+        mkdir -p "$K/lib-mpi-aside"
+        mv "$K"/lib/libmpi.so.* "$K"/lib/libopen-rte.so.* "$K"/lib/libopen-pal.so.* \
+            "$K"/lib/libhwloc.so.* "$K"/lib/libevent*.so.* "$K/lib-mpi-aside/" 2> /dev/null
+        export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+        say "mpirun: $(mpirun --version 2>&1 | head -n 1)"
+        run inside "inside $NI x $NT tri, single, cpu $(nproc) threads" "$A" "$B"
+        d1=$(digest "$WK/out/inside.gpkg")
+        say "single run's digest $d1"
+        for P in ${XG_RANKS:-1 2 4 8}; do
+            th=$(( $(nproc) / P ))
+            say "running mpirun -n $P inside --engine $ENGINE --threads $th"
+            rm -f "$WK/out/mpi$P.gpkg"
+            # shellcheck disable=SC2086
+            timed w mpirun -n "$P" --oversubscribe --bind-to none ${XG_MPIRUN_OPTS:-} -x LD_LIBRARY_PATH \
+                -x GDAL_DATA -x PROJ_DATA -x GDAL_DRIVER_PATH -x OGR_CURRENT_DATE \
+                "$K/bin/exactgeo" inside --engine "$ENGINE" --threads "$th" $OPTS \
+                --stats "$WK/out/mpi$P.json" "$WK/out/mpi$P.gpkg" "$A" "$B" \
+                > "$WK/out/mpi$P.log" 2>&1
+            say "mpirun -n $P: exit $?, $w s; $(grep -e 'rank [0-9]' -e seconds "$WK/out/mpi$P.log" | tr '\n' ';')"
+            grep -e 'EXACTGEO: rank' -e 'mca\|btl\|WARNING' "$WK/out/mpi$P.log" | head -n 20
+            row "inside, mpirun -n $P, $th threads each" "$g" "$w" "$WK/out/mpi$P.json" "-"
+            dp=$(digest "$WK/out/mpi$P.gpkg")
+            [ -n "$dp" ] && [ "$dp" = "$d1" ] && say "mpirun -n $P: the single run's rows (digest $dp)" ||
+                say "mpirun -n $P: rows DIFFER from the single run's: '$dp' against '$d1'"
+            rm -f "$WK/out/mpi$P.gpkg"
+        done
+        rm -f "$WK/out/inside.gpkg"
         ;;
     *) say "unknown case $c" ;;
     esac
