@@ -92,10 +92,11 @@ static const struct option {
      "                   N, or a list; over several, the run is cut into regions,\n"
      "                   one thread per device, with the same output\n"},
     {"Run", "regions",
-     "  --regions N      run in N regions of the plane, one after another, each\n"
-     "                   reading only its features (inputs larger than memory);\n"
-     "                   under mpirun/srun (an MPI build), the regions go to the\n"
-     "                   ranks (default N: the ranks)\n"},
+     "  --regions N      run in N regions of the plane, cut where the work is, one\n"
+     "                   after another, each holding only its features (inputs\n"
+     "                   read once, kept in a temporary file beside DST: inputs\n"
+     "                   larger than memory); under mpirun/srun (an MPI build),\n"
+     "                   the regions go to the ranks (default N: the ranks)\n"},
     {"Run", "max_memory",
      "  --max-memory auto|none|SIZE  the memory a run may take beyond its\n"
      "                   inputs (SIZE: bytes, or with K, M, G, T); a run whose\n"

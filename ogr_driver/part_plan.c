@@ -65,7 +65,6 @@ struct scan {
     double *wdiff;            /* per bin + 1: wide bytes, differences   */
     unsigned char *ent;       /* one entry being made                   */
     size_t entcap;
-    struct xgp_stream fids;   /* every FID read, to find two alike      */
     int64_t last;
     int unordered, any;
     uint64_t elements;        /* elements of the input's features       */
@@ -110,9 +109,6 @@ static int visit(void *arg, int64_t fid, struct xg_set *set, size_t first,
         S->unordered = 1;
     S->any = 1;
     S->last = fid;
-    if ((rc = xgp__stream_put(&pl->sp, &S->fids, 1 << 16, &fid, sizeof fid,
-                              err, errlen)) != XG_OK)
-        return rc;
     if (m == 0)
         return XG_OK;
     box[0] = box[2] = v[0];
@@ -132,22 +128,28 @@ static int visit(void *arg, int64_t fid, struct xg_set *set, size_t first,
         return xgo__fail(err, errlen, XG_EINVAL, "feature %lld: no region "
                          "owns it (a bug: the regions do not tile the "
                          "plane)", (long long)fid);
-    if (m > UINT32_MAX)
+    if (m > XGP_ENT_COUNT)
         return xgo__fail(err, errlen, XG_ELIMIT, "feature %lld: %zu "
                          "elements", (long long)fid, m);
-    bytes = sizeof h + m * (sizeof(int64_t) + d * sizeof(double));
-    if (xg__grow_array((void **)&S->ent, &S->entcap, bytes, 1))
-        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+    /* their indices stored only where they are not 0, 1, 2... */
+    for (j = 0; j < m && set->sub[first + j] == (int64_t)j; j++)
+        ;
     memset(&h, 0, sizeof h);
     h.fid = fid;
-    h.m = (uint32_t)m;
-    h.c0 = c0;
-    h.cown = ko;
+    h.m = (uint32_t)m | (j < m ? XGP_ENT_SUBS : 0);
+    h.c0 = (uint16_t)c0;
+    h.cown = (uint16_t)ko;
+    bytes = sizeof h + xgp__ent_body(&h, d);
+    if (xg__grow_array((void **)&S->ent, &S->entcap, bytes, 1))
+        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
     memcpy(S->ent, &h, sizeof h);
     for (j = 0, p = S->ent + sizeof h; j < m; j++) {
-        memcpy(p, &set->sub[first + j], sizeof(int64_t));
-        memcpy(p + sizeof(int64_t), v + d * j, d * sizeof(double));
-        p += sizeof(int64_t) + d * sizeof(double);
+        if (h.m & XGP_ENT_SUBS) {
+            memcpy(p, &set->sub[first + j], sizeof(int64_t));
+            p += sizeof(int64_t);
+        }
+        memcpy(p, v + d * j, d * sizeof(double));
+        p += d * sizeof(double);
     }
     /* a region loads a feature once, however many of its bins it meets:
      * its bytes are spread over them, so that a large solid does not
@@ -176,25 +178,68 @@ static int visit(void *arg, int64_t fid, struct xg_set *set, size_t first,
     return XG_OK;
 }
 
+/* Appends to *all (room *cap, *n held) the FIDs of the entries of the
+ * len bytes at p that bin b owns (each feature's once).  XG_ENOMEM. */
+static int owned_fids(const unsigned char *p, size_t len, int b, size_t d,
+                      int64_t **all, size_t *cap, size_t *n)
+{
+    size_t at = 0;
+    while (at + sizeof(struct xgp_ent) <= len) {
+        struct xgp_ent h;
+        memcpy(&h, p + at, sizeof h);
+        if (h.cown == b) {
+            if (xg__grow_array((void **)all, cap, *n + 1, sizeof **all))
+                return XG_ENOMEM;
+            (*all)[(*n)++] = h.fid;
+        }
+        at += sizeof h + xgp__ent_body(&h, d);
+    }
+    return XG_OK;
+}
+
 /* Two features of one FID (the regions' records name features by their
- * ids) are an error: found at once where the read ascends (GeoPackage,
- * Shapefile), else from every FID read, sorted. */
+ * ids) are an error: found as they come where the read ascends
+ * (GeoPackage, Shapefile); else from the FIDs filed (input i's, each
+ * feature's once: in the bin that owns it), sorted.  A feature without
+ * elements is filed nowhere, and names no record. */
 static int unique_fids(struct scan *S, const struct xgo_src *s, char *err,
                        size_t errlen)
 {
-    size_t n = (size_t)(S->fids.bytes / sizeof(int64_t)), j;
-    int64_t *all;
-    int rc;
+    const struct xgp_plan *pl = S->pl;
+    size_t d = (size_t)pl->doubles[S->input], n = 0, cap = 0, tcap = 0, j;
+    int64_t *all = NULL;
+    unsigned char *tmp = NULL;
+    int b, rc = XG_OK;
     if (!S->unordered)
         return XG_OK;
-    if (!(all = malloc(n ? n * sizeof *all : 1)))
-        return xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
-    if ((rc = xgp__stream_load(&S->pl->sp, &S->fids, (unsigned char *)all,
-                               err, errlen)) != XG_OK) {
+    for (b = 0; b < pl->nbins && rc == XG_OK; b++) {
+        const struct xgp_stream *t = &pl->narrow[S->input][b];
+        if (!t->bytes)
+            continue;
+        if (xg__grow_array((void **)&tmp, &tcap, (size_t)t->bytes, 1))
+            rc = XG_ENOMEM;
+        else if ((rc = xgp__stream_load(&pl->sp, t, tmp, err, errlen)) ==
+                 XG_OK)
+            rc = owned_fids(tmp, (size_t)t->bytes, b, d, &all, &cap, &n);
+    }
+    for (j = 0; j < pl->nwide[S->input] && rc == XG_OK; j++) {
+        struct xgp_ent h;
+        if ((rc = xgp__spill_read(&pl->sp, pl->wide[S->input][j].off, &h,
+                                  sizeof h, err, errlen)) == XG_OK &&
+            xg__grow_array((void **)&all, &cap, n + 1, sizeof *all))
+            rc = XG_ENOMEM;
+        if (rc == XG_OK)
+            all[n++] = h.fid;
+    }
+    free(tmp);
+    if (rc == XG_ENOMEM)
+        xgo__fail(err, errlen, rc, "out of memory");
+    if (rc) {
         free(all);
         return rc;
     }
-    qsort(all, n, sizeof *all, fid_cmp);
+    if (n > 1)
+        qsort(all, n, sizeof *all, fid_cmp);
     for (j = 1; j < n && all[j] != all[j - 1]; j++)
         ;
     if (j < n) {
@@ -230,7 +275,6 @@ static int scan_input(const struct xgo_job *job, int i, struct scan *S,
     S->input = i;
     S->elements = 0;
     S->unordered = S->any = 0;
-    xgp__stream_free(&S->fids);
     if (rc == XG_OK) {
         s.count = src->count;  /* the same layer, filters: counted once */
         s.counted = src->counted;
@@ -380,7 +424,6 @@ int xgp__plan(const struct xgo_job *job, int n, struct xgo_src src[2],
                      nb);
     }
 done:
-    xgp__stream_free(&S.fids);
     free(S.weight);
     free(S.wdiff);
     free(S.ent);
@@ -398,13 +441,13 @@ static int take(const unsigned char *p, size_t n, int b, int b0, int b1,
         struct xgp_ent h;
         size_t bytes;
         memcpy(&h, p + at, sizeof h);
-        bytes = sizeof h + (size_t)h.m * (sizeof(int64_t) + d * sizeof(double));
+        bytes = sizeof h + xgp__ent_body(&h, d);
         if ((h.c0 > b0 ? h.c0 : b0) == b) {
             if (xg__grow_array((void **)&out->p, &out->cap, out->len + bytes,
                                1))
                 return XG_ENOMEM;
             memcpy(out->p + out->len, p + at, bytes);
-            h.c0 = b0 <= h.cown && h.cown <= b1;
+            h.c0 = (uint16_t)(b0 <= h.cown && h.cown <= b1);
             memcpy(out->p + out->len, &h, sizeof h);
             out->len += bytes;
         }

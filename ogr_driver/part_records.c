@@ -181,14 +181,17 @@ void xgp__merge_end(struct xgp_merge *m)
     memset(m, 0, sizeof *m);
 }
 
-/* The attributes of the features the records name, one feature per
- * input fetched at a time (OGR_L_GetFeature), kept while the next
- * record names the same: the records run in A's order, so A's features
- * come once each. */
+/* The attributes of the features the records name, fetched by FID
+ * (OGR_L_GetFeature) and kept in a cache of FETCH_KEEP features per
+ * input, each in the slot of its FID modulo FETCH_KEEP: the records run
+ * in A's order, so A's features come once each; B's come in any order,
+ * and a B of fewer features than that (solids, meshes, a map's
+ * provinces) is fetched once per feature, not once per record. */
+#define FETCH_KEEP 4096
 struct fetch {
     struct xgo_src *src[2];
     const int64_t *fid[2];
-    OGRFeatureH have[2];
+    OGRFeatureH have[2][FETCH_KEEP];
 };
 
 /* Feature fid of s, for its attributes (the caller owns it): NULL,
@@ -215,11 +218,12 @@ static OGRFeatureH fetch_attrs(void *arg, int which, size_t i, char *err,
 {
     struct fetch *f = arg;
     GIntBig fid = f->fid[which][i];
-    if (f->have[which] && OGR_F_GetFID(f->have[which]) == fid)
-        return f->have[which];
-    OGR_F_Destroy(f->have[which]);
-    f->have[which] = fetch_one(f->src[which], fid, err, errlen);
-    return f->have[which];
+    OGRFeatureH *h = &f->have[which][(uint64_t)fid % FETCH_KEEP];
+    if (*h && OGR_F_GetFID(*h) == fid)
+        return *h;
+    OGR_F_Destroy(*h);
+    *h = fetch_one(f->src[which], fid, err, errlen);
+    return *h;
 }
 
 /* Only attributes are fetched from the inputs that copy some: their
@@ -252,7 +256,7 @@ int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
     struct xg_set aset = {0}, bids = {0};
     struct xg_contacts c = {0};
     int64_t *bfid, *bsub;
-    struct fetch f;
+    struct fetch *f = NULL;
     size_t i;
     int rc;
 
@@ -292,23 +296,29 @@ int xgp__write(const struct xgo_job *job, GDALDatasetH dst,
         memcpy(x->q, v->q, sizeof x->q);
     }
     aset.n = c.n = n;
-    memset(&f, 0, sizeof f);
-    f.src[0] = &src[0];
-    f.src[1] = &src[1];
-    f.fid[0] = aset.fid;
-    f.fid[1] = bfid;
+    if (!(f = calloc(1, sizeof *f))) {
+        rc = xgo__fail(err, errlen, XG_ENOMEM, "out of memory");
+        goto done;
+    }
+    f->src[0] = &src[0];
+    f->src[1] = &src[1];
+    f->fid[0] = aset.fid;
+    f->fid[1] = bfid;
     attrs_only(job, src);
     {
         struct xgo_write w = {job,  job->op->dim, dst,  layer_name,
                               lco,  srs,          &src[0], &src[1],
                               &aset, bfid,        bsub, &c,
-                              fetch_attrs, &f};
+                              fetch_attrs, f};
         rc = xgo_shape_of(job->op)->write_pairs(&w, rep, pf, pa, err,
                                                 errlen);
     }
-    OGR_F_Destroy(f.have[0]);
-    OGR_F_Destroy(f.have[1]);
+    for (i = 0; i < FETCH_KEEP; i++) {
+        OGR_F_Destroy(f->have[0][i]);
+        OGR_F_Destroy(f->have[1][i]);
+    }
 done:
+    free(f);
     xg_set_free(&aset);
     xg_set_free(&bids);
     xg_contacts_free(&c);

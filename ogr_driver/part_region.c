@@ -51,18 +51,21 @@ static int entries_to_set(const unsigned char *p, size_t n, int elem,
                           struct xg_set *set, size_t *own,
                           uint64_t *features)
 {
-    size_t d = (size_t)xg_elem_doubles(elem), at, total = 0, o = 0, ne = 0,
-           step = sizeof(int64_t) + d * sizeof(double);
+    size_t d = (size_t)xg_elem_doubles(elem), at, total = 0, o = 0, ne = 0;
     *own = 0;
     set->elem = elem;
     for (at = 0; at + sizeof(struct xgp_ent) <= n; ne++) {
         struct xgp_ent h;
+        size_t m;
         memcpy(&h, p + at, sizeof h);
-        if ((size_t)h.m > (n - at - sizeof h) / step)
+        m = h.m & XGP_ENT_COUNT;
+        /* m elements of 8 bytes or more each must fit what is left */
+        if (m > (n - at - sizeof h) / 8 ||
+            xgp__ent_body(&h, d) > n - at - sizeof h)
             return XG_EIO;
-        total += h.m;
-        *own += h.c0 ? h.m : 0;
-        at += sizeof h + h.m * step;
+        total += m;
+        *own += h.c0 ? m : 0;
+        at += sizeof h + xgp__ent_body(&h, d);
     }
     if (at != n)
         return XG_EIO;
@@ -74,14 +77,19 @@ static int entries_to_set(const unsigned char *p, size_t n, int elem,
     set->n = *own;            /* the others go after the owned */
     for (at = 0; at < n;) {
         struct xgp_ent h;
-        size_t j;
+        size_t j, m;
         memcpy(&h, p + at, sizeof h);
         at += sizeof h;
-        for (j = 0; j < h.m; j++, at += step) {
+        m = h.m & XGP_ENT_COUNT;
+        for (j = 0; j < m; j++) {
             size_t i = h.c0 ? o++ : set->n++;
-            memcpy(&set->sub[i], p + at, sizeof(int64_t));
-            memcpy(set->xyz + d * i, p + at + sizeof(int64_t),
-                   d * sizeof(double));
+            set->sub[i] = (int64_t)j;
+            if (h.m & XGP_ENT_SUBS) {
+                memcpy(&set->sub[i], p + at, sizeof(int64_t));
+                at += sizeof(int64_t);
+            }
+            memcpy(set->xyz + d * i, p + at, d * sizeof(double));
+            at += d * sizeof(double);
             set->fid[i] = h.fid;
         }
     }

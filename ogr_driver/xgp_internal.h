@@ -87,16 +87,28 @@ void xgp__buf_trim(struct xgp_buf *b);
 /* ---- the plan (part_plan.c) ---- */
 
 /* A feature's elements as the plan files them and as a region receives
- * them: this head, then m elements, each its index in the feature
- * (int64_t) then its xg_elem_doubles doubles. */
+ * them: this head, then its elements (m & XGP_ENT_COUNT of them), each
+ * its xg_elem_doubles doubles, preceded by its index in the feature
+ * (int64_t) where m has XGP_ENT_SUBS; without it they are numbered 0, 1,
+ * 2... (nearly always: a point, a line's segments, a surface's
+ * triangles), and a point takes 40 bytes, not 56. */
 struct xgp_ent {
     int64_t fid;
     uint32_t m;
-    /* filed: the first strip the feature meets and the one that owns it;
-     * in a region's buffer: c0 is 1 when the region owns it */
-    int32_t c0, cown;
-    int32_t pad;
+    /* filed: the first strip the feature meets and the one that owns it
+     * (at most 65536 strips); in a region's buffer: c0 is 1 when the
+     * region owns it */
+    uint16_t c0, cown;
 };
+#define XGP_ENT_SUBS 0x80000000u
+#define XGP_ENT_COUNT 0x7fffffffu
+
+/* The bytes of the elements after head h, of d doubles each. */
+static inline size_t xgp__ent_body(const struct xgp_ent *h, size_t d)
+{
+    return (size_t)(h->m & XGP_ENT_COUNT) *
+           (d * sizeof(double) + (h->m & XGP_ENT_SUBS ? sizeof(int64_t) : 0));
+}
 
 /* A feature filed once, for every strip it meets (wide: it meets many). */
 struct xgp_wide {

@@ -125,6 +125,21 @@ counts() {
         -e 'output:' "$1"
 }
 
+# like_single NAME LABEL OUT CMD...: CMD, a run that writes OUT, gives
+# the single run's (NAME's) status, counts, warnings and features
+like_single() {
+    name=$1 label=$2 out=$3
+    shift 3
+    "$@" > out.txt 2> err.txt
+    st=$?
+    counts out.txt | cmp -s - "$name.out.counts"
+    c=$?
+    sort err.txt | cmp -s - "$name.err.sorted"
+    e=$?
+    ok $((st + c + e)) "$name: $label: status, counts, warnings"
+    same "$name: $label: the same features" "$out" "$name.gpkg"
+}
+
 # check OP NAME ARGS...: the single run, then --regions 1..7 and mpirun
 # -n 1..4 give its output and its counts (stdout) and warnings (stderr)
 check() {
@@ -135,60 +150,33 @@ check() {
     counts "$name.out" > "$name.out.counts"
     sort "$name.err" > "$name.err.sorted"
     for r in 1 2 3 4 5 6 7; do
-        "$XG" "$op" -overwrite "$name-$r.gpkg" "$@" --engine cpu \
-            --regions $r > out.txt 2> err.txt
-        st=$?
-        counts out.txt | cmp -s - "$name.out.counts"
-        c=$?
-        sort err.txt | cmp -s - "$name.err.sorted"
-        e=$?
-        ok $((st + c + e)) "$name: --regions $r: status, counts, warnings"
-        same "$name: --regions $r: the same features" "$name-$r.gpkg" \
-            "$name.gpkg"
+        like_single "$name" "--regions $r" "$name-$r.gpkg" \
+            "$XG" "$op" -overwrite "$name-$r.gpkg" "$@" --engine cpu \
+            --regions $r
     done
     # a region's records in pieces of 5, each sorted where it does not
     # ascend (part_region.c): the merge of many runs
-    EXACTGEO_TEST_RECORD_PIECE=5 "$XG" "$op" -overwrite "$name-p.gpkg" \
-        "$@" --engine cpu --regions 3 > out.txt 2> err.txt
-    st=$?
-    counts out.txt | cmp -s - "$name.out.counts"
-    ok $((st + $?)) "$name: --regions 3, records in pieces of 5: status, counts"
-    same "$name: --regions 3, records in pieces of 5: the same features" \
-        "$name-p.gpkg" "$name.gpkg"
+    like_single "$name" "--regions 3, records in pieces of 5" \
+        "$name-p.gpkg" env EXACTGEO_TEST_RECORD_PIECE=5 \
+        "$XG" "$op" -overwrite "$name-p.gpkg" "$@" --engine cpu --regions 3
     # the regions cut by the work fall where the fixture's data is; cut
     # in strips of equal widths, 2, 3, 4 and 6 of them cut at integers,
     # where its results lie
     for r in 2 3 4 6; do
-        EXACTGEO_TEST_REGIONS_EVEN=1 "$XG" "$op" -overwrite \
-            "$name-e$r.gpkg" "$@" --engine cpu --regions $r > out.txt \
-            2> err.txt
-        st=$?
-        counts out.txt | cmp -s - "$name.out.counts"
-        c=$?
-        sort err.txt | cmp -s - "$name.err.sorted"
-        e=$?
-        ok $((st + c + e)) "$name: --regions $r of equal widths: status, counts, warnings"
-        same "$name: --regions $r of equal widths: the same features" \
-            "$name-e$r.gpkg" "$name.gpkg"
+        like_single "$name" "--regions $r of equal widths" \
+            "$name-e$r.gpkg" env EXACTGEO_TEST_REGIONS_EVEN=1 \
+            "$XG" "$op" -overwrite "$name-e$r.gpkg" "$@" --engine cpu \
+            --regions $r
     done
-    if [ "$mpi" = no ]; then
-        for p in 1 2 3 4; do
+    for p in 1 2 3 4; do
+        if [ "$mpi" = no ]; then
             ok 0 "$name: mpirun -n $p # SKIP not built with MPI"
             ok 0 "$name: mpirun -n $p features # SKIP not built with MPI"
-        done
-        return
-    fi
-    for p in 1 2 3 4; do
-        mpirun -n $p --oversubscribe "$XG" "$op" -overwrite \
-            "$name-mpi$p.gpkg" "$@" --engine cpu > out.txt 2> err.txt
-        st=$?
-        counts out.txt | cmp -s - "$name.out.counts"
-        c=$?
-        sort err.txt | cmp -s - "$name.err.sorted"
-        e=$?
-        ok $((st + c + e)) "$name: mpirun -n $p: status, counts, warnings"
-        same "$name: mpirun -n $p: the same features" "$name-mpi$p.gpkg" \
-            "$name.gpkg"
+            continue
+        fi
+        like_single "$name" "mpirun -n $p" "$name-mpi$p.gpkg" \
+            mpirun -n $p --oversubscribe "$XG" "$op" -overwrite \
+            "$name-mpi$p.gpkg" "$@" --engine cpu
     done
 }
 

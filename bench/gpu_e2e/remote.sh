@@ -223,15 +223,22 @@ print(h.hexdigest()[:16])
 EOF2
 }
 
+# inside_inputs: inside's points (A, as points() sets it) and solids (B),
+# made unless there; non-zero when they could not be made.
+inside_inputs() {
+    points in_pts "$NI" 1 1000 1000 1000 || return 1
+    B=$WK/in_solids_${NT}_$FILL.gpkg
+    [ -f "$B" ] && return 0
+    gen_gpkg spheres "$B.tmp" solids 8 "$NT" "$FILL" 0 0 0 1000 1000 1000 &&
+        mv "$B.tmp" "$B" && return 0
+    say "cannot make $B"
+    return 1
+}
+
 for c in $CASES; do
     case $c in
     inside)
-        points in_pts "$NI" 1 1000 1000 1000 || continue
-        B=$WK/in_solids_${NT}_$FILL.gpkg
-        if [ ! -f "$B" ]; then
-            gen_gpkg spheres "$B.tmp" solids 8 "$NT" "$FILL" 0 0 0 1000 1000 1000 &&
-                mv "$B.tmp" "$B" || { say "cannot make $B"; continue; }
-        fi
+        inside_inputs || continue
         say "inputs: $(du -h "$A" | cut -f1) points ($g s), $(du -h "$B" | cut -f1) solids"
         run inside "inside $NI x $NT tri" "$A" "$B"
         ;;
@@ -240,12 +247,7 @@ for c in $CASES; do
         run delaunay "delaunay $ND" "$A"
         ;;
     mpi)
-        points in_pts "$NI" 1 1000 1000 1000 || continue
-        B=$WK/in_solids_${NT}_$FILL.gpkg
-        if [ ! -f "$B" ]; then
-            gen_gpkg spheres "$B.tmp" solids 8 "$NT" "$FILL" 0 0 0 1000 1000 1000 &&
-                mv "$B.tmp" "$B" || { say "cannot make $B"; continue; }
-        fi
+        inside_inputs || continue
         # the machine's Open MPI, not the kit's copy of this one's
         mkdir -p "$K/lib-mpi-aside"
         mv "$K"/lib/libmpi.so.* "$K"/lib/libopen-rte.so.* "$K"/lib/libopen-pal.so.* \
