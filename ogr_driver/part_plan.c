@@ -87,6 +87,54 @@ static int wide_push(struct xgp_plan *pl, int i, const struct xgp_wide *w)
     return XG_OK;
 }
 
+/* The bin that holds x along the bins' axis (xg_regions_owner's bin for
+ * a point there): the one its equal widths put it in, moved to where
+ * the bins' own bounds say, so that the bounds decide as
+ * xg_regions_owner does, in a step or two rather than a search (the
+ * plan's hot path: once a feature, 10^8 of them).  x is finite (the
+ * reader refuses the others); huge values go to an outer bin. */
+static int bin_of(const struct xgp_plan *pl, double x)
+{
+    const struct xg_region *b = pl->bins;
+    int ax = pl->axis, n = pl->nbins, k = 0;
+    double t = (x - pl->lo) * pl->scale;
+    if (t >= (double)n)
+        k = n - 1;
+    else if (t > 0)
+        k = (int)t;
+    while (k > 0 && x < b[k].lo[ax])
+        k--;
+    while (k < n - 1 && x >= b[k].hi[ax])
+        k++;
+    return k;
+}
+
+/* The bins whose reach meets the box (xmin, ymin, xmax, ymax), *c0 ..
+ * *c1: xg_regions_meeting's, from bin_of's bins of the box's ends and
+ * the few neighbours whose reach (the bin grown past the rounding of a
+ * constructed point) comes to them. */
+static void meeting(const struct xgp_plan *pl, const double box[4], int *c0,
+                    int *c1)
+{
+    const struct xg_region *b = pl->bins;
+    int ax = pl->axis, lo = bin_of(pl, box[ax]), hi = bin_of(pl, box[2 + ax]);
+    double reach[4];
+    while (lo > 0) {
+        xg_region_reach(&b[lo - 1], reach);
+        if (!(reach[2 + ax] >= box[ax]))
+            break;
+        lo--;
+    }
+    while (hi < pl->nbins - 1) {
+        xg_region_reach(&b[hi + 1], reach);
+        if (!(reach[ax] <= box[2 + ax]))
+            break;
+        hi++;
+    }
+    *c0 = lo;
+    *c1 = hi;
+}
+
 /* The reader's visit (xgo_src.visit): the feature's elements (none for
  * a feature that gave none, which no region needs: the reader counted
  * it) filed under each bin whose reach meets their (x, y) box, with the
@@ -120,8 +168,8 @@ static int visit(void *arg, int64_t fid, struct xg_set *set, size_t first,
         box[1] = v[j + 1] < box[1] ? v[j + 1] : box[1];
         box[3] = v[j + 1] > box[3] ? v[j + 1] : box[3];
     }
-    xg_regions_meeting(pl->bins, pl->nbins, box, &c0, &c1);
-    ko = xg_regions_owner(pl->bins, pl->nbins, v);
+    meeting(pl, box, &c0, &c1);
+    ko = bin_of(pl, v[pl->axis]);
     /* the owner's strip holds a vertex of the box, and its reach the
      * strip (xg_region_reach) */
     if (ko < 0 || !(c0 <= ko && ko <= c1))
@@ -403,6 +451,15 @@ int xgp__plan(const struct xgo_job *job, int n, struct xgo_src src[2],
                        job->a.path, n, lo[0], lo[1], hi[0], hi[1]);
         goto done;
     }
+    /* the axis xg_regions_plan cut along, and its equal widths: bin_of's
+     * first guess */
+    pl->axis = hi[1] - lo[1] > hi[0] - lo[0] ? 1 : 0;
+    pl->lo = lo[pl->axis];
+    pl->scale = hi[pl->axis] > lo[pl->axis]
+                    ? (double)nb / (hi[pl->axis] - lo[pl->axis])
+                    : 0;
+    if (!isfinite(pl->scale))
+        pl->scale = 0;
     if ((rc = xgp__spill_open(&pl->sp, job->spill_dir, err, errlen)))
         goto done;
     /* a bin's chunk: 32 MiB of pending bytes in all, 4 KiB to 1 MiB */

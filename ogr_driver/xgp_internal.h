@@ -122,6 +122,8 @@ struct xgp_wide {
 struct xgp_plan {
     struct xgp_spill sp;
     int nbins;
+    int axis;                 /* the bins' axis, their low end and     */
+    double lo, scale;         /* bins per unit (0: none, one step each) */
     int doubles[2];           /* per input: xg_elem_doubles of its kind */
     struct xg_region *bins;
     int *first;               /* region k: bins first[k] .. first[k+1]-1 */
